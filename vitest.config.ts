@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Property tests run many engine steps; keep them bounded but not flaky on a 2-core CI box.
+    testTimeout: 60_000,
+    pool: 'forks',
+  },
+});
