@@ -1,0 +1,122 @@
+/**
+ * An account: free and locked balance per asset (indexed by the engine's asset index), its
+ * commission schedule, permissions and open orders. Balances move only through `reserve`,
+ * `release`, `credit` and `debitLocked`, which keep free and locked non-negative.
+ */
+import type { CommissionDiscount, CommissionRates } from '../commands.ts';
+import type { Order } from '../order.ts';
+
+export interface AccountTradeRecord {
+  symbolIndex: number;
+  tradeId: number;
+  orderId: number;
+  priceTicks: number;
+  steps: number;
+  quote: number;
+  commission: number;
+  commissionAsset: number;
+  time: number;
+  isBuyer: boolean;
+  isMaker: boolean;
+}
+
+export const ZERO_RATES: CommissionRates = Object.freeze({ maker: 0, taker: 0, buyer: 0, seller: 0 });
+
+export class Account {
+  readonly free: number[] = [];
+  readonly locked: number[] = [];
+  /** Open orders per symbol index, in orderId order (Map keeps insertion order). */
+  readonly open: (Map<number, Order> | undefined)[] = [];
+  /** Latest order per client order id per symbol index (open or closed). */
+  readonly byClientId: (Map<string, Order> | undefined)[] = [];
+  /** Trades per symbol index, oldest first. */
+  readonly trades: (AccountTradeRecord[] | undefined)[] = [];
+  /** Prevented match ids per symbol index in which this account took part. */
+  readonly preventedMatchIds: (number[] | undefined)[] = [];
+  openCount = 0;
+  updateTime = 0;
+
+  constructor(
+    readonly accountId: number,
+    readonly standardCommission: CommissionRates,
+    readonly taxCommission: CommissionRates,
+    readonly specialCommission: CommissionRates,
+    readonly discount: CommissionDiscount,
+    readonly permissions: readonly string[],
+    public canTrade: boolean,
+    readonly tradeGroupId: number,
+  ) {}
+
+  freeOf(asset: number): number {
+    return this.free[asset] ?? 0;
+  }
+
+  lockedOf(asset: number): number {
+    return this.locked[asset] ?? 0;
+  }
+
+  credit(asset: number, amount: number): void {
+    this.free[asset] = (this.free[asset] ?? 0) + amount;
+  }
+
+  /** Takes `amount` from free; the caller has checked it is there. */
+  debitFree(asset: number, amount: number): void {
+    const free = (this.free[asset] ?? 0) - amount;
+    if (free < 0) throw new Error(`account ${this.accountId}: free balance of asset ${asset} would go negative`);
+    this.free[asset] = free;
+  }
+
+  /** Moves `amount` from free to locked; returns false (and changes nothing) if free is short. */
+  reserve(asset: number, amount: number): boolean {
+    const free = this.free[asset] ?? 0;
+    if (free < amount) return false;
+    this.free[asset] = free - amount;
+    this.locked[asset] = (this.locked[asset] ?? 0) + amount;
+    return true;
+  }
+
+  /** Moves `amount` from locked back to free. */
+  release(asset: number, amount: number): void {
+    this.debitLocked(asset, amount);
+    this.free[asset] = (this.free[asset] ?? 0) + amount;
+  }
+
+  /** Removes `amount` from locked (it leaves the account, e.g. paid to a counterparty). */
+  debitLocked(asset: number, amount: number): void {
+    const locked = (this.locked[asset] ?? 0) - amount;
+    if (locked < 0) throw new Error(`account ${this.accountId}: locked balance of asset ${asset} would go negative`);
+    this.locked[asset] = locked;
+  }
+
+  /** Same party for self-trade prevention: same account, or same trade group (not -1). */
+  isSameParty(other: Account): boolean {
+    return this === other || (this.tradeGroupId !== -1 && this.tradeGroupId === other.tradeGroupId);
+  }
+
+  openOn(symbolIndex: number): Map<number, Order> {
+    let map = this.open[symbolIndex];
+    if (!map) {
+      map = new Map();
+      this.open[symbolIndex] = map;
+    }
+    return map;
+  }
+
+  clientIdsOn(symbolIndex: number): Map<string, Order> {
+    let map = this.byClientId[symbolIndex];
+    if (!map) {
+      map = new Map();
+      this.byClientId[symbolIndex] = map;
+    }
+    return map;
+  }
+
+  tradesOn(symbolIndex: number): AccountTradeRecord[] {
+    let list = this.trades[symbolIndex];
+    if (!list) {
+      list = [];
+      this.trades[symbolIndex] = list;
+    }
+    return list;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * Money movements of the order life cycle (exchange-core's R1/R2 split): reserve on acceptance
+ * (place-order.ts), settle each fill, release on cancel, expiry or self-trade prevention. The
+ * invariant kept here: an open order's `locked` equals `requiredLock(order)`, and an account's
+ * locked balance of an asset is the sum of `locked` over its open orders.
+ */
+import type { EngineState, SymbolState } from '../engine-state.ts';
+import type { Order } from '../order.ts';
+import { commissionFor, type Commission } from './fees.ts';
+
+/** What an open order must keep reserved: remaining base for SELL, limit notional for BUY. */
+export function requiredLock(symbol: SymbolState, order: Order): number {
+  if (!order.isBuy) return order.remainingSteps * symbol.spec.stepUnits;
+  if (order.priceTicks > 0) return symbol.notional(order.priceTicks, order.remainingSteps);
+  // MARKET BUY: reserved the planned cost up front, drawn down fill by fill.
+  return order.locked;
+}
+
+export function lockedAsset(symbol: SymbolState, order: Order): number {
+  return order.isBuy ? symbol.quoteAsset : symbol.baseAsset;
+}
+
+/** Releases whatever the order holds beyond what it still needs (after fills or prevention). */
+export function relock(symbol: SymbolState, order: Order): void {
+  const needed = order.isOpen ? requiredLock(symbol, order) : 0;
+  const excess = order.locked - needed;
+  if (excess < 0) throw new Error(`order ${order.orderId} holds less than it needs`);
+  if (excess > 0) {
+    order.account.release(lockedAsset(symbol, order), excess);
+    order.locked = needed;
+  }
+}
+
+/** Releases everything the order holds (it is leaving the book). */
+export function releaseAll(symbol: SymbolState, order: Order): void {
+  if (order.locked > 0) {
+    order.account.release(lockedAsset(symbol, order), order.locked);
+    order.locked = 0;
+  }
+}
+
+export interface FillSettlement {
+  buyerCommission: Commission;
+  sellerCommission: Commission;
+}
+
+/**
+ * Moves `quote` from the buyer's reservation to the seller and `base` from the seller's
+ * reservation to the buyer, less commission on what each receives. The orders' executed
+ * quantities must already include the fill (so the buyer's remaining lock is known).
+ */
+export function settleFill(
+  state: EngineState,
+  symbol: SymbolState,
+  buyer: Order,
+  seller: Order,
+  buyerIsMaker: boolean,
+  base: number,
+  quote: number,
+  time: number,
+  chargeCommission: boolean,
+): FillSettlement {
+  const quoteAsset = symbol.quoteAsset;
+  const baseAsset = symbol.baseAsset;
+  const buyerAccount = buyer.account;
+  const sellerAccount = seller.account;
+
+  // Buyer pays from its reservation; a limit BUY filled below its limit frees the difference.
+  buyerAccount.debitLocked(quoteAsset, quote);
+  buyer.locked -= quote;
+  if (buyer.priceTicks > 0) relock(symbol, buyer);
+  else if (buyer.locked < 0) throw new Error(`market order ${buyer.orderId} paid more than it reserved`);
+
+  sellerAccount.debitLocked(baseAsset, base);
+  seller.locked -= base;
+  if (seller.locked < 0) throw new Error(`order ${seller.orderId} delivered more than it reserved`);
+
+  const noCommission = { amount: 0, asset: baseAsset };
+  const buyerCommission = chargeCommission
+    ? commissionFor(state, symbol, buyerAccount, buyerIsMaker, true, baseAsset, base)
+    : noCommission;
+  receive(state, buyerAccount, baseAsset, base, buyerCommission);
+  const sellerCommission = chargeCommission
+    ? commissionFor(state, symbol, sellerAccount, !buyerIsMaker, false, quoteAsset, quote)
+    : { amount: 0, asset: quoteAsset };
+  receive(state, sellerAccount, quoteAsset, quote, sellerCommission);
+
+  buyerAccount.updateTime = time;
+  sellerAccount.updateTime = time;
+  return { buyerCommission, sellerCommission };
+}
+
+function receive(
+  state: EngineState,
+  account: Order['account'],
+  asset: number,
+  amount: number,
+  commission: Commission,
+): void {
+  if (commission.asset === asset) {
+    account.credit(asset, amount - commission.amount);
+  } else {
+    account.credit(asset, amount);
+    account.debitFree(commission.asset, commission.amount);
+  }
+  state.fees[commission.asset] = (state.fees[commission.asset] as number) + commission.amount;
+}

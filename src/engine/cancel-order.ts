@@ -1,0 +1,90 @@
+/**
+ * CancelOrder and CancelAllOrders. An order is found by orderId or by origClientOrderId (both
+ * sent: found by orderId, and the client id must match). Only open orders of the requesting
+ * account can be canceled; anything else is "unknown". cancelRestrictions ONLY_NEW /
+ * ONLY_PARTIALLY_FILLED refuse the cancel unless the order is in that status.
+ *
+ * Symbol status: cancels are accepted while TRADING, CANCEL_ONLY or END_OF_DAY; HALT and BREAK
+ * refuse them as "Market is closed." (the docs do not say; a halted matching engine accepts
+ * nothing).
+ */
+import { generateClientOrderId } from './client-order-id.ts';
+import type { CancelAllOrders, CancelOrder } from './commands.ts';
+import type { EngineState, SymbolState } from './engine-state.ts';
+import { closeOrder } from './matching/match-order.ts';
+import type { Order } from './order.ts';
+import type { RejectReason } from './reject-reason.ts';
+
+function reject(state: EngineState, command: CancelOrder | CancelAllOrders, reason: RejectReason): void {
+  state.emit({
+    type: 'OrderRejected',
+    time: command.time,
+    command: command.type,
+    accountId: command.accountId,
+    symbol: command.symbol,
+    reason,
+  });
+}
+
+function cancelRefusal(state: EngineState, command: CancelOrder | CancelAllOrders): RejectReason | SymbolState {
+  const symbol = state.symbols.get(command.symbol);
+  if (!symbol) return 'UNKNOWN_SYMBOL';
+  const account = state.accounts.get(command.accountId);
+  if (!account) return 'UNKNOWN_ACCOUNT';
+  if (symbol.status === 'HALT' || symbol.status === 'BREAK') return 'MARKET_CLOSED';
+  if (!account.canTrade) return 'ACCOUNT_CANNOT_TRADE';
+  return symbol;
+}
+
+function cancelOne(state: EngineState, symbol: SymbolState, order: Order, cancelClientOrderId: string, time: number): void {
+  closeOrder(symbol, order, 'CANCELED', 'NONE', time);
+  order.account.updateTime = time;
+  state.emit({
+    type: 'OrderCanceled',
+    time,
+    symbol: symbol.spec.symbol,
+    orderId: order.orderId,
+    accountId: order.account.accountId,
+    cancelClientOrderId,
+  });
+}
+
+export function cancelOrder(state: EngineState, command: CancelOrder): void {
+  const found = cancelRefusal(state, command);
+  if (typeof found === 'string') return reject(state, command, found);
+  const symbol = found;
+  const account = state.accounts.get(command.accountId)!;
+  if (command.orderId === undefined && command.origClientOrderId === undefined) {
+    return reject(state, command, 'CANCEL_ID_MISSING');
+  }
+  let order: Order | undefined;
+  if (command.orderId !== undefined) {
+    order = symbol.orders[command.orderId - 1];
+    if (order && command.origClientOrderId !== undefined && order.clientOrderId !== command.origClientOrderId) order = undefined;
+  } else {
+    order = account.byClientId[symbol.spec.index]?.get(command.origClientOrderId as string);
+  }
+  if (!order || order.account !== account || !order.isOpen) return reject(state, command, 'UNKNOWN_ORDER');
+  if (
+    (command.cancelRestrictions === 'ONLY_NEW' && order.status !== 'NEW') ||
+    (command.cancelRestrictions === 'ONLY_PARTIALLY_FILLED' && order.status !== 'PARTIALLY_FILLED')
+  ) {
+    return reject(state, command, 'CANCEL_RESTRICTIONS_NOT_MET');
+  }
+  const cancelId = command.newClientOrderId ?? generateClientOrderId(symbol.spec.index, order.orderId, 1);
+  cancelOne(state, symbol, order, cancelId, command.time);
+}
+
+export function cancelAllOrders(state: EngineState, command: CancelAllOrders): void {
+  const found = cancelRefusal(state, command);
+  if (typeof found === 'string') return reject(state, command, found);
+  const symbol = found;
+  const account = state.accounts.get(command.accountId)!;
+  const open = account.open[symbol.spec.index];
+  if (!open || open.size === 0) return reject(state, command, 'UNKNOWN_ORDER');
+  // Snapshot first: canceling mutates the map being read.
+  for (const order of [...open.values()]) {
+    cancelOne(state, symbol, order, generateClientOrderId(symbol.spec.index, order.orderId, 1), command.time);
+  }
+}
+

@@ -1,0 +1,120 @@
+/**
+ * Commands: the only input of the engine. Each is imperative, immutable, and carries its
+ * simulated time `time` in microseconds since the Unix epoch; the engine reads no other clock.
+ *
+ * Amounts are integers in the smallest unit of their asset: a price is quote-asset units per
+ * one whole base unit (price * 10^quotePrecision), a quantity is base-asset units
+ * (qty * 10^basePrecision), a quote quantity is quote-asset units. The API facade parses decimal
+ * strings into these integers and formats them back; the engine never sees a decimal string
+ * except in configuration.
+ */
+import type {
+  AccountPermission,
+  CancelRestriction,
+  OrderType,
+  SelfTradePreventionMode,
+  Side,
+  SymbolStatus,
+  TimeInForce,
+} from './types.ts';
+
+/** Commission rates as integers in units of 1e-8 (the API shows them as "0.00100000"). */
+export interface CommissionRates {
+  maker: number;
+  taker: number;
+  buyer: number;
+  seller: number;
+}
+
+export interface CommissionDiscount {
+  enabled: boolean;
+  /** Asset the discounted commission is paid in, e.g. BNB. */
+  asset: string;
+  /** Multiplier on the standard commission when paid in the discount asset, 1e-8 units (0.75 = 75000000). */
+  rate: number;
+}
+
+export interface CreateAccount {
+  type: 'CreateAccount';
+  time: number;
+  accountId: number;
+  /** Initial free balances in asset units. */
+  balances?: Readonly<Record<string, number>>;
+  standardCommission?: CommissionRates;
+  taxCommission?: CommissionRates;
+  specialCommission?: CommissionRates;
+  discount?: CommissionDiscount;
+  permissions?: readonly AccountPermission[];
+  canTrade?: boolean;
+  /** Accounts sharing a trade group id (not -1) are one party for self-trade prevention. */
+  tradeGroupId?: number;
+}
+
+/** Deposit (positive) or withdraw (negative) free balance: the only way value enters or leaves. */
+export interface AdjustBalance {
+  type: 'AdjustBalance';
+  time: number;
+  accountId: number;
+  asset: string;
+  delta: number;
+}
+
+export interface PlaceOrder {
+  type: 'PlaceOrder';
+  time: number;
+  accountId: number;
+  symbol: string;
+  side: Side;
+  orderType: OrderType;
+  timeInForce?: TimeInForce;
+  price?: number;
+  quantity?: number;
+  quoteOrderQty?: number;
+  clientOrderId?: string;
+  selfTradePreventionMode?: SelfTradePreventionMode;
+  strategyId?: number;
+  strategyType?: number;
+}
+
+export interface CancelOrder {
+  type: 'CancelOrder';
+  time: number;
+  accountId: number;
+  symbol: string;
+  orderId?: number;
+  origClientOrderId?: string;
+  /** Id of the cancel itself; the canceled order reports it as its clientOrderId. */
+  newClientOrderId?: string;
+  cancelRestrictions?: CancelRestriction;
+}
+
+export interface CancelAllOrders {
+  type: 'CancelAllOrders';
+  time: number;
+  accountId: number;
+  symbol: string;
+}
+
+export interface SetSymbolStatus {
+  type: 'SetSymbolStatus';
+  time: number;
+  symbol: string;
+  status: SymbolStatus;
+}
+
+/** Sets (or with `price` null clears) the symbol's reference price used by price and notional filters. */
+export interface SetReferencePrice {
+  type: 'SetReferencePrice';
+  time: number;
+  symbol: string;
+  price: number | null;
+}
+
+export type EngineCommand =
+  | CreateAccount
+  | AdjustBalance
+  | PlaceOrder
+  | CancelOrder
+  | CancelAllOrders
+  | SetSymbolStatus
+  | SetReferencePrice;

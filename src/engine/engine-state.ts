@@ -1,0 +1,202 @@
+/**
+ * Everything the engine knows, in one place, so that each step of command handling is a plain
+ * function of (state, command). No field is iterated in an order that depends on anything but
+ * the command stream: maps are keyed by ids assigned in command order and read in that order.
+ */
+import type { Account } from './accounts/account.ts';
+import { OrderBook } from './book/order-book.ts';
+import type { EngineEvent } from './events.ts';
+import type { Order } from './order.ts';
+import { TradeWindow } from './reference-price.ts';
+import type { AssetConfig, AssetFilter, EngineConfig, ExchangeFilter } from './symbol-config.ts';
+import { compileSymbol, type SymbolSpec } from './symbol-spec.ts';
+import type { SelfTradePreventionMode, SymbolStatus } from './types.ts';
+import { parseUnitsOrThrow } from './units.ts';
+
+export interface MarketTradeRecord {
+  tradeId: number;
+  priceTicks: number;
+  steps: number;
+  quote: number;
+  time: number;
+  isBuyerMaker: boolean;
+}
+
+export interface PreventedMatchRecord {
+  preventedMatchId: number;
+  takerOrderId: number;
+  makerOrderId: number;
+  takerAccountId: number;
+  makerAccountId: number;
+  tradeGroupId: number;
+  mode: SelfTradePreventionMode;
+  priceTicks: number;
+  takerPreventedSteps: number;
+  makerPreventedSteps: number;
+  time: number;
+}
+
+/** How many recent market trades each symbol keeps for queries (the API's max limit). */
+export const RECENT_TRADES_KEPT = 1000;
+
+export class SymbolState {
+  status: SymbolStatus;
+  readonly book = new OrderBook();
+  /** Every order ever accepted, at index orderId - 1. */
+  readonly orders: Order[] = [];
+  nextTradeId = 1;
+  nextPreventedMatchId = 0;
+  referencePrice: number | null = null;
+  readonly window: TradeWindow;
+  /** Ring of the most recent trades (oldest overwritten first). */
+  readonly recentTrades: MarketTradeRecord[] = [];
+  recentHead = 0;
+  tradeCount = 0;
+  lastTrade: MarketTradeRecord | null = null;
+  readonly preventedMatches: PreventedMatchRecord[] = [];
+  readonly baseAsset: number;
+  readonly quoteAsset: number;
+
+  constructor(readonly spec: SymbolSpec, baseAsset: number, quoteAsset: number) {
+    this.status = spec.initialStatus;
+    this.baseAsset = baseAsset;
+    this.quoteAsset = quoteAsset;
+    this.window = new TradeWindow(spec.basePrecision, [
+      5,
+      spec.percentPrice?.avgPriceMins ?? 0,
+      spec.percentPriceBySide?.avgPriceMins ?? 0,
+      spec.minNotional?.avgPriceMins ?? 0,
+      spec.notional?.avgPriceMins ?? 0,
+    ]);
+  }
+
+  get nextOrderId(): number {
+    return this.orders.length + 1;
+  }
+
+  /** Quote units of `steps` at `ticks`, floored to the quote precision. */
+  notional(ticks: number, steps: number): number {
+    const spec = this.spec;
+    const p = ticks * steps * spec.notionalNum;
+    if (p <= Number.MAX_SAFE_INTEGER && spec.notionalDen === 1) return p;
+    return notionalExact(ticks, steps, spec.notionalNum, spec.notionalDen);
+  }
+
+  recordTrade(trade: MarketTradeRecord): void {
+    this.lastTrade = trade;
+    this.tradeCount += 1;
+    if (this.recentTrades.length < RECENT_TRADES_KEPT) this.recentTrades.push(trade);
+    else {
+      this.recentTrades[this.recentHead] = trade;
+      this.recentHead = (this.recentHead + 1) % RECENT_TRADES_KEPT;
+    }
+  }
+}
+
+function notionalExact(ticks: number, steps: number, num: number, den: number): number {
+  const p = ticks * steps * num;
+  if (p <= Number.MAX_SAFE_INTEGER) {
+    let q = Math.floor(p / den);
+    if (q * den > p) q -= 1;
+    return q;
+  }
+  const big = (BigInt(ticks) * BigInt(steps) * BigInt(num)) / BigInt(den);
+  if (big > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`notional ${big} exceeds the safe integer range`);
+  return Number(big);
+}
+
+export interface CompiledExchangeFilters {
+  maxNumOrders: number | null;
+  maxNumAlgoOrders: number | null;
+  maxNumIcebergOrders: number | null;
+  maxNumOrderLists: number | null;
+}
+
+export interface CompiledAssetFilter {
+  asset: number;
+  limit: number;
+}
+
+export class EngineState {
+  readonly symbols = new Map<string, SymbolState>();
+  readonly symbolList: SymbolState[] = [];
+  readonly accounts = new Map<number, Account>();
+  readonly assetNames: string[] = [];
+  readonly assetPrecision: number[] = [];
+  readonly #assetIndex = new Map<string, number>();
+  readonly #assetConfig: ReadonlyMap<string, AssetConfig>;
+  /** Commission collected per asset index. */
+  readonly fees: number[] = [];
+  /** Net deposits per asset index (CreateAccount + AdjustBalance). */
+  readonly deposited: number[] = [];
+  readonly exchangeFilters: CompiledExchangeFilters;
+  readonly assetFilters: CompiledAssetFilter[] = [];
+  readonly config: EngineConfig;
+  /** Output buffer of the command being applied. */
+  events: EngineEvent[] = [];
+  /** Time of the last applied command: time never runs backwards. */
+  lastTime = 0;
+
+  constructor(config: EngineConfig) {
+    this.config = config;
+    this.#assetConfig = new Map((config.assets ?? []).map((a) => [a.asset, a]));
+    for (const a of config.assets ?? []) this.assetIndex(a.asset);
+    config.symbols.forEach((symbolConfig, index) => {
+      if (this.symbols.has(symbolConfig.symbol)) throw new Error(`symbol ${symbolConfig.symbol} configured twice`);
+      const spec = compileSymbol(symbolConfig, index, this.#assetConfig);
+      const state = new SymbolState(spec, this.assetIndex(spec.baseAsset), this.assetIndex(spec.quoteAsset));
+      this.symbols.set(spec.symbol, state);
+      this.symbolList.push(state);
+    });
+    this.exchangeFilters = compileExchangeFilters(config.exchangeFilters ?? []);
+    for (const f of config.assetFilters ?? []) {
+      const asset = this.assetIndex(f.asset);
+      this.assetFilters.push({ asset, limit: parseUnitsOrThrow(f.limit, this.assetPrecision[asset] as number, `MAX_ASSET ${f.asset}`) });
+    }
+  }
+
+  /** Index of an asset, registering it (precision from config, else 8) on first use. */
+  assetIndex(name: string): number {
+    let index = this.#assetIndex.get(name);
+    if (index === undefined) {
+      index = this.assetNames.length;
+      this.#assetIndex.set(name, index);
+      this.assetNames.push(name);
+      this.assetPrecision.push(this.#assetConfig.get(name)?.precision ?? 8);
+      this.fees.push(0);
+      this.deposited.push(0);
+    }
+    return index;
+  }
+
+  findAsset(name: string): number | undefined {
+    return this.#assetIndex.get(name);
+  }
+
+  emit(event: EngineEvent): void {
+    this.events.push(event);
+  }
+}
+
+function compileExchangeFilters(filters: readonly ExchangeFilter[]): CompiledExchangeFilters {
+  const out: CompiledExchangeFilters = { maxNumOrders: null, maxNumAlgoOrders: null, maxNumIcebergOrders: null, maxNumOrderLists: null };
+  for (const f of filters) {
+    switch (f.filterType) {
+      case 'EXCHANGE_MAX_NUM_ORDERS':
+        out.maxNumOrders = f.maxNumOrders;
+        break;
+      case 'EXCHANGE_MAX_NUM_ALGO_ORDERS':
+        out.maxNumAlgoOrders = f.maxNumAlgoOrders;
+        break;
+      case 'EXCHANGE_MAX_NUM_ICEBERG_ORDERS':
+        out.maxNumIcebergOrders = f.maxNumIcebergOrders;
+        break;
+      case 'EXCHANGE_MAX_NUM_ORDER_LISTS':
+        out.maxNumOrderLists = f.maxNumOrderLists;
+        break;
+    }
+  }
+  return out;
+}
+
+export type { AssetFilter };

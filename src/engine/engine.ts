@@ -1,0 +1,458 @@
+/**
+ * The exchange state machine: `apply(command) -> events`.
+ *
+ * Contract
+ * - Pure in its inputs: the events and state after a command are a function of the config and
+ *   the commands applied so far. No clock (time comes on the command), no I/O, no randomness.
+ * - A refused command emits one OrderRejected and changes nothing.
+ * - Time never runs backwards: a command older than the previous one is a caller bug (throws).
+ * - Invariants (checked by `checkInvariants`, asserted by the property tests after every step):
+ *   books never crossed; level totals and FIFO links consistent; each open order reserves exactly
+ *   what it needs and an account's locked balance is the sum over its open orders; every asset
+ *   is conserved: sum of balances + collected fees = net deposits.
+ */
+import { Account, ZERO_RATES } from './accounts/account.ts';
+import { lockedAsset, requiredLock } from './accounts/settle.ts';
+import { cancelAllOrders, cancelOrder } from './cancel-order.ts';
+import type { AdjustBalance, CreateAccount, EngineCommand } from './commands.ts';
+import { EngineState, type SymbolState } from './engine-state.ts';
+import type { EngineEvent } from './events.ts';
+import type { Order } from './order.ts';
+import { placeOrder } from './place-order.ts';
+import type { EngineConfig } from './symbol-config.ts';
+import type { SymbolSpec } from './symbol-spec.ts';
+import { computeStateHash } from './state-hash.ts';
+import { assertNever, type SymbolStatus } from './types.ts';
+import type {
+  AccountTradeView,
+  AccountView,
+  BookTickerView,
+  DepthView,
+  MarketTradeView,
+  OrderView,
+  PreventedMatchView,
+} from './views.ts';
+
+const NO_EVENTS: readonly EngineEvent[] = [];
+
+export class Engine {
+  readonly #state: EngineState;
+
+  constructor(config: EngineConfig) {
+    this.#state = new EngineState(config);
+  }
+
+  /** Applies one command; returns the events it caused (an OrderRejected on refusal). */
+  apply(command: EngineCommand): readonly EngineEvent[] {
+    const state = this.#state;
+    if (!(command.time >= state.lastTime)) {
+      throw new Error(`time ran backwards: command at ${command.time} after ${state.lastTime}`);
+    }
+    state.lastTime = command.time;
+    state.events = [];
+    switch (command.type) {
+      case 'PlaceOrder':
+        placeOrder(state, command);
+        break;
+      case 'CancelOrder':
+        cancelOrder(state, command);
+        break;
+      case 'CancelAllOrders':
+        cancelAllOrders(state, command);
+        break;
+      case 'CreateAccount':
+        this.#createAccount(command);
+        break;
+      case 'AdjustBalance':
+        this.#adjustBalance(command);
+        break;
+      case 'SetSymbolStatus': {
+        const symbol = state.symbols.get(command.symbol);
+        if (!symbol) {
+          state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: null, symbol: command.symbol, reason: 'UNKNOWN_SYMBOL' });
+          break;
+        }
+        symbol.status = command.status;
+        state.emit({ type: 'SymbolStatusChanged', time: command.time, symbol: command.symbol, status: command.status });
+        break;
+      }
+      case 'SetReferencePrice': {
+        const symbol = state.symbols.get(command.symbol);
+        if (!symbol) {
+          state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: null, symbol: command.symbol, reason: 'UNKNOWN_SYMBOL' });
+          break;
+        }
+        if (command.price !== null && !(Number.isSafeInteger(command.price) && command.price > 0)) {
+          state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: null, symbol: command.symbol, reason: 'INVALID_AMOUNT' });
+          break;
+        }
+        symbol.referencePrice = command.price;
+        state.emit({ type: 'ReferencePriceChanged', time: command.time, symbol: command.symbol, price: command.price });
+        break;
+      }
+      default:
+        assertNever(command, 'command');
+    }
+    const events = state.events;
+    state.events = [];
+    return events.length === 0 ? NO_EVENTS : events;
+  }
+
+  #createAccount(command: CreateAccount): void {
+    const state = this.#state;
+    const refuse = (reason: 'ACCOUNT_EXISTS' | 'INVALID_AMOUNT') =>
+      state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: command.accountId, symbol: null, reason });
+    if (state.accounts.has(command.accountId)) return refuse('ACCOUNT_EXISTS');
+    const balances = Object.entries(command.balances ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [, amount] of balances) if (!Number.isSafeInteger(amount) || amount < 0) return refuse('INVALID_AMOUNT');
+    for (const rates of [command.standardCommission, command.taxCommission, command.specialCommission]) {
+      if (rates && Object.values(rates).some((r) => !Number.isSafeInteger(r) || r < 0)) return refuse('INVALID_AMOUNT');
+    }
+    const account = new Account(
+      command.accountId,
+      command.standardCommission ?? ZERO_RATES,
+      command.taxCommission ?? ZERO_RATES,
+      command.specialCommission ?? ZERO_RATES,
+      command.discount ?? { enabled: false, asset: 'BNB', rate: 75_000_000 },
+      command.permissions ?? ['SPOT'],
+      command.canTrade ?? true,
+      command.tradeGroupId ?? -1,
+    );
+    for (const [name, amount] of balances) {
+      const asset = state.assetIndex(name);
+      account.credit(asset, amount);
+      state.deposited[asset] = (state.deposited[asset] as number) + amount;
+    }
+    account.updateTime = command.time;
+    state.accounts.set(command.accountId, account);
+    state.emit({ type: 'AccountCreated', time: command.time, accountId: command.accountId });
+  }
+
+  #adjustBalance(command: AdjustBalance): void {
+    const state = this.#state;
+    const refuse = (reason: 'UNKNOWN_ACCOUNT' | 'INVALID_AMOUNT' | 'INSUFFICIENT_BALANCE') =>
+      state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: command.accountId, symbol: null, reason });
+    const account = state.accounts.get(command.accountId);
+    if (!account) return refuse('UNKNOWN_ACCOUNT');
+    if (!Number.isSafeInteger(command.delta) || command.delta === 0) return refuse('INVALID_AMOUNT');
+    const asset = state.assetIndex(command.asset);
+    if (account.freeOf(asset) + command.delta < 0) return refuse('INSUFFICIENT_BALANCE');
+    account.credit(asset, command.delta);
+    state.deposited[asset] = (state.deposited[asset] as number) + command.delta;
+    account.updateTime = command.time;
+    state.emit({ type: 'BalanceAdjusted', time: command.time, accountId: command.accountId, asset: command.asset, delta: command.delta });
+  }
+
+  // ---- queries -------------------------------------------------------------------------------
+
+  get config(): EngineConfig {
+    return this.#state.config;
+  }
+
+  /** Time of the last applied command (µs). */
+  get time(): number {
+    return this.#state.lastTime;
+  }
+
+  symbolNames(): readonly string[] {
+    return this.#state.symbolList.map((s) => s.spec.symbol);
+  }
+
+  symbolSpec(symbol: string): SymbolSpec | undefined {
+    return this.#state.symbols.get(symbol)?.spec;
+  }
+
+  symbolStatus(symbol: string): SymbolStatus | undefined {
+    return this.#state.symbols.get(symbol)?.status;
+  }
+
+  /** The symbol's explicit reference price (price units), or null. */
+  referencePrice(symbol: string): number | null {
+    return this.#state.symbols.get(symbol)?.referencePrice ?? null;
+  }
+
+  accountIds(): readonly number[] {
+    return [...this.#state.accounts.keys()];
+  }
+
+  account(accountId: number): AccountView | undefined {
+    const state = this.#state;
+    const account = state.accounts.get(accountId);
+    if (!account) return undefined;
+    const balances = state.assetNames.map((asset, i) => ({ asset, free: account.freeOf(i), locked: account.lockedOf(i) }));
+    return {
+      accountId,
+      canTrade: account.canTrade,
+      permissions: [...account.permissions],
+      tradeGroupId: account.tradeGroupId,
+      standardCommission: { ...account.standardCommission },
+      taxCommission: { ...account.taxCommission },
+      specialCommission: { ...account.specialCommission },
+      discount: { ...account.discount },
+      updateTime: account.updateTime,
+      balances,
+    };
+  }
+
+  /** By orderId, or by clientOrderId (the latest order with that id); open or closed. */
+  getOrder(accountId: number, symbol: string, ref: { orderId?: number; clientOrderId?: string }): OrderView | undefined {
+    const s = this.#state.symbols.get(symbol);
+    const account = this.#state.accounts.get(accountId);
+    if (!s || !account) return undefined;
+    let order: Order | undefined;
+    if (ref.orderId !== undefined) {
+      order = s.orders[ref.orderId - 1];
+      if (order && ref.clientOrderId !== undefined && order.clientOrderId !== ref.clientOrderId) return undefined;
+    } else if (ref.clientOrderId !== undefined) {
+      order = account.byClientId[s.spec.index]?.get(ref.clientOrderId);
+    }
+    if (!order || order.account !== account) return undefined;
+    return this.#view(s, order);
+  }
+
+  /** Open orders of an account, one symbol or all, by symbol then orderId. */
+  openOrders(accountId: number, symbol?: string): OrderView[] {
+    const account = this.#state.accounts.get(accountId);
+    if (!account) return [];
+    const symbols = symbol === undefined ? this.#state.symbolList : [this.#state.symbols.get(symbol)].filter((s) => s !== undefined);
+    const out: OrderView[] = [];
+    for (const s of symbols) {
+      const open = account.open[s.spec.index];
+      if (open) for (const order of open.values()) out.push(this.#view(s, order));
+    }
+    return out;
+  }
+
+  /** Every order (open and closed) of an account on a symbol, by orderId. */
+  allOrders(accountId: number, symbol: string): OrderView[] {
+    const s = this.#state.symbols.get(symbol);
+    if (!s) return [];
+    const out: OrderView[] = [];
+    for (const order of s.orders) if (order.account.accountId === accountId) out.push(this.#view(s, order));
+    return out;
+  }
+
+  accountTrades(accountId: number, symbol: string): AccountTradeView[] {
+    const s = this.#state.symbols.get(symbol);
+    const account = this.#state.accounts.get(accountId);
+    if (!s || !account) return [];
+    const spec = s.spec;
+    return (account.trades[spec.index] ?? []).map((t) => ({
+      symbol: spec.symbol,
+      id: t.tradeId,
+      orderId: t.orderId,
+      orderListId: -1,
+      price: t.priceTicks * spec.tickUnits,
+      qty: t.steps * spec.stepUnits,
+      quoteQty: t.quote,
+      commission: t.commission,
+      commissionAsset: this.#state.assetNames[t.commissionAsset] as string,
+      time: t.time,
+      isBuyer: t.isBuyer,
+      isMaker: t.isMaker,
+      isBestMatch: true,
+    }));
+  }
+
+  preventedMatches(accountId: number, symbol: string): PreventedMatchView[] {
+    const s = this.#state.symbols.get(symbol);
+    if (!s) return [];
+    const spec = s.spec;
+    return s.preventedMatches
+      .filter((p) => p.takerAccountId === accountId || p.makerAccountId === accountId)
+      .map((p) => ({
+        symbol: spec.symbol,
+        preventedMatchId: p.preventedMatchId,
+        takerOrderId: p.takerOrderId,
+        makerSymbol: spec.symbol,
+        makerOrderId: p.makerOrderId,
+        tradeGroupId: p.tradeGroupId,
+        selfTradePreventionMode: p.mode,
+        price: p.priceTicks * spec.tickUnits,
+        takerPreventedQuantity: p.takerPreventedSteps * spec.stepUnits,
+        makerPreventedQuantity: p.makerPreventedSteps * spec.stepUnits,
+        transactTime: p.time,
+      }));
+  }
+
+  /** Resting orders of one side of a book in priority order (best price first, FIFO within a price). */
+  bookOrders(symbol: string, side: 'BUY' | 'SELL'): OrderView[] {
+    const s = this.#state.symbols.get(symbol);
+    if (!s) return [];
+    const levels = s.book.side(side === 'BUY').levels;
+    const out: OrderView[] = [];
+    for (let i = levels.length - 1; i >= 0; i--) {
+      for (let o = levels[i]!.head; o !== null; o = o.next) out.push(this.#view(s, o));
+    }
+    return out;
+  }
+
+  /** Aggregated levels, best first, at most `limit` (<= 5000) a side. */
+  depth(symbol: string, limit: number): DepthView {
+    const s = this.#state.symbols.get(symbol);
+    if (!s) return { bids: [], asks: [] };
+    const { tickUnits, stepUnits } = s.spec;
+    const collect = (isBid: boolean): [number, number][] => {
+      const levels = s.book.side(isBid).levels;
+      const out: [number, number][] = [];
+      for (let i = levels.length - 1; i >= 0 && out.length < Math.min(limit, 5000); i--) {
+        const level = levels[i]!;
+        out.push([level.ticks * tickUnits, level.totalSteps * stepUnits]);
+      }
+      return out;
+    };
+    return { bids: collect(true), asks: collect(false) };
+  }
+
+  bookTicker(symbol: string): BookTickerView | undefined {
+    const s = this.#state.symbols.get(symbol);
+    if (!s) return undefined;
+    const { tickUnits, stepUnits } = s.spec;
+    const bid = s.book.bids.best();
+    const ask = s.book.asks.best();
+    return {
+      bidPrice: bid ? bid.ticks * tickUnits : 0,
+      bidQty: bid ? bid.totalSteps * stepUnits : 0,
+      askPrice: ask ? ask.ticks * tickUnits : 0,
+      askQty: ask ? ask.totalSteps * stepUnits : 0,
+    };
+  }
+
+  lastTrade(symbol: string): MarketTradeView | undefined {
+    const s = this.#state.symbols.get(symbol);
+    if (!s?.lastTrade) return undefined;
+    return this.#tradeView(s, s.lastTrade);
+  }
+
+  /** The most recent trades (up to 1000), oldest first. */
+  recentTrades(symbol: string, limit: number): MarketTradeView[] {
+    const s = this.#state.symbols.get(symbol);
+    if (!s) return [];
+    const ring = s.recentTrades;
+    const ordered = ring.length < 1000 ? ring : [...ring.slice(s.recentHead), ...ring.slice(0, s.recentHead)];
+    return ordered.slice(Math.max(0, ordered.length - limit)).map((t) => this.#tradeView(s, t));
+  }
+
+  /** Commissions collected by the exchange per asset, in asset units. */
+  feesCollected(): Readonly<Record<string, number>> {
+    const state = this.#state;
+    return Object.fromEntries(state.assetNames.map((name, i) => [name, state.fees[i] as number]));
+  }
+
+  /** Net value brought in per asset by CreateAccount and AdjustBalance (conservation baseline). */
+  totalDeposited(): Readonly<Record<string, number>> {
+    const state = this.#state;
+    return Object.fromEntries(state.assetNames.map((name, i) => [name, state.deposited[i] as number]));
+  }
+
+  /** SHA-256 hex of a canonical serialization of the whole state. */
+  stateHash(): string {
+    return computeStateHash(this.#state);
+  }
+
+  /** Throws if an internal invariant is broken (crossed book, level totals, locked funds, ...). */
+  checkInvariants(): void {
+    const state = this.#state;
+    const lockedByAccount = new Map<Account, number[]>();
+    for (const s of state.symbolList) {
+      const bid = s.book.bids.best();
+      const ask = s.book.asks.best();
+      if (bid && ask && bid.ticks >= ask.ticks) throw new Error(`${s.spec.symbol}: book crossed (${bid.ticks} >= ${ask.ticks})`);
+      for (const side of [s.book.bids, s.book.asks]) {
+        let count = 0;
+        for (let i = 0; i < side.levels.length; i++) {
+          const level = side.levels[i]!;
+          if (i > 0 && !side.better(level.ticks, side.levels[i - 1]!.ticks)) throw new Error(`${s.spec.symbol}: levels out of order`);
+          let total = 0;
+          let n = 0;
+          let prevId = 0;
+          for (let o: Order | null = level.head; o !== null; o = o.next) {
+            if (o.level !== level || o.priceTicks !== level.ticks) throw new Error(`order ${o.orderId} linked to the wrong level`);
+            if (!o.isOpen || o.remainingSteps <= 0) throw new Error(`order ${o.orderId} rests while ${o.status}`);
+            if (o.orderId <= prevId) throw new Error(`${s.spec.symbol}: FIFO broken at ${level.ticks}`);
+            prevId = o.orderId;
+            total += o.remainingSteps;
+            n += 1;
+          }
+          if (total !== level.totalSteps || n !== level.count) throw new Error(`${s.spec.symbol}: level ${level.ticks} totals wrong`);
+          count += n;
+        }
+        if (count !== side.orderCount) throw new Error(`${s.spec.symbol}: side order count wrong`);
+      }
+      for (const order of s.orders) {
+        if (order.executedSteps + order.preventedSteps > order.origSteps) throw new Error(`order ${order.orderId} over-executed`);
+        if (order.isOpen) {
+          if (order.locked !== requiredLock(s, order)) throw new Error(`order ${order.orderId} reserves ${order.locked}, needs ${requiredLock(s, order)}`);
+          if (!order.level) throw new Error(`open order ${order.orderId} is not on the book`);
+          let locks = lockedByAccount.get(order.account);
+          if (!locks) lockedByAccount.set(order.account, (locks = []));
+          const asset = lockedAsset(s, order);
+          locks[asset] = (locks[asset] ?? 0) + order.locked;
+        } else if (order.locked !== 0) {
+          throw new Error(`closed order ${order.orderId} still reserves ${order.locked}`);
+        }
+      }
+    }
+    const totals = state.fees.slice();
+    for (const account of state.accounts.values()) {
+      const locks = lockedByAccount.get(account) ?? [];
+      for (let asset = 0; asset < state.assetNames.length; asset++) {
+        const free = account.freeOf(asset);
+        const locked = account.lockedOf(asset);
+        if (free < 0 || locked < 0) throw new Error(`account ${account.accountId}: negative balance of ${state.assetNames[asset]}`);
+        if (locked !== (locks[asset] ?? 0)) {
+          throw new Error(`account ${account.accountId}: locked ${state.assetNames[asset]} ${locked} != open orders' ${locks[asset] ?? 0}`);
+        }
+        totals[asset] = (totals[asset] as number) + free + locked;
+      }
+    }
+    for (let asset = 0; asset < state.assetNames.length; asset++) {
+      if (totals[asset] !== state.deposited[asset]) {
+        throw new Error(`asset ${state.assetNames[asset]} not conserved: ${totals[asset]} held vs ${state.deposited[asset]} deposited`);
+      }
+    }
+  }
+
+  #view(s: SymbolState, o: Order): OrderView {
+    const spec = s.spec;
+    return {
+      symbol: spec.symbol,
+      orderId: o.orderId,
+      orderListId: -1,
+      clientOrderId: o.clientOrderId,
+      accountId: o.account.accountId,
+      price: o.priceTicks * spec.tickUnits,
+      origQty: o.origSteps * spec.stepUnits,
+      executedQty: o.executedSteps * spec.stepUnits,
+      cummulativeQuoteQty: o.cumQuote,
+      status: o.status,
+      timeInForce: o.timeInForce,
+      type: o.type,
+      side: o.isBuy ? 'BUY' : 'SELL',
+      time: o.time,
+      updateTime: o.updateTime,
+      workingTime: o.workingTime,
+      isWorking: true,
+      origQuoteOrderQty: o.quoteOrderQty,
+      selfTradePreventionMode: o.stpMode,
+      expiryReason: o.expiryReason,
+      preventedQuantity: o.preventedSteps * spec.stepUnits,
+      preventedMatchId: o.preventedMatchId,
+      strategyId: o.strategyId,
+      strategyType: o.strategyType,
+      lockedAmount: o.locked,
+    };
+  }
+
+  #tradeView(s: SymbolState, t: { tradeId: number; priceTicks: number; steps: number; quote: number; time: number; isBuyerMaker: boolean }): MarketTradeView {
+    return {
+      id: t.tradeId,
+      price: t.priceTicks * s.spec.tickUnits,
+      qty: t.steps * s.spec.stepUnits,
+      quoteQty: t.quote,
+      time: t.time,
+      isBuyerMaker: t.isBuyerMaker,
+      isBestMatch: true,
+    };
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Events: the only output of the engine, past tense and immutable. Amounts use the same integer
+ * units as commands. `time` is the simulated microsecond of the command that caused the event.
+ * Every status an order passes through is visible in the events: OrderAccepted starts it at NEW,
+ * each TradeExecuted / MatchPrevented carries both orders' status after it, and OrderCanceled /
+ * OrderExpired end it.
+ */
+import type { RejectReason } from './reject-reason.ts';
+import type {
+  ExpiryReason,
+  OrderStatus,
+  OrderType,
+  SelfTradePreventionMode,
+  Side,
+  SymbolStatus,
+  TimeInForce,
+} from './types.ts';
+
+export interface AccountCreated {
+  type: 'AccountCreated';
+  time: number;
+  accountId: number;
+}
+
+export interface BalanceAdjusted {
+  type: 'BalanceAdjusted';
+  time: number;
+  accountId: number;
+  asset: string;
+  delta: number;
+}
+
+export interface OrderAccepted {
+  type: 'OrderAccepted';
+  time: number;
+  symbol: string;
+  orderId: number;
+  clientOrderId: string;
+  accountId: number;
+  side: Side;
+  orderType: OrderType;
+  timeInForce: TimeInForce;
+  /** 0 for MARKET orders, as the API reports it. */
+  price: number;
+  /** Base quantity; for MARKET by quoteOrderQty, the quantity the engine chose. */
+  quantity: number;
+  quoteOrderQty: number;
+  selfTradePreventionMode: SelfTradePreventionMode;
+}
+
+export interface OrderRejected {
+  type: 'OrderRejected';
+  time: number;
+  /** The command that was refused (PlaceOrder, CancelOrder, ...). */
+  command: string;
+  accountId: number | null;
+  symbol: string | null;
+  reason: RejectReason;
+}
+
+export interface TradeExecuted {
+  type: 'TradeExecuted';
+  time: number;
+  symbol: string;
+  tradeId: number;
+  price: number;
+  quantity: number;
+  quoteQuantity: number;
+  isBuyerMaker: boolean;
+  takerOrderId: number;
+  makerOrderId: number;
+  takerAccountId: number;
+  makerAccountId: number;
+  takerCommission: number;
+  takerCommissionAsset: string;
+  makerCommission: number;
+  makerCommissionAsset: string;
+  takerStatus: OrderStatus;
+  makerStatus: OrderStatus;
+}
+
+export interface MatchPrevented {
+  type: 'MatchPrevented';
+  time: number;
+  symbol: string;
+  preventedMatchId: number;
+  takerOrderId: number;
+  makerOrderId: number;
+  takerAccountId: number;
+  makerAccountId: number;
+  price: number;
+  mode: SelfTradePreventionMode;
+  takerPreventedQuantity: number;
+  makerPreventedQuantity: number;
+  takerStatus: OrderStatus;
+  makerStatus: OrderStatus;
+}
+
+export interface OrderCanceled {
+  type: 'OrderCanceled';
+  time: number;
+  symbol: string;
+  orderId: number;
+  accountId: number;
+  /** The cancel request's own client id (reported as clientOrderId in the cancel response). */
+  cancelClientOrderId: string;
+}
+
+export interface OrderExpired {
+  type: 'OrderExpired';
+  time: number;
+  symbol: string;
+  orderId: number;
+  accountId: number;
+  status: 'EXPIRED' | 'EXPIRED_IN_MATCH';
+  expiryReason: ExpiryReason;
+}
+
+export interface SymbolStatusChanged {
+  type: 'SymbolStatusChanged';
+  time: number;
+  symbol: string;
+  status: SymbolStatus;
+}
+
+export interface ReferencePriceChanged {
+  type: 'ReferencePriceChanged';
+  time: number;
+  symbol: string;
+  price: number | null;
+}
+
+export type EngineEvent =
+  | AccountCreated
+  | BalanceAdjusted
+  | OrderAccepted
+  | OrderRejected
+  | TradeExecuted
+  | MatchPrevented
+  | OrderCanceled
+  | OrderExpired
+  | SymbolStatusChanged
+  | ReferencePriceChanged;

@@ -1,0 +1,141 @@
+/**
+ * The symbol, exchange and asset filters of a new order (filters.md), in the order the real
+ * exchange reports them: price rules, then quantity rules, then notional, then counts and
+ * positions. Each failure has its own reason; the first failure wins. Pure: reads state only.
+ */
+import type { Account } from '../accounts/account.ts';
+import type { EngineState, SymbolState } from '../engine-state.ts';
+import { compareProducts } from '../exact-math.ts';
+import type { RejectReason } from '../reject-reason.ts';
+import { type PriceRatio } from '../reference-price.ts';
+import type { NotionalRule, RangeRule } from '../symbol-spec.ts';
+import { RATE_SCALE } from '../symbol-spec.ts';
+import { pow10 } from '../units.ts';
+
+export interface OrderUnderCheck {
+  isBuy: boolean;
+  isMarket: boolean;
+  /** Limit price in price units, or null for MARKET. */
+  price: number | null;
+  /** Base quantity in units, or null for MARKET by quoteOrderQty. */
+  quantity: number | null;
+  /** MARKET by quoteOrderQty: the quote amount, else null. */
+  quoteOrderQty: number | null;
+  time: number;
+}
+
+function inRange(value: number, rule: RangeRule): boolean {
+  if (rule.min > 0 && value < rule.min) return false;
+  if (rule.max > 0 && value > rule.max) return false;
+  if (rule.step > 0 && value % rule.step !== 0) return false;
+  return true;
+}
+
+const SCALE = BigInt(RATE_SCALE);
+
+/** price within [ref * down, ref * up], multipliers in 1e-8 units, exactly. */
+function withinBand(price: number, ref: PriceRatio, down: number, up: number): boolean {
+  const lhs = BigInt(price) * ref.den * SCALE;
+  if (lhs > ref.num * BigInt(up)) return false;
+  if (lhs < ref.num * BigInt(down)) return false;
+  return true;
+}
+
+function referencePrice(symbol: SymbolState, mins: number, time: number): PriceRatio | null {
+  if (symbol.referencePrice !== null) return { num: BigInt(symbol.referencePrice), den: 1n };
+  return symbol.window.average(mins, time);
+}
+
+/**
+ * Notional check. For priced orders notional = price * qty; for MARKET the reference price
+ * stands in for the price, or quoteOrderQty is the notional itself.
+ */
+function notionalFails(rule: NotionalRule, symbol: SymbolState, order: OrderUnderCheck): boolean {
+  const checkMin = rule.min > 0 && (!order.isMarket || rule.applyMinToMarket);
+  const checkMax = rule.max > 0 && (!order.isMarket || rule.applyMaxToMarket);
+  if (!checkMin && !checkMax) return false;
+  const basePow = pow10(symbol.spec.basePrecision);
+  if (order.quoteOrderQty !== null) {
+    if (checkMin && order.quoteOrderQty < rule.min) return true;
+    if (checkMax && order.quoteOrderQty > rule.max) return true;
+    return false;
+  }
+  const qty = order.quantity as number;
+  if (order.price !== null) {
+    // price * qty / 10^bp versus the bound, without division.
+    if (checkMin && compareProducts(order.price, qty, rule.min, basePow) < 0) return true;
+    if (checkMax && compareProducts(order.price, qty, rule.max, basePow) > 0) return true;
+    return false;
+  }
+  const ref = referencePrice(symbol, rule.avgPriceMins, order.time);
+  if (ref === null) return true; // never traded: MARKET orders cannot be checked, so they fail
+  const lhs = ref.num * BigInt(qty);
+  const scale = ref.den * BigInt(basePow);
+  if (checkMin && lhs < BigInt(rule.min) * scale) return true;
+  if (checkMax && lhs > BigInt(rule.max) * scale) return true;
+  return false;
+}
+
+export function checkOrderFilters(
+  state: EngineState,
+  symbol: SymbolState,
+  account: Account,
+  order: OrderUnderCheck,
+): RejectReason | null {
+  const spec = symbol.spec;
+  if (order.price !== null) {
+    if (spec.priceFilter && !inRange(order.price, spec.priceFilter)) return 'FILTER_PRICE_FILTER';
+    if (spec.percentPrice) {
+      const rule = spec.percentPrice;
+      const ref = referencePrice(symbol, rule.avgPriceMins, order.time);
+      if (ref !== null && !withinBand(order.price, ref, rule.down, rule.up)) return 'FILTER_PERCENT_PRICE';
+    }
+    if (spec.percentPriceBySide) {
+      const rule = spec.percentPriceBySide;
+      const ref = referencePrice(symbol, rule.avgPriceMins, order.time);
+      if (ref !== null) {
+        const ok = order.isBuy
+          ? withinBand(order.price, ref, rule.bidDown, rule.bidUp)
+          : withinBand(order.price, ref, rule.askDown, rule.askUp);
+        if (!ok) return 'FILTER_PERCENT_PRICE_BY_SIDE';
+      }
+    }
+  }
+  if (order.quantity !== null) {
+    if (spec.lotSize && !inRange(order.quantity, spec.lotSize)) return 'FILTER_LOT_SIZE';
+    if (order.isMarket && spec.marketLotSize && !inRange(order.quantity, spec.marketLotSize)) return 'FILTER_MARKET_LOT_SIZE';
+  }
+  if (spec.minNotional && notionalFails(spec.minNotional, symbol, order)) return 'FILTER_MIN_NOTIONAL';
+  if (spec.notional && notionalFails(spec.notional, symbol, order)) return 'FILTER_NOTIONAL';
+
+  const openHere = account.open[spec.index]?.size ?? 0;
+  if (spec.maxNumOrders !== null && openHere + 1 > spec.maxNumOrders) return 'FILTER_MAX_NUM_ORDERS';
+  const exchange = state.exchangeFilters;
+  if (exchange.maxNumOrders !== null && account.openCount + 1 > exchange.maxNumOrders) return 'FILTER_EXCHANGE_MAX_NUM_ORDERS';
+
+  if (order.isBuy && spec.maxPosition !== null && order.quantity !== null) {
+    if (positionAfter(symbol, account, order.quantity) > spec.maxPosition) return 'FILTER_MAX_POSITION';
+  }
+  for (const f of state.assetFilters) {
+    if (f.asset === symbol.baseAsset && order.quantity !== null && order.quantity > f.limit) return 'FILTER_MAX_ASSET';
+    if (f.asset === symbol.quoteAsset) {
+      const notional =
+        order.quoteOrderQty ??
+        (order.price !== null && order.quantity !== null
+          ? Math.floor((order.price * order.quantity) / pow10(spec.basePrecision))
+          : null);
+      if (notional !== null && notional > f.limit) return 'FILTER_MAX_ASSET';
+    }
+  }
+  return null;
+}
+
+/** MAX_POSITION: free + locked base plus the remaining quantity of open BUY orders, plus this order. */
+export function positionAfter(symbol: SymbolState, account: Account, quantity: number): number {
+  let position = account.freeOf(symbol.baseAsset) + account.lockedOf(symbol.baseAsset) + quantity;
+  const open = account.open[symbol.spec.index];
+  if (open) {
+    for (const o of open.values()) if (o.isBuy) position += o.remainingSteps * symbol.spec.stepUnits;
+  }
+  return position;
+}

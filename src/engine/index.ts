@@ -1,0 +1,20 @@
+/**
+ * exsim's matching engine: the exchange state machine. Commands in (each with its simulated
+ * time in µs), events out. Pure: no clock, no I/O, no randomness; nothing here knows HTTP or
+ * Binance error codes (rejections are `RejectReason` values the API facade maps).
+ *
+ * Invariants: see engine.ts. Amount units: see commands.ts.
+ */
+export { Engine } from './engine.ts';
+export { Journal, JournaledEngine, rebuildFromJournal, type JournalEntry } from './journal.ts';
+export { parseUnits, formatUnits } from './units.ts';
+export { generateClientOrderId } from './client-order-id.ts';
+export type * from './commands.ts';
+export type * from './events.ts';
+export type * from './views.ts';
+export type * from './types.ts';
+export type * from './symbol-config.ts';
+export type { RejectReason, FilterRejectReason } from './reject-reason.ts';
+export type { SymbolSpec } from './symbol-spec.ts';
+export { STP_MODES, TERMINAL_STATUSES } from './types.ts';
+export { ALL_ORDER_TYPES } from './symbol-config.ts';

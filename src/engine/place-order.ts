@@ -1,0 +1,302 @@
+/**
+ * PlaceOrder for LIMIT (GTC / IOC / FOK), LIMIT_MAKER and MARKET (by quantity or by
+ * quoteOrderQty). Stages, each of which may refuse the command and change nothing:
+ *   1. symbol, account, trading status, permissions, order type and field combination;
+ *   2. filters (filters/check-order-filters.ts);
+ *   3. engine rules: duplicate client order id, LIMIT_MAKER that would take, liquidity for
+ *      quoteOrderQty, funds (the planned cost of a MARKET BUY is known before anything moves);
+ * then reserve funds, accept (OrderAccepted), match, and rest or expire the remainder.
+ */
+import type { Account } from './accounts/account.ts';
+import { generateClientOrderId } from './client-order-id.ts';
+import type { PlaceOrder } from './commands.ts';
+import type { EngineState, SymbolState } from './engine-state.ts';
+import { checkOrderFilters, positionAfter } from './filters/check-order-filters.ts';
+import { closeOrder, matchTaker } from './matching/match-order.ts';
+import { planTakerWalk } from './matching/plan-taker-walk.ts';
+import { Order } from './order.ts';
+import type { RejectReason } from './reject-reason.ts';
+import type { TimeInForce } from './types.ts';
+
+function reject(state: EngineState, command: PlaceOrder, reason: RejectReason): void {
+  state.emit({
+    type: 'OrderRejected',
+    time: command.time,
+    command: command.type,
+    accountId: command.accountId,
+    symbol: command.symbol,
+    reason,
+  });
+}
+
+function isPositiveAmount(n: number | undefined): n is number {
+  return n !== undefined && Number.isSafeInteger(n) && n > 0;
+}
+
+/** Checks the shape of the command for its order type; returns the reason or null. */
+function combinationProblem(command: PlaceOrder): RejectReason | null {
+  const { orderType, timeInForce, price, quantity, quoteOrderQty } = command;
+  switch (orderType) {
+    case 'LIMIT':
+      if (timeInForce === undefined || price === undefined || quantity === undefined || quoteOrderQty !== undefined) {
+        return 'UNSUPPORTED_ORDER_COMBINATION';
+      }
+      return null;
+    case 'LIMIT_MAKER':
+      if (timeInForce !== undefined || price === undefined || quantity === undefined || quoteOrderQty !== undefined) {
+        return 'UNSUPPORTED_ORDER_COMBINATION';
+      }
+      return null;
+    case 'MARKET':
+      if (price !== undefined || timeInForce !== undefined) return 'UNSUPPORTED_ORDER_COMBINATION';
+      if ((quantity === undefined) === (quoteOrderQty === undefined)) return 'UNSUPPORTED_ORDER_COMBINATION';
+      return null;
+    default:
+      // Stop, take-profit and their limit variants arrive with conditional orders.
+      return 'UNSUPPORTED_ORDER_COMBINATION';
+  }
+}
+
+function permitted(symbol: SymbolState, account: Account): boolean {
+  if (!symbol.spec.isSpotTradingAllowed) return false;
+  // permissionSets: every inner set must share at least one permission with the account.
+  for (const set of symbol.spec.permissionSets) {
+    if (!set.some((p) => account.permissions.includes(p))) return false;
+  }
+  return true;
+}
+
+export function placeOrder(state: EngineState, command: PlaceOrder): void {
+  const symbol = state.symbols.get(command.symbol);
+  if (!symbol) return reject(state, command, 'UNKNOWN_SYMBOL');
+  const account = state.accounts.get(command.accountId);
+  if (!account) return reject(state, command, 'UNKNOWN_ACCOUNT');
+  const spec = symbol.spec;
+  const time = command.time;
+
+  if (symbol.status !== 'TRADING') return reject(state, command, 'MARKET_CLOSED');
+  if (!account.canTrade) return reject(state, command, 'ACCOUNT_CANNOT_TRADE');
+  if (!permitted(symbol, account)) return reject(state, command, 'SYMBOL_NOT_PERMITTED');
+  if (!spec.orderTypes.has(command.orderType)) return reject(state, command, 'ORDER_TYPE_NOT_SUPPORTED');
+  const combination = combinationProblem(command);
+  if (combination) return reject(state, command, combination);
+  for (const amount of [command.price, command.quantity, command.quoteOrderQty]) {
+    if (amount !== undefined && !isPositiveAmount(amount)) return reject(state, command, 'INVALID_AMOUNT');
+  }
+  const isMarket = command.orderType === 'MARKET';
+  const byQuote = command.quoteOrderQty !== undefined;
+  if (byQuote && !spec.quoteOrderQtyMarketAllowed) return reject(state, command, 'QUOTE_ORDER_QTY_MARKET_NOT_SUPPORTED');
+  const stpMode = command.selfTradePreventionMode ?? spec.defaultStpMode;
+  if (command.selfTradePreventionMode !== undefined && !spec.allowedStpModes.has(stpMode)) {
+    return reject(state, command, 'STP_MODE_NOT_ALLOWED');
+  }
+
+  const isBuy = command.side === 'BUY';
+  const filterFailure = checkOrderFilters(state, symbol, account, {
+    isBuy,
+    isMarket,
+    price: command.price ?? null,
+    quantity: command.quantity ?? null,
+    quoteOrderQty: command.quoteOrderQty ?? null,
+    time,
+  });
+  if (filterFailure) return reject(state, command, filterFailure);
+
+  // On the book grid. Filters guarantee tick and step multiples when PRICE_FILTER / LOT_SIZE
+  // exist; without them one tick or step is one unit, so the divisions are exact either way.
+  const priceTicks = command.price === undefined ? 0 : command.price / spec.tickUnits;
+  let steps = command.quantity === undefined ? 0 : command.quantity / spec.stepUnits;
+  if (!Number.isInteger(priceTicks) || !Number.isInteger(steps)) {
+    return reject(state, command, priceTicks % 1 !== 0 ? 'FILTER_PRICE_FILTER' : 'FILTER_LOT_SIZE');
+  }
+  if (!isMarket && symbol.notional(priceTicks, steps) <= 0) return reject(state, command, 'NOTIONAL_NOT_POSITIVE');
+
+  const clientIds = account.clientIdsOn(spec.index);
+  if (command.clientOrderId !== undefined && clientIds.get(command.clientOrderId)?.isOpen) {
+    return reject(state, command, 'DUPLICATE_ORDER');
+  }
+
+  if (command.orderType === 'LIMIT_MAKER') {
+    const best = symbol.book.opposite(isBuy).best();
+    if (best && (isBuy ? best.ticks <= priceTicks : best.ticks >= priceTicks)) {
+      return reject(state, command, 'WOULD_MATCH_AND_TAKE');
+    }
+  }
+
+  // Funds to reserve, and for MARKET orders the plan that fixes them.
+  let lock: number;
+  let quoteIncomplete = false;
+  if (!isMarket) {
+    lock = isBuy ? symbol.notional(priceTicks, steps) : steps * spec.stepUnits;
+    if (command.timeInForce === 'FOK') {
+      const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: priceTicks, wantSteps: steps, quoteBudget: Infinity });
+      if (!plan.complete) return acceptAndExpireFok(state, symbol, account, command, priceTicks, steps, stpMode, lock);
+    }
+  } else if (byQuote) {
+    const budget = command.quoteOrderQty as number;
+    const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: Infinity, quoteBudget: budget });
+    const marketStep = spec.marketLotSize && spec.marketLotSize.step > 0 ? spec.marketLotSize.step / spec.stepUnits : 1;
+    steps = plan.steps - (plan.steps % marketStep);
+    quoteIncomplete = !plan.complete;
+    const units = steps * spec.stepUnits;
+    const bookEmpty = symbol.book.opposite(isBuy).orderCount === 0;
+    if (steps === 0 && bookEmpty) return reject(state, command, 'LIQUIDITY_BELOW_SYMBOL_MIN_QTY');
+    const lotMin = spec.lotSize?.min ?? 0;
+    const marketMin = spec.marketLotSize?.min ?? 0;
+    if (steps === 0 || units < lotMin) {
+      return reject(state, command, quoteIncomplete ? 'LIQUIDITY_BELOW_LOT_SIZE' : 'FILTER_LOT_SIZE');
+    }
+    if (units < marketMin) return reject(state, command, quoteIncomplete ? 'LIQUIDITY_BELOW_MARKET_LOT_SIZE' : 'FILTER_MARKET_LOT_SIZE');
+    if (spec.lotSize && spec.lotSize.max > 0 && units > spec.lotSize.max) return reject(state, command, 'FILTER_LOT_SIZE');
+    if (spec.marketLotSize && spec.marketLotSize.max > 0 && units > spec.marketLotSize.max) {
+      return reject(state, command, 'FILTER_MARKET_LOT_SIZE');
+    }
+    if (isBuy && spec.maxPosition !== null && positionAfter(symbol, account, units) > spec.maxPosition) {
+      return reject(state, command, 'FILTER_MAX_POSITION');
+    }
+    if (isBuy) {
+      const exact = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity });
+      lock = exact.quote;
+    } else {
+      lock = units;
+    }
+  } else if (isBuy) {
+    lock = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity }).quote;
+  } else {
+    lock = steps * spec.stepUnits;
+  }
+
+  const asset = isBuy ? symbol.quoteAsset : symbol.baseAsset;
+  if (!account.reserve(asset, lock)) return reject(state, command, 'INSUFFICIENT_BALANCE');
+
+  const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock);
+  matchTaker(state, symbol, order, time);
+  finishTaker(state, symbol, order, time, quoteIncomplete);
+}
+
+function accept(
+  state: EngineState,
+  symbol: SymbolState,
+  account: Account,
+  command: PlaceOrder,
+  priceTicks: number,
+  steps: number,
+  stpMode: Order['stpMode'],
+  lock: number,
+): Order {
+  const spec = symbol.spec;
+  const orderId = symbol.nextOrderId;
+  const clientOrderId = command.clientOrderId ?? generateClientOrderId(spec.index, orderId, 0);
+  const timeInForce: TimeInForce = command.timeInForce ?? 'GTC';
+  const order = new Order(
+    spec.index,
+    orderId,
+    clientOrderId,
+    account,
+    command.side === 'BUY',
+    command.orderType,
+    timeInForce,
+    priceTicks,
+    steps,
+    command.quoteOrderQty ?? 0,
+    stpMode,
+    command.time,
+    command.strategyId ?? null,
+    command.strategyType ?? null,
+  );
+  order.locked = lock;
+  symbol.orders.push(order);
+  account.openOn(spec.index).set(orderId, order);
+  account.openCount += 1;
+  account.clientIdsOn(spec.index).set(clientOrderId, order);
+  account.updateTime = command.time;
+  state.emit({
+    type: 'OrderAccepted',
+    time: command.time,
+    symbol: spec.symbol,
+    orderId,
+    clientOrderId,
+    accountId: account.accountId,
+    side: command.side,
+    orderType: command.orderType,
+    timeInForce,
+    price: priceTicks * spec.tickUnits,
+    quantity: steps * spec.stepUnits,
+    quoteOrderQty: command.quoteOrderQty ?? 0,
+    selfTradePreventionMode: stpMode,
+  });
+  return order;
+}
+
+/** A FOK that cannot fill completely is accepted and expires at once, with no fills. */
+function acceptAndExpireFok(
+  state: EngineState,
+  symbol: SymbolState,
+  account: Account,
+  command: PlaceOrder,
+  priceTicks: number,
+  steps: number,
+  stpMode: Order['stpMode'],
+  lock: number,
+): void {
+  const asset = command.side === 'BUY' ? symbol.quoteAsset : symbol.baseAsset;
+  if (!account.reserve(asset, lock)) return reject(state, command, 'INSUFFICIENT_BALANCE');
+  const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock);
+  expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', command.time);
+}
+
+function expire(
+  state: EngineState,
+  symbol: SymbolState,
+  order: Order,
+  status: 'EXPIRED' | 'EXPIRED_IN_MATCH',
+  reason: Order['expiryReason'],
+  time: number,
+): void {
+  closeOrder(symbol, order, status, reason, time);
+  state.emit({
+    type: 'OrderExpired',
+    time,
+    symbol: symbol.spec.symbol,
+    orderId: order.orderId,
+    accountId: order.account.accountId,
+    status,
+    expiryReason: reason,
+  });
+}
+
+/** After matching: rest, fill, or expire the remainder according to type and time in force. */
+function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time: number, quoteIncomplete: boolean): void {
+  if (order.status === 'EXPIRED_IN_MATCH') {
+    expire(state, symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
+    return;
+  }
+  if (order.remainingSteps === 0) {
+    if (order.type === 'MARKET' && order.quoteOrderQty > 0 && quoteIncomplete) {
+      expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
+      return;
+    }
+    // FILLED (or emptied by DECREMENT without a terminal prevention, which ends as EXPIRED_IN_MATCH).
+    if (order.executedSteps + order.preventedSteps === order.origSteps && order.executedSteps < order.origSteps) {
+      expire(state, symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
+      return;
+    }
+    closeOrder(symbol, order, 'FILLED', 'NONE', time);
+    return;
+  }
+  if (order.type === 'MARKET') {
+    expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
+    return;
+  }
+  switch (order.timeInForce) {
+    case 'IOC':
+      expire(state, symbol, order, 'EXPIRED', 'UNFILLED_IOC_QUANTITY_EXPIRED', time);
+      return;
+    case 'FOK':
+      // The plan said it fills; self-trade prevention can still take quantity away.
+      expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
+      return;
+    case 'GTC':
+      symbol.book.side(order.isBuy).add(order);
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The reference price behind PERCENT_PRICE(_BY_SIDE), MIN_NOTIONAL and NOTIONAL:
+ *   1. the symbol's explicit reference price, when one is set;
+ *   2. else the volume-weighted average price of the trades in the last `avgPriceMins` minutes;
+ *   3. else (no trade in the window) the last trade price; `avgPriceMins` 0 means the last price.
+ * A symbol that never traded and has no reference price has none (null).
+ *
+ * The average is kept as an exact ratio of sums (quote units / base units) in BigInt: sums over
+ * minutes of trading exceed 2^53 quote units easily, and filter boundaries must be exact.
+ */
+
+/** A price as an exact ratio, in price units (quote units per whole base unit): num / den. */
+export interface PriceRatio {
+  num: bigint;
+  den: bigint;
+}
+
+interface Window {
+  readonly micros: number;
+  start: number;
+  sumQuote: bigint;
+  sumBase: bigint;
+}
+
+const MICROS_PER_MINUTE = 60_000_000;
+
+export class TradeWindow {
+  readonly #times: number[] = [];
+  readonly #quotes: number[] = [];
+  readonly #bases: number[] = [];
+  #offset = 0; // index of #times[0] in the logical log
+  readonly #windows = new Map<number, Window>();
+  #lastPrice: number | null = null;
+  readonly #scale: bigint;
+
+  constructor(basePrecision: number, minsNeeded: readonly number[]) {
+    this.#scale = 10n ** BigInt(basePrecision);
+    for (const mins of minsNeeded) {
+      if (mins > 0 && !this.#windows.has(mins)) {
+        this.#windows.set(mins, { micros: mins * MICROS_PER_MINUTE, start: 0, sumQuote: 0n, sumBase: 0n });
+      }
+    }
+  }
+
+  get lastPrice(): number | null {
+    return this.#lastPrice;
+  }
+
+  record(time: number, price: number, quote: number, base: number): void {
+    this.#lastPrice = price;
+    if (this.#windows.size === 0) return;
+    this.#times.push(time);
+    this.#quotes.push(quote);
+    this.#bases.push(base);
+    const q = BigInt(quote);
+    const b = BigInt(base);
+    for (const w of this.#windows.values()) {
+      w.sumQuote += q;
+      w.sumBase += b;
+    }
+  }
+
+  /** Average price over the last `mins` minutes at time `now`, per the rules above. */
+  average(mins: number, now: number): PriceRatio | null {
+    if (mins <= 0) return this.#last();
+    let w = this.#windows.get(mins);
+    if (!w) {
+      // A window nobody configured (e.g. an ad-hoc query): compute by scanning.
+      return this.#scan(mins * MICROS_PER_MINUTE, now);
+    }
+    this.#advance(w, now);
+    if (w.sumBase === 0n) return this.#last();
+    return { num: w.sumQuote * this.#scale, den: w.sumBase };
+  }
+
+  #last(): PriceRatio | null {
+    return this.#lastPrice === null ? null : { num: BigInt(this.#lastPrice), den: 1n };
+  }
+
+  #advance(w: Window, now: number): void {
+    const cutoff = now - w.micros;
+    const end = this.#offset + this.#times.length;
+    while (w.start < end && (this.#times[w.start - this.#offset] as number) <= cutoff) {
+      const i = w.start - this.#offset;
+      w.sumQuote -= BigInt(this.#quotes[i] as number);
+      w.sumBase -= BigInt(this.#bases[i] as number);
+      w.start += 1;
+    }
+    this.#compact();
+  }
+
+  #scan(micros: number, now: number): PriceRatio | null {
+    const cutoff = now - micros;
+    let q = 0n;
+    let b = 0n;
+    for (let i = this.#times.length - 1; i >= 0 && (this.#times[i] as number) > cutoff; i--) {
+      q += BigInt(this.#quotes[i] as number);
+      b += BigInt(this.#bases[i] as number);
+    }
+    if (b === 0n) return this.#last();
+    return { num: q * this.#scale, den: b };
+  }
+
+  /** Drops log entries every window has passed, in chunks so the shift cost is amortised. */
+  #compact(): void {
+    let minStart = Infinity;
+    for (const w of this.#windows.values()) minStart = Math.min(minStart, w.start);
+    const drop = minStart - this.#offset;
+    if (drop > 1024 && drop * 2 > this.#times.length) {
+      this.#times.splice(0, drop);
+      this.#quotes.splice(0, drop);
+      this.#bases.splice(0, drop);
+      this.#offset += drop;
+    }
+  }
+
+  /** Canonical text for the state hash. */
+  describe(): string {
+    const ws = [...this.#windows.values()].map((w) => `${w.micros}:${w.start}:${w.sumQuote}:${w.sumBase}`).join(',');
+    return `${this.#lastPrice}|${this.#offset}|${this.#times.length}|${ws}`;
+  }
+}

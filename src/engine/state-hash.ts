@@ -1,0 +1,50 @@
+/**
+ * A SHA-256 digest of a canonical text of the whole engine state. Two engines that applied the
+ * same commands have the same digest; replaying a journal must reproduce it. Everything is
+ * written in a fixed order (ids ascending, books best-first), never in hash-map order.
+ */
+import { createHash } from 'node:crypto';
+import type { EngineState } from './engine-state.ts';
+
+export function computeStateHash(state: EngineState): string {
+  const hash = createHash('sha256');
+  const line = (text: string) => hash.update(text + '\n');
+  line(`time ${state.lastTime}`);
+  line(`assets ${state.assetNames.map((a, i) => `${a}:${state.assetPrecision[i]}`).join(',')}`);
+  line(`fees ${state.fees.join(',')}`);
+  line(`deposited ${state.deposited.join(',')}`);
+  const accountIds = [...state.accounts.keys()].sort((a, b) => a - b);
+  for (const id of accountIds) {
+    const a = state.accounts.get(id)!;
+    line(
+      `account ${id} ${a.canTrade} ${a.tradeGroupId} ${a.updateTime} ${a.openCount} ` +
+        `free ${a.free.join(',')} locked ${a.locked.join(',')} perms ${a.permissions.join(',')} ` +
+        `rates ${JSON.stringify([a.standardCommission, a.taxCommission, a.specialCommission, a.discount])}`,
+    );
+    a.trades.forEach((list, symbolIndex) => {
+      if (list && list.length > 0) line(`trades ${id} ${symbolIndex} ${list.length} ${JSON.stringify(list[list.length - 1])}`);
+    });
+  }
+  for (const s of state.symbolList) {
+    line(
+      `symbol ${s.spec.symbol} ${s.status} ref ${s.referencePrice} next ${s.nextOrderId}/${s.nextTradeId}/${s.nextPreventedMatchId} ` +
+        `trades ${s.tradeCount} last ${JSON.stringify(s.lastTrade)} window ${s.window.describe()} prevented ${s.preventedMatches.length}`,
+    );
+    for (const o of s.orders) {
+      line(
+        `order ${o.orderId} ${o.clientOrderId} ${o.account.accountId} ${o.isBuy ? 'B' : 'S'} ${o.type} ${o.timeInForce} ` +
+          `${o.priceTicks} ${o.origSteps} ${o.executedSteps} ${o.preventedSteps} ${o.cumQuote} ${o.quoteOrderQty} ` +
+          `${o.status} ${o.expiryReason} ${o.time} ${o.updateTime} ${o.workingTime} ${o.locked} ${o.stpMode} ${o.preventedMatchId}`,
+      );
+    }
+    for (const side of [s.book.bids, s.book.asks]) {
+      for (let i = side.levels.length - 1; i >= 0; i--) {
+        const level = side.levels[i]!;
+        const ids: number[] = [];
+        for (let o = level.head; o !== null; o = o.next) ids.push(o.orderId);
+        line(`level ${side.isBid ? 'bid' : 'ask'} ${level.ticks} ${level.totalSteps} ${ids.join(',')}`);
+      }
+    }
+  }
+  return hash.digest('hex');
+}

@@ -1,0 +1,111 @@
+/**
+ * Configuration shapes for symbols and exchange-wide filters, written the way the real
+ * exchange publishes them in `GET /api/v3/exchangeInfo` (decimal strings, Binance field names),
+ * so a captured exchangeInfo entry can be pasted in. `compileSymbol` turns them into the integer
+ * form the engine works with.
+ */
+import type { AccountPermission, OrderType, SelfTradePreventionMode, SymbolStatus } from './types.ts';
+
+export type SymbolFilter =
+  | { filterType: 'PRICE_FILTER'; minPrice: string; maxPrice: string; tickSize: string }
+  | { filterType: 'PERCENT_PRICE'; multiplierUp: string; multiplierDown: string; avgPriceMins: number }
+  | {
+      filterType: 'PERCENT_PRICE_BY_SIDE';
+      bidMultiplierUp: string;
+      bidMultiplierDown: string;
+      askMultiplierUp: string;
+      askMultiplierDown: string;
+      avgPriceMins: number;
+    }
+  | { filterType: 'LOT_SIZE'; minQty: string; maxQty: string; stepSize: string }
+  | { filterType: 'MARKET_LOT_SIZE'; minQty: string; maxQty: string; stepSize: string }
+  | { filterType: 'MIN_NOTIONAL'; minNotional: string; applyToMarket: boolean; avgPriceMins: number }
+  | {
+      filterType: 'NOTIONAL';
+      minNotional: string;
+      applyMinToMarket: boolean;
+      maxNotional: string;
+      applyMaxToMarket: boolean;
+      avgPriceMins: number;
+    }
+  | { filterType: 'ICEBERG_PARTS'; limit: number }
+  | { filterType: 'MAX_NUM_ORDERS'; maxNumOrders: number }
+  | { filterType: 'MAX_NUM_ALGO_ORDERS'; maxNumAlgoOrders: number }
+  | { filterType: 'MAX_NUM_ICEBERG_ORDERS'; maxNumIcebergOrders: number }
+  | { filterType: 'MAX_POSITION'; maxPosition: string }
+  | {
+      filterType: 'TRAILING_DELTA';
+      minTrailingAboveDelta: number;
+      maxTrailingAboveDelta: number;
+      minTrailingBelowDelta: number;
+      maxTrailingBelowDelta: number;
+    }
+  | { filterType: 'MAX_NUM_ORDER_AMENDS'; maxNumOrderAmends: number }
+  | { filterType: 'MAX_NUM_ORDER_LISTS'; maxNumOrderLists: number };
+
+export type SymbolFilterType = SymbolFilter['filterType'];
+
+export type ExchangeFilter =
+  | { filterType: 'EXCHANGE_MAX_NUM_ORDERS'; maxNumOrders: number }
+  | { filterType: 'EXCHANGE_MAX_NUM_ALGO_ORDERS'; maxNumAlgoOrders: number }
+  | { filterType: 'EXCHANGE_MAX_NUM_ICEBERG_ORDERS'; maxNumIcebergOrders: number }
+  | { filterType: 'EXCHANGE_MAX_NUM_ORDER_LISTS'; maxNumOrderLists: number };
+
+export type ExchangeFilterType = ExchangeFilter['filterType'];
+
+/** MAX_ASSET: caps a single order's quantity (base asset) or notional (quote asset). */
+export interface AssetFilter {
+  filterType: 'MAX_ASSET';
+  asset: string;
+  limit: string;
+}
+
+export interface SymbolConfig {
+  symbol: string;
+  status?: SymbolStatus;
+  baseAsset: string;
+  quoteAsset: string;
+  orderTypes?: readonly OrderType[];
+  icebergAllowed?: boolean;
+  ocoAllowed?: boolean;
+  otoAllowed?: boolean;
+  opoAllowed?: boolean;
+  quoteOrderQtyMarketAllowed?: boolean;
+  allowTrailingStop?: boolean;
+  cancelReplaceAllowed?: boolean;
+  amendAllowed?: boolean;
+  pegInstructionsAllowed?: boolean;
+  isSpotTradingAllowed?: boolean;
+  isMarginTradingAllowed?: boolean;
+  filters?: readonly SymbolFilter[];
+  /** Outer array AND, inner arrays OR: [["SPOT","MARGIN"]] means SPOT or MARGIN. */
+  permissionSets?: readonly (readonly AccountPermission[])[];
+  defaultSelfTradePreventionMode?: SelfTradePreventionMode;
+  allowedSelfTradePreventionModes?: readonly SelfTradePreventionMode[];
+  /** Whether paying commission in the discount asset (BNB) is enabled for this symbol. */
+  discountEnabled?: boolean;
+}
+
+export interface AssetConfig {
+  asset: string;
+  /** Decimal places of every amount of this asset (baseAssetPrecision / quoteAssetPrecision). */
+  precision: number;
+}
+
+export interface EngineConfig {
+  /** Assets and their precision; an asset named by a symbol but absent here has precision 8. */
+  assets?: readonly AssetConfig[];
+  symbols: readonly SymbolConfig[];
+  exchangeFilters?: readonly ExchangeFilter[];
+  assetFilters?: readonly AssetFilter[];
+}
+
+export const ALL_ORDER_TYPES: readonly OrderType[] = [
+  'LIMIT',
+  'LIMIT_MAKER',
+  'MARKET',
+  'STOP_LOSS',
+  'STOP_LOSS_LIMIT',
+  'TAKE_PROFIT',
+  'TAKE_PROFIT_LIMIT',
+];

@@ -1,0 +1,67 @@
+/**
+ * The exchange's enumerations, spelled as the real API spells them so that no layer needs a
+ * translation table for them. Numeric codes and HTTP statuses are not here: they belong to the
+ * API facade.
+ */
+
+export type Side = 'BUY' | 'SELL';
+
+export type OrderType =
+  | 'LIMIT'
+  | 'LIMIT_MAKER'
+  | 'MARKET'
+  | 'STOP_LOSS'
+  | 'STOP_LOSS_LIMIT'
+  | 'TAKE_PROFIT'
+  | 'TAKE_PROFIT_LIMIT';
+
+export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
+
+export type OrderStatus =
+  | 'NEW'
+  | 'PARTIALLY_FILLED'
+  | 'FILLED'
+  | 'CANCELED'
+  | 'EXPIRED'
+  | 'EXPIRED_IN_MATCH';
+
+export const TERMINAL_STATUSES: ReadonlySet<OrderStatus> = new Set([
+  'FILLED',
+  'CANCELED',
+  'EXPIRED',
+  'EXPIRED_IN_MATCH',
+]);
+
+export type ExpiryReason =
+  | 'NONE'
+  | 'UNFILLED_IOC_QUANTITY_EXPIRED'
+  | 'UNFILLED_FOK_ORDER_EXPIRED'
+  | 'INSUFFICIENT_LIQUIDITY'
+  | 'EXCHANGE_CANCELED';
+
+export type SelfTradePreventionMode =
+  | 'NONE'
+  | 'EXPIRE_TAKER'
+  | 'EXPIRE_MAKER'
+  | 'EXPIRE_BOTH'
+  | 'DECREMENT'
+  | 'TRANSFER';
+
+export const STP_MODES: readonly SelfTradePreventionMode[] = [
+  'NONE',
+  'EXPIRE_TAKER',
+  'EXPIRE_MAKER',
+  'EXPIRE_BOTH',
+  'DECREMENT',
+  'TRANSFER',
+];
+
+export type SymbolStatus = 'TRADING' | 'END_OF_DAY' | 'HALT' | 'BREAK' | 'CANCEL_ONLY';
+
+export type CancelRestriction = 'ONLY_NEW' | 'ONLY_PARTIALLY_FILLED';
+
+export type AccountPermission = string; // SPOT, MARGIN, LEVERAGED, TRD_GRP_002 .. TRD_GRP_025
+
+export function assertNever(value: never, what = 'value'): never {
+  throw new Error(`unexpected ${what}: ${JSON.stringify(value)}`);
+}
