@@ -1,9 +1,11 @@
 /**
  * Events: the only output of the engine, past tense and immutable. Amounts use the same integer
  * units as commands. `time` is the simulated microsecond of the command that caused the event.
- * Every status an order passes through is visible in the events: OrderAccepted starts it at NEW,
- * each TradeExecuted / MatchPrevented carries both orders' status after it, and OrderCanceled /
- * OrderExpired end it.
+ * Every status an order passes through is visible in the events, each exactly once:
+ * OrderAccepted starts it at NEW; each TradeExecuted / MatchPrevented carries both orders'
+ * status after it (FILLED and EXPIRED_IN_MATCH are reported there); OrderCanceled and
+ * OrderExpired (EXPIRED with its reason) report the other endings. No event mentions an order
+ * after the one that reported its terminal status.
  */
 import type { RejectReason } from './reject-reason.ts';
 import type {

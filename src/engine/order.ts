@@ -32,6 +32,11 @@ export class Order {
   preventedMatchId = -1;
   /** Funds reserved for this order: quote units for BUY, base units for SELL. */
   locked = 0;
+  /**
+   * MARKET by quoteOrderQty whose planned quantity is all the book had: executing it does not
+   * reach the quote amount, so the order ends EXPIRED (INSUFFICIENT_LIQUIDITY), not FILLED.
+   */
+  quoteShortfall = false;
 
   constructor(
     readonly symbolIndex: number,

@@ -170,8 +170,9 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   if (!account.reserve(asset, lock)) return reject(state, command, 'INSUFFICIENT_BALANCE');
 
   const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock);
+  order.quoteShortfall = quoteIncomplete;
   matchTaker(state, symbol, order, time);
-  finishTaker(state, symbol, order, time, quoteIncomplete);
+  finishTaker(state, symbol, order, time);
 }
 
 function accept(
@@ -266,19 +267,15 @@ function expire(
 }
 
 /** After matching: rest, fill, or expire the remainder according to type and time in force. */
-function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time: number, quoteIncomplete: boolean): void {
+function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time: number): void {
   if (order.status === 'EXPIRED_IN_MATCH') {
-    expire(state, symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
+    // Self-trade prevention ended it; MatchPrevented already reported the status.
+    closeOrder(symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
     return;
   }
   if (order.remainingSteps === 0) {
-    if (order.type === 'MARKET' && order.quoteOrderQty > 0 && quoteIncomplete) {
+    if (order.quoteShortfall) {
       expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
-      return;
-    }
-    // FILLED (or emptied by DECREMENT without a terminal prevention, which ends as EXPIRED_IN_MATCH).
-    if (order.executedSteps + order.preventedSteps === order.origSteps && order.executedSteps < order.origSteps) {
-      expire(state, symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
       return;
     }
     closeOrder(symbol, order, 'FILLED', 'NONE', time);

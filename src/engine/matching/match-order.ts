@@ -59,7 +59,7 @@ export function matchTaker(state: EngineState, symbol: SymbolState, taker: Order
     const seller = taker.isBuy ? maker : taker;
     const settlement = settleFill(state, symbol, buyer, seller, !taker.isBuy, base, quote, time, true);
 
-    taker.status = taker.remainingSteps === 0 ? 'FILLED' : 'PARTIALLY_FILLED';
+    taker.status = taker.remainingSteps === 0 && !taker.quoteShortfall ? 'FILLED' : 'PARTIALLY_FILLED';
     taker.updateTime = time;
     if (maker.remainingSteps === 0) closeOrder(symbol, maker, 'FILLED', 'NONE', time);
     else {

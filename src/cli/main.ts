@@ -1,0 +1,25 @@
+/**
+ * The `exsim` command line. Each subcommand is one module; errors a user can cause print one
+ * line and exit non-zero.
+ */
+import { Command } from 'commander';
+import { runDemo } from './demo.ts';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program.name('exsim').description('Deterministic exchange simulator and backtester (Binance-style spot API).');
+  program
+    .command('demo', { isDefault: true })
+    .description('run a short deterministic session through the matching engine on the sample market')
+    .action(() => {
+      runDemo();
+    });
+  return program;
+}
+
+try {
+  await buildProgram().parseAsync(process.argv);
+} catch (error) {
+  console.error(`exsim: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
