@@ -11,6 +11,7 @@
 import { generateClientOrderId } from './client-order-id.ts';
 import type { CancelAllOrders, CancelOrder } from './commands.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
+import { findOrderByClientId } from './find-order.ts';
 import { closeOrder } from './matching/match-order.ts';
 import type { Order } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
@@ -62,7 +63,7 @@ export function cancelOrder(state: EngineState, command: CancelOrder): void {
     order = symbol.orders[command.orderId - 1];
     if (order && command.origClientOrderId !== undefined && order.clientOrderId !== command.origClientOrderId) order = undefined;
   } else {
-    order = account.byClientId[symbol.spec.index]?.get(command.origClientOrderId as string);
+    order = findOrderByClientId(symbol, account, command.origClientOrderId as string);
   }
   if (!order || order.account !== account || !order.isOpen) return reject(state, command, 'UNKNOWN_ORDER');
   if (

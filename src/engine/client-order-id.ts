@@ -1,11 +1,15 @@
 /**
  * Client order ids the exchange assigns when the client sends none. Real ids look random
  * ("6gCrw2kRUAF9CvJDGP16IP", 22 characters); ours are derived from (symbol, orderId, purpose) by
- * a fixed integer mix, so they look alike, never repeat within a symbol, and are identical on
- * every run.
+ * a fixed integer mix, so they look alike, never repeat within a symbol, are identical on every
+ * run, and can be decoded back to the orderId: the engine does not need to index them.
  */
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
+const HASH_CHARS = 14;
+const ID_CHARS = 8;
+const buffer: number[] = new Array(HASH_CHARS + ID_CHARS).fill(0);
 
 function mix32(x: number): number {
   x = Math.imul(x ^ (x >>> 16), 0x7feb352d);
@@ -15,21 +19,30 @@ function mix32(x: number): number {
 
 /**
  * `purpose` separates the namespaces: 0 = a new order, 1 = a cancel request.
- * The last 8 characters encode the id itself, so distinct ids give distinct strings.
+ * The last 8 characters encode the id (base 62), so distinct ids give distinct strings.
  */
 export function generateClientOrderId(symbolIndex: number, id: number, purpose: number): string {
-  let out = '';
   let seed = mix32(symbolIndex * 0x9e3779b1 + purpose * 0x85ebca6b + (id >>> 0));
-  for (let i = 0; i < 14; i++) {
+  for (let i = 0; i < HASH_CHARS; i++) {
     seed = mix32(seed + i + 1);
-    out += ALPHABET[seed % 62];
+    buffer[i] = CODES[seed % 62] as number;
   }
-  // Fixed-width base-62 of the id (covers ids below 62^8 ≈ 2.2e14).
   let n = id;
-  let tail = '';
-  for (let i = 0; i < 8; i++) {
-    tail = ALPHABET[n % 62] + tail;
+  for (let i = HASH_CHARS + ID_CHARS - 1; i >= HASH_CHARS; i--) {
+    buffer[i] = CODES[n % 62] as number;
     n = Math.floor(n / 62);
   }
-  return out + tail;
+  return String.fromCharCode.apply(null, buffer);
+}
+
+/** The orderId a generated new-order id encodes, or null if `text` cannot be one of ours. */
+export function decodeGeneratedOrderId(text: string, symbolIndex: number): number | null {
+  if (text.length !== HASH_CHARS + ID_CHARS) return null;
+  let id = 0;
+  for (let i = HASH_CHARS; i < text.length; i++) {
+    const digit = ALPHABET.indexOf(text[i] as string);
+    if (digit < 0) return null;
+    id = id * 62 + digit;
+  }
+  return id > 0 && generateClientOrderId(symbolIndex, id, 0) === text ? id : null;
 }

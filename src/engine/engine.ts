@@ -17,6 +17,7 @@ import { cancelAllOrders, cancelOrder } from './cancel-order.ts';
 import type { AdjustBalance, CreateAccount, EngineCommand } from './commands.ts';
 import { EngineState, type SymbolState } from './engine-state.ts';
 import type { EngineEvent } from './events.ts';
+import { findOrderByClientId } from './find-order.ts';
 import type { Order } from './order.ts';
 import { placeOrder } from './place-order.ts';
 import type { EngineConfig } from './symbol-config.ts';
@@ -204,7 +205,7 @@ export class Engine {
       order = s.orders[ref.orderId - 1];
       if (order && ref.clientOrderId !== undefined && order.clientOrderId !== ref.clientOrderId) return undefined;
     } else if (ref.clientOrderId !== undefined) {
-      order = account.byClientId[s.spec.index]?.get(ref.clientOrderId);
+      order = findOrderByClientId(s, account, ref.clientOrderId);
     }
     if (!order || order.account !== account) return undefined;
     return this.#view(s, order);

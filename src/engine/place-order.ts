@@ -12,6 +12,7 @@ import { generateClientOrderId } from './client-order-id.ts';
 import type { PlaceOrder } from './commands.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
 import { checkOrderFilters, positionAfter } from './filters/check-order-filters.ts';
+import { findOrderByClientId } from './find-order.ts';
 import { closeOrder, matchTaker } from './matching/match-order.ts';
 import { planTakerWalk } from './matching/plan-taker-walk.ts';
 import { Order } from './order.ts';
@@ -111,8 +112,7 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   }
   if (!isMarket && symbol.notional(priceTicks, steps) <= 0) return reject(state, command, 'NOTIONAL_NOT_POSITIVE');
 
-  const clientIds = account.clientIdsOn(spec.index);
-  if (command.clientOrderId !== undefined && clientIds.get(command.clientOrderId)?.isOpen) {
+  if (command.clientOrderId !== undefined && findOrderByClientId(symbol, account, command.clientOrderId)?.isOpen) {
     return reject(state, command, 'DUPLICATE_ORDER');
   }
 
@@ -209,7 +209,7 @@ function accept(
   symbol.orders.push(order);
   account.openOn(spec.index).set(orderId, order);
   account.openCount += 1;
-  account.clientIdsOn(spec.index).set(clientOrderId, order);
+  if (command.clientOrderId !== undefined) account.clientIdsOn(spec.index).set(clientOrderId, order);
   account.updateTime = command.time;
   state.emit({
     type: 'OrderAccepted',

@@ -27,7 +27,7 @@ export class Account {
   readonly locked: number[] = [];
   /** Open orders per symbol index, in orderId order (Map keeps insertion order). */
   readonly open: (Map<number, Order> | undefined)[] = [];
-  /** Latest order per client order id per symbol index (open or closed). */
+  /** Latest order per client-chosen order id per symbol index (open or closed); generated ids are decoded instead (find-order.ts). */
   readonly byClientId: (Map<string, Order> | undefined)[] = [];
   /** Trades per symbol index, oldest first. */
   readonly trades: (AccountTradeRecord[] | undefined)[] = [];
