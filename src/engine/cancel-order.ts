@@ -11,7 +11,7 @@
 import { generateClientOrderId } from './client-order-id.ts';
 import type { CancelAllOrders, CancelOrder } from './commands.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
-import { findOrderByClientId } from './find-order.ts';
+import { findOrderIdByClientId } from './find-order.ts';
 import { closeOrder } from './matching/match-order.ts';
 import type { Order } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
@@ -60,10 +60,11 @@ export function cancelOrder(state: EngineState, command: CancelOrder): void {
   }
   let order: Order | undefined;
   if (command.orderId !== undefined) {
-    order = symbol.orders[command.orderId - 1];
+    order = Number.isSafeInteger(command.orderId) ? symbol.live[command.orderId - 1] : undefined;
     if (order && command.origClientOrderId !== undefined && order.clientOrderId !== command.origClientOrderId) order = undefined;
   } else {
-    order = findOrderByClientId(symbol, account, command.origClientOrderId as string);
+    const orderId = findOrderIdByClientId(symbol, account, command.origClientOrderId as string);
+    order = orderId === undefined ? undefined : symbol.live[orderId - 1];
   }
   if (!order || order.account !== account || !order.isOpen) return reject(state, command, 'UNKNOWN_ORDER');
   if (
@@ -81,10 +82,9 @@ export function cancelAllOrders(state: EngineState, command: CancelAllOrders): v
   if (typeof found === 'string') return reject(state, command, found);
   const symbol = found;
   const account = state.accounts.get(command.accountId)!;
-  const open = account.open[symbol.spec.index];
-  if (!open || open.size === 0) return reject(state, command, 'UNKNOWN_ORDER');
-  // Snapshot first: canceling mutates the map being read.
-  for (const order of [...open.values()]) {
+  const open = account.openSorted(symbol.spec.index);
+  if (open.length === 0) return reject(state, command, 'UNKNOWN_ORDER');
+  for (const order of open) {
     cancelOne(state, symbol, order, generateClientOrderId(symbol.spec.index, order.orderId, 1), command.time);
   }
 }

@@ -23,9 +23,15 @@ function mix32(x: number): number {
  */
 export function generateClientOrderId(symbolIndex: number, id: number, purpose: number): string {
   let seed = mix32(symbolIndex * 0x9e3779b1 + purpose * 0x85ebca6b + (id >>> 0));
+  // Five base-62 digits per mix: three mixes fill the 14 hash characters.
+  let bits = 0;
   for (let i = 0; i < HASH_CHARS; i++) {
-    seed = mix32(seed + i + 1);
-    buffer[i] = CODES[seed % 62] as number;
+    if (i % 5 === 0) {
+      seed = mix32(seed + i + 1);
+      bits = seed >>> 2; // 30 bits: stays a small integer, and 62^5 < 2^30
+    }
+    buffer[i] = CODES[bits % 62] as number;
+    bits = (bits / 62) | 0;
   }
   let n = id;
   for (let i = HASH_CHARS + ID_CHARS - 1; i >= HASH_CHARS; i--) {

@@ -7,6 +7,7 @@ import type { Account } from './accounts/account.ts';
 import { OrderBook } from './book/order-book.ts';
 import type { EngineEvent } from './events.ts';
 import type { Order } from './order.ts';
+import { OrderArchive, recordOf, type OrderRecord } from './order-archive.ts';
 import { TradeWindow } from './reference-price.ts';
 import type { AssetConfig, AssetFilter, EngineConfig, ExchangeFilter } from './symbol-config.ts';
 import { compileSymbol, type SymbolSpec } from './symbol-spec.ts';
@@ -42,8 +43,10 @@ export const RECENT_TRADES_KEPT = 1000;
 export class SymbolState {
   status: SymbolStatus;
   readonly book = new OrderBook();
-  /** Every order ever accepted, at index orderId - 1. */
-  readonly orders: Order[] = [];
+  /** Open orders at index orderId - 1 (undefined once closed: the archive holds it then). */
+  readonly live: (Order | undefined)[] = [];
+  readonly archive: OrderArchive;
+  nextOrderId = 1;
   nextTradeId = 1;
   nextPreventedMatchId = 0;
   referencePrice: number | null = null;
@@ -59,6 +62,7 @@ export class SymbolState {
 
   constructor(readonly spec: SymbolSpec, baseAsset: number, quoteAsset: number) {
     this.status = spec.initialStatus;
+    this.archive = new OrderArchive(spec.index);
     this.baseAsset = baseAsset;
     this.quoteAsset = quoteAsset;
     this.window = new TradeWindow(spec.basePrecision, [
@@ -70,8 +74,22 @@ export class SymbolState {
     ]);
   }
 
-  get nextOrderId(): number {
-    return this.orders.length + 1;
+  /** Any order ever accepted, open or closed, as a record. */
+  record(orderId: number): OrderRecord | undefined {
+    const open = this.live[orderId - 1];
+    return open ? recordOf(open) : this.archive.get(orderId);
+  }
+
+  accountIdOf(orderId: number): number | undefined {
+    const open = this.live[orderId - 1];
+    if (open) return open.account.accountId;
+    return this.archive.has(orderId) ? this.archive.accountIdOf(orderId) : undefined;
+  }
+
+  clientOrderIdOf(orderId: number): string | undefined {
+    const open = this.live[orderId - 1];
+    if (open) return open.clientOrderId;
+    return this.archive.has(orderId) ? this.archive.clientOrderIdOf(orderId) : undefined;
   }
 
   /** Quote units of `steps` at `ticks`, floored to the quote precision. */

@@ -17,7 +17,8 @@ import { cancelAllOrders, cancelOrder } from './cancel-order.ts';
 import type { AdjustBalance, CreateAccount, EngineCommand } from './commands.ts';
 import { EngineState, type SymbolState } from './engine-state.ts';
 import type { EngineEvent } from './events.ts';
-import { findOrderByClientId } from './find-order.ts';
+import { findOrderIdByClientId } from './find-order.ts';
+import { recordOf, type OrderRecord } from './order-archive.ts';
 import type { Order } from './order.ts';
 import { placeOrder } from './place-order.ts';
 import type { EngineConfig } from './symbol-config.ts';
@@ -35,6 +36,17 @@ import type {
 } from './views.ts';
 
 const NO_EVENTS: readonly EngineEvent[] = [];
+
+/**
+ * The safety proof for number arithmetic on balances: value is conserved, so no balance, lock or
+ * fee total can exceed the asset's net deposits. Keeping those below 2^53 units keeps every
+ * balance exact (at 8 decimals: about 90 million whole units of an asset in the whole engine).
+ */
+function withinSupplyBound(state: EngineState, asset: string, delta: number): boolean {
+  const index = state.findAsset(asset);
+  const current = index === undefined ? 0 : (state.deposited[index] as number);
+  return Number.isSafeInteger(current + delta);
+}
 
 export class Engine {
   readonly #state: EngineState;
@@ -105,7 +117,10 @@ export class Engine {
       state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: command.accountId, symbol: null, reason });
     if (state.accounts.has(command.accountId)) return refuse('ACCOUNT_EXISTS');
     const balances = Object.entries(command.balances ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    for (const [, amount] of balances) if (!Number.isSafeInteger(amount) || amount < 0) return refuse('INVALID_AMOUNT');
+    for (const [name, amount] of balances) {
+      if (!Number.isSafeInteger(amount) || amount < 0) return refuse('INVALID_AMOUNT');
+      if (!withinSupplyBound(state, name, amount)) return refuse('INVALID_AMOUNT');
+    }
     for (const rates of [command.standardCommission, command.taxCommission, command.specialCommission]) {
       if (rates && Object.values(rates).some((r) => !Number.isSafeInteger(r) || r < 0)) return refuse('INVALID_AMOUNT');
     }
@@ -136,6 +151,7 @@ export class Engine {
     const account = state.accounts.get(command.accountId);
     if (!account) return refuse('UNKNOWN_ACCOUNT');
     if (!Number.isSafeInteger(command.delta) || command.delta === 0) return refuse('INVALID_AMOUNT');
+    if (!withinSupplyBound(state, command.asset, command.delta)) return refuse('INVALID_AMOUNT');
     const asset = state.assetIndex(command.asset);
     if (account.freeOf(asset) + command.delta < 0) return refuse('INSUFFICIENT_BALANCE');
     account.credit(asset, command.delta);
@@ -200,15 +216,16 @@ export class Engine {
     const s = this.#state.symbols.get(symbol);
     const account = this.#state.accounts.get(accountId);
     if (!s || !account) return undefined;
-    let order: Order | undefined;
+    let record: OrderRecord | undefined;
     if (ref.orderId !== undefined) {
-      order = s.orders[ref.orderId - 1];
-      if (order && ref.clientOrderId !== undefined && order.clientOrderId !== ref.clientOrderId) return undefined;
+      record = Number.isSafeInteger(ref.orderId) ? s.record(ref.orderId) : undefined;
+      if (record && ref.clientOrderId !== undefined && record.clientOrderId !== ref.clientOrderId) return undefined;
     } else if (ref.clientOrderId !== undefined) {
-      order = findOrderByClientId(s, account, ref.clientOrderId);
+      const orderId = findOrderIdByClientId(s, account, ref.clientOrderId);
+      record = orderId === undefined ? undefined : s.record(orderId);
     }
-    if (!order || order.account !== account) return undefined;
-    return this.#view(s, order);
+    if (!record || record.accountId !== accountId) return undefined;
+    return this.#view(s, record);
   }
 
   /** Open orders of an account, one symbol or all, by symbol then orderId. */
@@ -218,8 +235,7 @@ export class Engine {
     const symbols = symbol === undefined ? this.#state.symbolList : [this.#state.symbols.get(symbol)].filter((s) => s !== undefined);
     const out: OrderView[] = [];
     for (const s of symbols) {
-      const open = account.open[s.spec.index];
-      if (open) for (const order of open.values()) out.push(this.#view(s, order));
+      for (const order of account.openSorted(s.spec.index)) out.push(this.#view(s, recordOf(order)));
     }
     return out;
   }
@@ -227,10 +243,9 @@ export class Engine {
   /** Every order (open and closed) of an account on a symbol, by orderId. */
   allOrders(accountId: number, symbol: string): OrderView[] {
     const s = this.#state.symbols.get(symbol);
-    if (!s) return [];
-    const out: OrderView[] = [];
-    for (const order of s.orders) if (order.account.accountId === accountId) out.push(this.#view(s, order));
-    return out;
+    const account = this.#state.accounts.get(accountId);
+    if (!s || !account) return [];
+    return (account.orderIds[s.spec.index] ?? []).map((orderId) => this.#view(s, s.record(orderId)!));
   }
 
   accountTrades(accountId: number, symbol: string): AccountTradeView[] {
@@ -283,7 +298,7 @@ export class Engine {
     const levels = s.book.side(side === 'BUY').levels;
     const out: OrderView[] = [];
     for (let i = levels.length - 1; i >= 0; i--) {
-      for (let o = levels[i]!.head; o !== null; o = o.next) out.push(this.#view(s, o));
+      for (let o = levels[i]!.head; o !== null; o = o.next) out.push(this.#view(s, recordOf(o)));
     }
     return out;
   }
@@ -380,8 +395,10 @@ export class Engine {
         }
         if (count !== side.orderCount) throw new Error(`${s.spec.symbol}: side order count wrong`);
       }
-      for (const order of s.orders) {
+      for (const order of s.live) {
+        if (order === undefined) continue;
         if (order.executedSteps + order.preventedSteps > order.origSteps) throw new Error(`order ${order.orderId} over-executed`);
+        if (order.account.open[s.spec.index]?.[order.openSlot] !== order) throw new Error(`open order ${order.orderId} missing from its account`);
         if (order.isOpen) {
           if (order.locked !== requiredLock(s, order)) throw new Error(`order ${order.orderId} reserves ${order.locked}, needs ${requiredLock(s, order)}`);
           if (!order.level) throw new Error(`open order ${order.orderId} is not on the book`);
@@ -389,8 +406,8 @@ export class Engine {
           if (!locks) lockedByAccount.set(order.account, (locks = []));
           const asset = lockedAsset(s, order);
           locks[asset] = (locks[asset] ?? 0) + order.locked;
-        } else if (order.locked !== 0) {
-          throw new Error(`closed order ${order.orderId} still reserves ${order.locked}`);
+        } else {
+          throw new Error(`order ${order.orderId} is ${order.status} but still live`);
         }
       }
     }
@@ -414,14 +431,14 @@ export class Engine {
     }
   }
 
-  #view(s: SymbolState, o: Order): OrderView {
+  #view(s: SymbolState, o: OrderRecord): OrderView {
     const spec = s.spec;
     return {
       symbol: spec.symbol,
       orderId: o.orderId,
       orderListId: -1,
       clientOrderId: o.clientOrderId,
-      accountId: o.account.accountId,
+      accountId: o.accountId,
       price: o.priceTicks * spec.tickUnits,
       origQty: o.origSteps * spec.stepUnits,
       executedQty: o.executedSteps * spec.stepUnits,

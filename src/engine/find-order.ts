@@ -7,13 +7,17 @@
 import type { Account } from './accounts/account.ts';
 import { decodeGeneratedOrderId } from './client-order-id.ts';
 import type { SymbolState } from './engine-state.ts';
-import type { Order } from './order.ts';
 
-export function findOrderByClientId(symbol: SymbolState, account: Account, clientOrderId: string): Order | undefined {
+/** The orderId of the account's latest order with this client order id, open or closed. */
+export function findOrderIdByClientId(symbol: SymbolState, account: Account, clientOrderId: string): number | undefined {
   const chosen = account.byClientId[symbol.spec.index]?.get(clientOrderId);
-  const generatedId = decodeGeneratedOrderId(clientOrderId, symbol.spec.index);
-  let generated = generatedId === null ? undefined : symbol.orders[generatedId - 1];
-  if (generated && (generated.account !== account || generated.clientOrderId !== clientOrderId)) generated = undefined;
-  if (chosen && generated) return chosen.orderId > generated.orderId ? chosen : generated;
+  let generated = decodeGeneratedOrderId(clientOrderId, symbol.spec.index) ?? undefined;
+  if (
+    generated !== undefined &&
+    (symbol.accountIdOf(generated) !== account.accountId || symbol.clientOrderIdOf(generated) !== clientOrderId)
+  ) {
+    generated = undefined;
+  }
+  if (chosen !== undefined && generated !== undefined) return Math.max(chosen, generated);
   return chosen ?? generated;
 }

@@ -32,11 +32,10 @@ export class Order {
   preventedMatchId = -1;
   /** Funds reserved for this order: quote units for BUY, base units for SELL. */
   locked = 0;
-  /**
-   * MARKET by quoteOrderQty whose planned quantity is all the book had: executing it does not
-   * reach the quote amount, so the order ends EXPIRED (INSUFFICIENT_LIQUIDITY), not FILLED.
-   */
-  quoteShortfall = false;
+  /** The client sent clientOrderId (else the engine generated it). */
+  clientIdChosen = false;
+  /** Index in the account's open list for this symbol, or -1 when not open. */
+  openSlot = -1;
 
   constructor(
     readonly symbolIndex: number,

@@ -12,7 +12,7 @@ import { generateClientOrderId } from './client-order-id.ts';
 import type { PlaceOrder } from './commands.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
 import { checkOrderFilters, positionAfter } from './filters/check-order-filters.ts';
-import { findOrderByClientId } from './find-order.ts';
+import { findOrderIdByClientId } from './find-order.ts';
 import { closeOrder, matchTaker } from './matching/match-order.ts';
 import { planTakerWalk } from './matching/plan-taker-walk.ts';
 import { Order } from './order.ts';
@@ -112,7 +112,8 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   }
   if (!isMarket && symbol.notional(priceTicks, steps) <= 0) return reject(state, command, 'NOTIONAL_NOT_POSITIVE');
 
-  if (command.clientOrderId !== undefined && findOrderByClientId(symbol, account, command.clientOrderId)?.isOpen) {
+  const sameClientId = command.clientOrderId === undefined ? undefined : findOrderIdByClientId(symbol, account, command.clientOrderId);
+  if (sameClientId !== undefined && symbol.live[sameClientId - 1] !== undefined) {
     return reject(state, command, 'DUPLICATE_ORDER');
   }
 
@@ -125,7 +126,6 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
 
   // Funds to reserve, and for MARKET orders the plan that fixes them.
   let lock: number;
-  let quoteIncomplete = false;
   if (!isMarket) {
     lock = isBuy ? symbol.notional(priceTicks, steps) : steps * spec.stepUnits;
     if (command.timeInForce === 'FOK') {
@@ -137,7 +137,7 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: Infinity, quoteBudget: budget });
     const marketStep = spec.marketLotSize && spec.marketLotSize.step > 0 ? spec.marketLotSize.step / spec.stepUnits : 1;
     steps = plan.steps - (plan.steps % marketStep);
-    quoteIncomplete = !plan.complete;
+    const quoteIncomplete = !plan.complete;
     const units = steps * spec.stepUnits;
     const bookEmpty = symbol.book.opposite(isBuy).orderCount === 0;
     if (steps === 0 && bookEmpty) return reject(state, command, 'LIQUIDITY_BELOW_SYMBOL_MIN_QTY');
@@ -170,7 +170,6 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   if (!account.reserve(asset, lock)) return reject(state, command, 'INSUFFICIENT_BALANCE');
 
   const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock);
-  order.quoteShortfall = quoteIncomplete;
   matchTaker(state, symbol, order, time);
   finishTaker(state, symbol, order, time);
 }
@@ -186,7 +185,7 @@ function accept(
   lock: number,
 ): Order {
   const spec = symbol.spec;
-  const orderId = symbol.nextOrderId;
+  const orderId = symbol.nextOrderId++;
   const clientOrderId = command.clientOrderId ?? generateClientOrderId(spec.index, orderId, 0);
   const timeInForce: TimeInForce = command.timeInForce ?? 'GTC';
   const order = new Order(
@@ -206,10 +205,11 @@ function accept(
     command.strategyType ?? null,
   );
   order.locked = lock;
-  symbol.orders.push(order);
-  account.openOn(spec.index).set(orderId, order);
-  account.openCount += 1;
-  if (command.clientOrderId !== undefined) account.clientIdsOn(spec.index).set(clientOrderId, order);
+  order.clientIdChosen = command.clientOrderId !== undefined;
+  symbol.live.push(order);
+  account.orderIdsOn(spec.index).push(orderId);
+  account.addOpen(spec.index, order);
+  if (command.clientOrderId !== undefined) account.clientIdsOn(spec.index).set(clientOrderId, orderId);
   account.updateTime = command.time;
   state.emit({
     type: 'OrderAccepted',
@@ -274,10 +274,6 @@ function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time
     return;
   }
   if (order.remainingSteps === 0) {
-    if (order.quoteShortfall) {
-      expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
-      return;
-    }
     closeOrder(symbol, order, 'FILLED', 'NONE', time);
     return;
   }

@@ -32,6 +32,10 @@ export class TradeWindow {
   readonly #windows = new Map<number, Window>();
   #lastPrice: number | null = null;
   readonly #scale: bigint;
+  // All-time totals: with the trade times they determine every window, whenever it is read.
+  #tradeCount = 0;
+  #allQuote = 0n;
+  #allBase = 0n;
 
   constructor(basePrecision: number, minsNeeded: readonly number[]) {
     this.#scale = 10n ** BigInt(basePrecision);
@@ -48,6 +52,10 @@ export class TradeWindow {
 
   record(time: number, price: number, quote: number, base: number): void {
     this.#lastPrice = price;
+    this.#tradeCount += 1;
+    this.#allQuote += BigInt(quote);
+    this.#allBase += BigInt(base);
+    this.#lastTime = time;
     if (this.#windows.size === 0) return;
     this.#times.push(time);
     this.#quotes.push(quote);
@@ -114,9 +122,13 @@ export class TradeWindow {
     }
   }
 
-  /** Canonical text for the state hash. */
+  #lastTime = 0;
+
+  /**
+   * Canonical text for the state hash: independent of when windows were last read (reading
+   * slides a window, which is not a change of state).
+   */
   describe(): string {
-    const ws = [...this.#windows.values()].map((w) => `${w.micros}:${w.start}:${w.sumQuote}:${w.sumBase}`).join(',');
-    return `${this.#lastPrice}|${this.#offset}|${this.#times.length}|${ws}`;
+    return `${this.#lastPrice}|${this.#tradeCount}|${this.#allQuote}|${this.#allBase}|${this.#lastTime}`;
   }
 }

@@ -9,7 +9,7 @@ import type { EngineState } from './engine-state.ts';
 export function computeStateHash(state: EngineState): string {
   const hash = createHash('sha256');
   const line = (text: string) => hash.update(text + '\n');
-  line(`time ${state.lastTime}`);
+  // The time of the last command is not state: a refused command must leave the hash unchanged.
   line(`assets ${state.assetNames.map((a, i) => `${a}:${state.assetPrecision[i]}`).join(',')}`);
   line(`fees ${state.fees.join(',')}`);
   line(`deposited ${state.deposited.join(',')}`);
@@ -30,9 +30,10 @@ export function computeStateHash(state: EngineState): string {
       `symbol ${s.spec.symbol} ${s.status} ref ${s.referencePrice} next ${s.nextOrderId}/${s.nextTradeId}/${s.nextPreventedMatchId} ` +
         `trades ${s.tradeCount} last ${JSON.stringify(s.lastTrade)} window ${s.window.describe()} prevented ${s.preventedMatches.length}`,
     );
-    for (const o of s.orders) {
+    for (let orderId = 1; orderId < s.nextOrderId; orderId++) {
+      const o = s.record(orderId)!;
       line(
-        `order ${o.orderId} ${o.clientOrderId} ${o.account.accountId} ${o.isBuy ? 'B' : 'S'} ${o.type} ${o.timeInForce} ` +
+        `order ${o.orderId} ${o.clientOrderId} ${o.accountId} ${o.isBuy ? 'B' : 'S'} ${o.type} ${o.timeInForce} ` +
           `${o.priceTicks} ${o.origSteps} ${o.executedSteps} ${o.preventedSteps} ${o.cumQuote} ${o.quoteOrderQty} ` +
           `${o.status} ${o.expiryReason} ${o.time} ${o.updateTime} ${o.workingTime} ${o.locked} ${o.stpMode} ${o.preventedMatchId}`,
       );

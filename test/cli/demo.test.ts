@@ -3,8 +3,8 @@ import { runDemo } from '../../src/cli/demo.ts';
 
 // Golden hashes: the demo is a fixed command stream, so its journal and final state are pinned.
 // A change here means engine behaviour changed; update only when the change is intended.
-const GOLDEN_JOURNAL = '9a7eb08e4d080b83c03c033e28227543a77a9e5f269e96ba15599aa49f03d4b5';
-const GOLDEN_STATE = 'eb5583cf3243ad9f9f49176eba55d5c6c282e8797c07f950aff758a3c2ac4ee9';
+const GOLDEN_JOURNAL = '51232d445a2a5dbd882640062db181733fbe6e54e19ab74e8895abd0a57f650c';
+const GOLDEN_STATE = 'bd27acdb6d7a631e4251ffa7bc8cdfb21cfe06e25719abba86d512dcab99c395';
 
 describe('demo session', () => {
   it('produces the golden journal and state hashes on every run', () => {

@@ -25,10 +25,16 @@ export const ZERO_RATES: CommissionRates = Object.freeze({ maker: 0, taker: 0, b
 export class Account {
   readonly free: number[] = [];
   readonly locked: number[] = [];
-  /** Open orders per symbol index, in orderId order (Map keeps insertion order). */
-  readonly open: (Map<number, Order> | undefined)[] = [];
+  /**
+   * Open orders per symbol index, in no particular order: an order knows its slot
+   * (`order.openSlot`), so adding and removing are O(1) without hashing. Readers that need an
+   * order sort by orderId (`openSorted`).
+   */
+  readonly open: (Order[] | undefined)[] = [];
   /** Latest order per client-chosen order id per symbol index (open or closed); generated ids are decoded instead (find-order.ts). */
-  readonly byClientId: (Map<string, Order> | undefined)[] = [];
+  readonly byClientId: (Map<string, number> | undefined)[] = [];
+  /** Every orderId of this account per symbol index, ascending. */
+  readonly orderIds: (number[] | undefined)[] = [];
   /** Trades per symbol index, oldest first. */
   readonly trades: (AccountTradeRecord[] | undefined)[] = [];
   /** Prevented match ids per symbol index in which this account took part. */
@@ -93,16 +99,50 @@ export class Account {
     return this === other || (this.tradeGroupId !== -1 && this.tradeGroupId === other.tradeGroupId);
   }
 
-  openOn(symbolIndex: number): Map<number, Order> {
-    let map = this.open[symbolIndex];
-    if (!map) {
-      map = new Map();
-      this.open[symbolIndex] = map;
+  addOpen(symbolIndex: number, order: Order): void {
+    let list = this.open[symbolIndex];
+    if (!list) {
+      list = [];
+      this.open[symbolIndex] = list;
     }
-    return map;
+    order.openSlot = list.length;
+    list.push(order);
+    this.openCount += 1;
   }
 
-  clientIdsOn(symbolIndex: number): Map<string, Order> {
+  /** Removes an open order (swap with the last slot); no-op if it is not open here. */
+  removeOpen(symbolIndex: number, order: Order): void {
+    const list = this.open[symbolIndex];
+    const slot = order.openSlot;
+    if (!list || slot < 0 || list[slot] !== order) return;
+    const last = list.pop() as Order;
+    if (last !== order) {
+      list[slot] = last;
+      last.openSlot = slot;
+    }
+    order.openSlot = -1;
+    this.openCount -= 1;
+  }
+
+  openCountOn(symbolIndex: number): number {
+    return this.open[symbolIndex]?.length ?? 0;
+  }
+
+  /** Open orders on a symbol by orderId. */
+  openSorted(symbolIndex: number): Order[] {
+    return (this.open[symbolIndex] ?? []).slice().sort((a, b) => a.orderId - b.orderId);
+  }
+
+  orderIdsOn(symbolIndex: number): number[] {
+    let list = this.orderIds[symbolIndex];
+    if (!list) {
+      list = [];
+      this.orderIds[symbolIndex] = list;
+    }
+    return list;
+  }
+
+  clientIdsOn(symbolIndex: number): Map<string, number> {
     let map = this.byClientId[symbolIndex];
     if (!map) {
       map = new Map();

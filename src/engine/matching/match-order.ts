@@ -19,12 +19,15 @@ export function closeOrder(
   time: number,
 ): void {
   if (order.level) symbol.book.side(order.isBuy).remove(order, order.remainingSteps);
-  const open = order.account.open[symbol.spec.index];
-  if (open?.delete(order.orderId)) order.account.openCount -= 1;
+  order.account.removeOpen(symbol.spec.index, order);
   order.status = status;
   order.expiryReason = expiryReason;
   order.updateTime = time;
   releaseAll(symbol, order);
+  if (order.locked !== 0) throw new Error(`order ${order.orderId} closed while reserving ${order.locked}`);
+  // From here on queries read the archive; the object itself can be collected young.
+  symbol.archive.store(order, order.clientIdChosen);
+  symbol.live[order.orderId - 1] = undefined;
 }
 
 /** Runs `taker` against the book. Returns nothing; the taker's fields tell what happened. */
@@ -59,7 +62,7 @@ export function matchTaker(state: EngineState, symbol: SymbolState, taker: Order
     const seller = taker.isBuy ? maker : taker;
     const settlement = settleFill(state, symbol, buyer, seller, !taker.isBuy, base, quote, time, true);
 
-    taker.status = taker.remainingSteps === 0 && !taker.quoteShortfall ? 'FILLED' : 'PARTIALLY_FILLED';
+    taker.status = taker.remainingSteps === 0 ? 'FILLED' : 'PARTIALLY_FILLED';
     taker.updateTime = time;
     if (maker.remainingSteps === 0) closeOrder(symbol, maker, 'FILLED', 'NONE', time);
     else {
@@ -170,6 +173,9 @@ function preventMatch(
   }
 
   const preventedMatchId = symbol.nextPreventedMatchId++;
+  // Set before anything closes: a closed order is archived as it is at that moment.
+  taker.preventedMatchId = preventedMatchId;
+  maker.preventedMatchId = preventedMatchId;
   if (mode === 'TRANSFER') transferOverlap(state, symbol, taker, maker, takerPrevented, level.ticks, time);
   // A maker that stays keeps its place; only its remaining quantity shrinks.
   if (makerEnds) {
@@ -186,8 +192,6 @@ function preventMatch(
   taker.updateTime = time;
   if (takerEnds) taker.status = 'EXPIRED_IN_MATCH';
   else if (takerPrevented > 0 && taker.priceTicks > 0) relock(symbol, taker);
-  taker.preventedMatchId = preventedMatchId;
-  maker.preventedMatchId = preventedMatchId;
 
   const record: PreventedMatchRecord = {
     preventedMatchId,

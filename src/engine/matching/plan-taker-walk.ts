@@ -4,7 +4,9 @@
  * questions the engine must settle before it mutates anything:
  *   - FOK: can the whole quantity fill?
  *   - MARKET BUY by quantity: how much quote will it cost (to check and reserve funds)?
- *   - MARKET by quoteOrderQty: which quantity has the notional closest to the quote amount?
+ *   - MARKET by quoteOrderQty: which quantity? A BUY buys "as many as quoteOrderQty can"
+ *     (never spending more); a SELL sells the quantity whose proceeds are closest to the amount
+ *     (rest-api.md: "as close as possible", never breaking LOT_SIZE).
  * Matching itself (match-order.ts) never reads balances; this walk never writes.
  */
 import type { Account } from '../accounts/account.ts';
@@ -58,11 +60,17 @@ export function planTakerWalk(symbol: SymbolState, request: PlanRequest): TakerP
       const mode = modeAgainst(request, maker);
       if (mode !== null) {
         if (mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH') return { steps, quote, complete: false };
+        // A quote budget too small for one step at this price is spent: the order is done here,
+        // before it would touch (and expire) its own maker.
+        if (byBudget && budget < symbol.notional(ticks, 1)) return { steps, quote, complete: true };
         if (mode === 'EXPIRE_MAKER') continue;
         // DECREMENT / TRANSFER: the taker loses the overlapping quantity without trading it.
         // A walk driven by a quote budget has no quantity to lose yet; it simply passes.
         if (!byBudget) {
-          want -= Math.min(want, available);
+          const overlap = Math.min(want, available);
+          // TRANSFER moves the overlap to the taker at the maker's price: a BUY pays for it.
+          if (mode === 'TRANSFER' && request.isBuy) quote += symbol.notional(ticks, overlap);
+          want -= overlap;
           if (want === 0) return { steps, quote, complete: true };
         }
         continue;
@@ -83,7 +91,7 @@ export function planTakerWalk(symbol: SymbolState, request: PlanRequest): TakerP
         if (budget === 0) return { steps, quote, complete: true };
         continue;
       }
-      const take = closestSteps(symbol, ticks, budget);
+      const take = request.isBuy ? affordableSteps(symbol, ticks, budget) : closestSteps(symbol, ticks, budget);
       steps += take;
       quote += symbol.notional(ticks, take);
       return { steps, quote, complete: true };
@@ -92,11 +100,16 @@ export function planTakerWalk(symbol: SymbolState, request: PlanRequest): TakerP
   return { steps, quote, complete: false };
 }
 
+/** The largest step count at `ticks` whose notional does not exceed `budget`. */
+function affordableSteps(symbol: SymbolState, ticks: number, budget: number): number {
+  const { notionalNum: num, notionalDen: den } = symbol.spec;
+  // floor(ticks * k * num / den) <= budget  <=>  ticks * k * num < (budget + 1) * den.
+  return Number((BigInt(budget + 1) * BigInt(den) - 1n) / (BigInt(ticks) * BigInt(num)));
+}
+
 /** The step count at `ticks` whose notional is closest to `budget` (ties: the smaller). */
 function closestSteps(symbol: SymbolState, ticks: number, budget: number): number {
-  const { notionalNum: num, notionalDen: den } = symbol.spec;
-  // Largest k with floor(ticks * k * num / den) <= budget  <=>  ticks * k * num < (budget + 1) * den.
-  const k = Number((BigInt(budget + 1) * BigInt(den) - 1n) / (BigInt(ticks) * BigInt(num)));
+  const k = affordableSteps(symbol, ticks, budget);
   const under = budget - symbol.notional(ticks, k);
   const over = symbol.notional(ticks, k + 1) - budget;
   return over < under ? k + 1 : k;

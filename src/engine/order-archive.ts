@@ -1,0 +1,204 @@
+/**
+ * Closed orders, kept for queries (GET order, allOrders) in typed-array columns instead of as
+ * objects. A long run closes millions of orders; as objects they would be promoted and traced by
+ * the garbage collector forever (measured: it doubled the cost of a place/cancel). As columns
+ * they cost ~110 bytes each and nothing at collection time.
+ *
+ * Indexed by orderId - 1 (ids are dense per symbol). Client order ids are stored only when the
+ * client chose them; generated ones are re-derived (client-order-id.ts).
+ */
+import { generateClientOrderId } from './client-order-id.ts';
+import type { Order } from './order.ts';
+import type {
+  ExpiryReason,
+  OrderStatus,
+  OrderType,
+  SelfTradePreventionMode,
+  TimeInForce,
+} from './types.ts';
+
+/** Every field of an order a query can ask for, in engine units (ticks, steps). */
+export interface OrderRecord {
+  orderId: number;
+  clientOrderId: string;
+  accountId: number;
+  isBuy: boolean;
+  type: OrderType;
+  timeInForce: TimeInForce;
+  priceTicks: number;
+  origSteps: number;
+  executedSteps: number;
+  preventedSteps: number;
+  cumQuote: number;
+  quoteOrderQty: number;
+  status: OrderStatus;
+  expiryReason: ExpiryReason;
+  time: number;
+  updateTime: number;
+  workingTime: number;
+  stpMode: SelfTradePreventionMode;
+  preventedMatchId: number;
+  strategyId: number | null;
+  strategyType: number | null;
+  locked: number;
+}
+
+const ORDER_TYPES: readonly OrderType[] = ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'];
+const TIFS: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK'];
+// Index 0 means "not archived".
+const STATUSES: readonly (OrderStatus | null)[] = [null, 'NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED', 'EXPIRED_IN_MATCH'];
+const EXPIRY: readonly ExpiryReason[] = ['NONE', 'UNFILLED_IOC_QUANTITY_EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', 'INSUFFICIENT_LIQUIDITY', 'EXCHANGE_CANCELED'];
+const STP: readonly SelfTradePreventionMode[] = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT', 'TRANSFER'];
+
+// Numeric columns, row-major in one Float64Array (stride STRIDE): one allocation, one grow.
+const ACCOUNT = 0;
+const PRICE = 1;
+const ORIG = 2;
+const EXECUTED = 3;
+const PREVENTED = 4;
+const CUM_QUOTE = 5;
+const QUOTE_QTY = 6;
+const TIME = 7;
+const UPDATE_TIME = 8;
+const WORKING_TIME = 9;
+const PREVENTED_MATCH = 10;
+const STRATEGY_ID = 11;
+const STRATEGY_TYPE = 12;
+const STRIDE = 13;
+// Byte columns, row-major in one Uint8Array.
+const SIDE = 0;
+const TYPE = 1;
+const TIF = 2;
+const STATUS = 3;
+const EXPIRY_REASON = 4;
+const STP_MODE = 5;
+const BYTE_STRIDE = 6;
+
+export class OrderArchive {
+  #capacity = 0;
+  #num = new Float64Array(0);
+  #bytes = new Uint8Array(0);
+  readonly #chosenClientIds = new Map<number, string>();
+  #count = 0;
+
+  constructor(readonly symbolIndex: number) {}
+
+  get count(): number {
+    return this.#count;
+  }
+
+  store(order: Order, clientChosen: boolean): void {
+    const i = order.orderId - 1;
+    if (i >= this.#capacity) this.#grow(Math.max(1024, this.#capacity * 2, i + 1));
+    const n = this.#num;
+    const o = i * STRIDE;
+    n[o + ACCOUNT] = order.account.accountId;
+    n[o + PRICE] = order.priceTicks;
+    n[o + ORIG] = order.origSteps;
+    n[o + EXECUTED] = order.executedSteps;
+    n[o + PREVENTED] = order.preventedSteps;
+    n[o + CUM_QUOTE] = order.cumQuote;
+    n[o + QUOTE_QTY] = order.quoteOrderQty;
+    n[o + TIME] = order.time;
+    n[o + UPDATE_TIME] = order.updateTime;
+    n[o + WORKING_TIME] = order.workingTime;
+    n[o + PREVENTED_MATCH] = order.preventedMatchId;
+    n[o + STRATEGY_ID] = order.strategyId ?? Number.NaN;
+    n[o + STRATEGY_TYPE] = order.strategyType ?? Number.NaN;
+    const b = this.#bytes;
+    const ob = i * BYTE_STRIDE;
+    b[ob + SIDE] = order.isBuy ? 1 : 0;
+    b[ob + TYPE] = ORDER_TYPES.indexOf(order.type);
+    b[ob + TIF] = TIFS.indexOf(order.timeInForce);
+    b[ob + STATUS] = STATUSES.indexOf(order.status);
+    b[ob + EXPIRY_REASON] = EXPIRY.indexOf(order.expiryReason);
+    b[ob + STP_MODE] = STP.indexOf(order.stpMode);
+    if (clientChosen) this.#chosenClientIds.set(order.orderId, order.clientOrderId);
+    this.#count += 1;
+  }
+
+  has(orderId: number): boolean {
+    const i = orderId - 1;
+    return i >= 0 && i < this.#capacity && this.#bytes[i * BYTE_STRIDE + STATUS] !== 0;
+  }
+
+  accountIdOf(orderId: number): number {
+    return this.#num[(orderId - 1) * STRIDE + ACCOUNT] as number;
+  }
+
+  clientOrderIdOf(orderId: number): string {
+    return this.#chosenClientIds.get(orderId) ?? generateClientOrderId(this.symbolIndex, orderId, 0);
+  }
+
+  get(orderId: number): OrderRecord | undefined {
+    if (!this.has(orderId)) return undefined;
+    const i = orderId - 1;
+    const o = i * STRIDE;
+    const ob = i * BYTE_STRIDE;
+    const n = this.#num;
+    const b = this.#bytes;
+    const nullable = (k: number) => (Number.isNaN(n[o + k]) ? null : (n[o + k] as number));
+    return {
+      orderId,
+      clientOrderId: this.clientOrderIdOf(orderId),
+      accountId: n[o + ACCOUNT] as number,
+      isBuy: b[ob + SIDE] === 1,
+      type: ORDER_TYPES[b[ob + TYPE] as number] as OrderType,
+      timeInForce: TIFS[b[ob + TIF] as number] as TimeInForce,
+      priceTicks: n[o + PRICE] as number,
+      origSteps: n[o + ORIG] as number,
+      executedSteps: n[o + EXECUTED] as number,
+      preventedSteps: n[o + PREVENTED] as number,
+      cumQuote: n[o + CUM_QUOTE] as number,
+      quoteOrderQty: n[o + QUOTE_QTY] as number,
+      status: STATUSES[b[ob + STATUS] as number] as OrderStatus,
+      expiryReason: EXPIRY[b[ob + EXPIRY_REASON] as number] as ExpiryReason,
+      time: n[o + TIME] as number,
+      updateTime: n[o + UPDATE_TIME] as number,
+      workingTime: n[o + WORKING_TIME] as number,
+      stpMode: STP[b[ob + STP_MODE] as number] as SelfTradePreventionMode,
+      preventedMatchId: n[o + PREVENTED_MATCH] as number,
+      strategyId: nullable(STRATEGY_ID),
+      strategyType: nullable(STRATEGY_TYPE),
+      locked: 0,
+    };
+  }
+
+  #grow(capacity: number): void {
+    const num = new Float64Array(capacity * STRIDE);
+    num.set(this.#num);
+    this.#num = num;
+    const bytes = new Uint8Array(capacity * BYTE_STRIDE);
+    bytes.set(this.#bytes);
+    this.#bytes = bytes;
+    this.#capacity = capacity;
+  }
+}
+
+/** The record of a live order (same shape as an archived one). */
+export function recordOf(order: Order): OrderRecord {
+  return {
+    orderId: order.orderId,
+    clientOrderId: order.clientOrderId,
+    accountId: order.account.accountId,
+    isBuy: order.isBuy,
+    type: order.type,
+    timeInForce: order.timeInForce,
+    priceTicks: order.priceTicks,
+    origSteps: order.origSteps,
+    executedSteps: order.executedSteps,
+    preventedSteps: order.preventedSteps,
+    cumQuote: order.cumQuote,
+    quoteOrderQty: order.quoteOrderQty,
+    status: order.status,
+    expiryReason: order.expiryReason,
+    time: order.time,
+    updateTime: order.updateTime,
+    workingTime: order.workingTime,
+    stpMode: order.stpMode,
+    preventedMatchId: order.preventedMatchId,
+    strategyId: order.strategyId,
+    strategyType: order.strategyType,
+    locked: order.locked,
+  };
+}
