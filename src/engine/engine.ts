@@ -62,7 +62,8 @@ export class Engine {
       throw new Error(`time ran backwards: command at ${command.time} after ${state.lastTime}`);
     }
     state.lastTime = command.time;
-    state.events = [];
+    const events: EngineEvent[] = [];
+    state.events = events;
     switch (command.type) {
       case 'PlaceOrder':
         placeOrder(state, command);
@@ -106,8 +107,6 @@ export class Engine {
       default:
         assertNever(command, 'command');
     }
-    const events = state.events;
-    state.events = [];
     return events.length === 0 ? NO_EVENTS : events;
   }
 

@@ -4,8 +4,10 @@
  * the garbage collector forever (measured: it doubled the cost of a place/cancel). As columns
  * they cost ~110 bytes each and nothing at collection time.
  *
- * Indexed by orderId - 1 (ids are dense per symbol). Client order ids are stored only when the
- * client chose them; generated ones are re-derived (client-order-id.ts).
+ * Indexed by orderId - 1 (ids are dense per symbol), in fixed-size chunks: growing never copies
+ * (copying a doubled array touches fresh pages, and the page faults were most of the cost).
+ * Client order ids are stored only when the client chose them; generated ones are re-derived
+ * (client-order-id.ts).
  */
 import { generateClientOrderId } from './client-order-id.ts';
 import type { Order } from './order.ts';
@@ -50,6 +52,19 @@ const STATUSES: readonly (OrderStatus | null)[] = [null, 'NEW', 'PARTIALLY_FILLE
 const EXPIRY: readonly ExpiryReason[] = ['NONE', 'UNFILLED_IOC_QUANTITY_EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', 'INSUFFICIENT_LIQUIDITY', 'EXCHANGE_CANCELED'];
 const STP: readonly SelfTradePreventionMode[] = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT', 'TRANSFER'];
 
+function codes<T extends string>(values: readonly (T | null)[]): Readonly<Record<T, number>> {
+  const out = {} as Record<T, number>;
+  values.forEach((v, i) => {
+    if (v !== null) out[v] = i;
+  });
+  return out;
+}
+const TYPE_CODE = codes(ORDER_TYPES);
+const TIF_CODE = codes(TIFS);
+const STATUS_CODE = codes(STATUSES);
+const EXPIRY_CODE = codes(EXPIRY);
+const STP_CODE = codes(STP);
+
 // Numeric columns, row-major in one Float64Array (stride STRIDE): one allocation, one grow.
 const ACCOUNT = 0;
 const PRICE = 1;
@@ -73,11 +88,13 @@ const STATUS = 3;
 const EXPIRY_REASON = 4;
 const STP_MODE = 5;
 const BYTE_STRIDE = 6;
+const CHUNK_BITS = 15;
+const CHUNK = 1 << CHUNK_BITS; // orders per chunk
+const CHUNK_MASK = CHUNK - 1;
 
 export class OrderArchive {
-  #capacity = 0;
-  #num = new Float64Array(0);
-  #bytes = new Uint8Array(0);
+  readonly #num: Float64Array[] = [];
+  readonly #bytes: Uint8Array[] = [];
   readonly #chosenClientIds = new Map<number, string>();
   #count = 0;
 
@@ -89,9 +106,13 @@ export class OrderArchive {
 
   store(order: Order, clientChosen: boolean): void {
     const i = order.orderId - 1;
-    if (i >= this.#capacity) this.#grow(Math.max(1024, this.#capacity * 2, i + 1));
-    const n = this.#num;
-    const o = i * STRIDE;
+    const chunk = i >>> CHUNK_BITS;
+    while (this.#num.length <= chunk) {
+      this.#num.push(new Float64Array(CHUNK * STRIDE));
+      this.#bytes.push(new Uint8Array(CHUNK * BYTE_STRIDE));
+    }
+    const n = this.#num[chunk] as Float64Array;
+    const o = (i & CHUNK_MASK) * STRIDE;
     n[o + ACCOUNT] = order.account.accountId;
     n[o + PRICE] = order.priceTicks;
     n[o + ORIG] = order.origSteps;
@@ -105,25 +126,28 @@ export class OrderArchive {
     n[o + PREVENTED_MATCH] = order.preventedMatchId;
     n[o + STRATEGY_ID] = order.strategyId ?? Number.NaN;
     n[o + STRATEGY_TYPE] = order.strategyType ?? Number.NaN;
-    const b = this.#bytes;
-    const ob = i * BYTE_STRIDE;
+    const b = this.#bytes[chunk] as Uint8Array;
+    const ob = (i & CHUNK_MASK) * BYTE_STRIDE;
     b[ob + SIDE] = order.isBuy ? 1 : 0;
-    b[ob + TYPE] = ORDER_TYPES.indexOf(order.type);
-    b[ob + TIF] = TIFS.indexOf(order.timeInForce);
-    b[ob + STATUS] = STATUSES.indexOf(order.status);
-    b[ob + EXPIRY_REASON] = EXPIRY.indexOf(order.expiryReason);
-    b[ob + STP_MODE] = STP.indexOf(order.stpMode);
+    b[ob + TYPE] = TYPE_CODE[order.type];
+    b[ob + TIF] = TIF_CODE[order.timeInForce];
+    b[ob + STATUS] = STATUS_CODE[order.status];
+    b[ob + EXPIRY_REASON] = EXPIRY_CODE[order.expiryReason];
+    b[ob + STP_MODE] = STP_CODE[order.stpMode];
     if (clientChosen) this.#chosenClientIds.set(order.orderId, order.clientOrderId);
     this.#count += 1;
   }
 
   has(orderId: number): boolean {
     const i = orderId - 1;
-    return i >= 0 && i < this.#capacity && this.#bytes[i * BYTE_STRIDE + STATUS] !== 0;
+    if (!(i >= 0)) return false;
+    const bytes = this.#bytes[i >>> CHUNK_BITS];
+    return bytes !== undefined && bytes[(i & CHUNK_MASK) * BYTE_STRIDE + STATUS] !== 0;
   }
 
   accountIdOf(orderId: number): number {
-    return this.#num[(orderId - 1) * STRIDE + ACCOUNT] as number;
+    const i = orderId - 1;
+    return (this.#num[i >>> CHUNK_BITS] as Float64Array)[(i & CHUNK_MASK) * STRIDE + ACCOUNT] as number;
   }
 
   clientOrderIdOf(orderId: number): string {
@@ -133,10 +157,10 @@ export class OrderArchive {
   get(orderId: number): OrderRecord | undefined {
     if (!this.has(orderId)) return undefined;
     const i = orderId - 1;
-    const o = i * STRIDE;
-    const ob = i * BYTE_STRIDE;
-    const n = this.#num;
-    const b = this.#bytes;
+    const o = (i & CHUNK_MASK) * STRIDE;
+    const ob = (i & CHUNK_MASK) * BYTE_STRIDE;
+    const n = this.#num[i >>> CHUNK_BITS] as Float64Array;
+    const b = this.#bytes[i >>> CHUNK_BITS] as Uint8Array;
     const nullable = (k: number) => (Number.isNaN(n[o + k]) ? null : (n[o + k] as number));
     return {
       orderId,
@@ -162,16 +186,6 @@ export class OrderArchive {
       strategyType: nullable(STRATEGY_TYPE),
       locked: 0,
     };
-  }
-
-  #grow(capacity: number): void {
-    const num = new Float64Array(capacity * STRIDE);
-    num.set(this.#num);
-    this.#num = num;
-    const bytes = new Uint8Array(capacity * BYTE_STRIDE);
-    bytes.set(this.#bytes);
-    this.#bytes = bytes;
-    this.#capacity = capacity;
   }
 }
 

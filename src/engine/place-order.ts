@@ -81,8 +81,12 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   if (!spec.orderTypes.has(command.orderType)) return reject(state, command, 'ORDER_TYPE_NOT_SUPPORTED');
   const combination = combinationProblem(command);
   if (combination) return reject(state, command, combination);
-  for (const amount of [command.price, command.quantity, command.quoteOrderQty]) {
-    if (amount !== undefined && !isPositiveAmount(amount)) return reject(state, command, 'INVALID_AMOUNT');
+  if (
+    (command.price !== undefined && !isPositiveAmount(command.price)) ||
+    (command.quantity !== undefined && !isPositiveAmount(command.quantity)) ||
+    (command.quoteOrderQty !== undefined && !isPositiveAmount(command.quoteOrderQty))
+  ) {
+    return reject(state, command, 'INVALID_AMOUNT');
   }
   const isMarket = command.orderType === 'MARKET';
   const byQuote = command.quoteOrderQty !== undefined;

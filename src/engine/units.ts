@@ -11,7 +11,11 @@ const TEN = new Decimal(10);
  * Parses a decimal string into integer units at `precision` decimals. Returns null when the
  * value has more significant decimals than `precision` or does not fit a safe integer.
  */
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+
 export function parseUnits(text: string, precision: number): number | null {
+  // decimal.js also reads hex, binary and octal ("0x1f"); amounts are decimal only.
+  if (!DECIMAL_TEXT.test(text)) return null;
   let value: Decimal;
   try {
     value = new Decimal(text);
