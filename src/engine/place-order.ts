@@ -11,7 +11,7 @@ import type { Account } from './accounts/account.ts';
 import { generateClientOrderId } from './client-order-id.ts';
 import type { PlaceOrder } from './commands.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
-import { checkOrderFilters, positionAfter } from './filters/check-order-filters.ts';
+import { checkOrderFilters, maxAssetCap, positionAfter } from './filters/check-order-filters.ts';
 import { findOrderIdByClientId } from './find-order.ts';
 import { closeOrder, matchTaker } from './matching/match-order.ts';
 import { planTakerWalk } from './matching/plan-taker-walk.ts';
@@ -158,16 +158,23 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     if (isBuy && spec.maxPosition !== null && positionAfter(symbol, account, units) > spec.maxPosition) {
       return reject(state, command, 'FILTER_MAX_POSITION');
     }
+    const baseCap = maxAssetCap(state, symbol.baseAsset);
+    if (baseCap !== null && units > baseCap) return reject(state, command, 'FILTER_MAX_ASSET');
     if (isBuy) {
       const exact = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity });
       lock = exact.quote;
     } else {
       lock = units;
     }
-  } else if (isBuy) {
-    lock = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity }).quote;
   } else {
-    lock = steps * spec.stepUnits;
+    // MARKET by quantity: a BUY reserves the walk's exact cost; MAX_ASSET on the quote asset
+    // caps that walk's notional (what a SELL would receive).
+    const quoteCap = maxAssetCap(state, symbol.quoteAsset);
+    const cost = isBuy || quoteCap !== null
+      ? planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity }).quote
+      : 0;
+    if (quoteCap !== null && cost > quoteCap) return reject(state, command, 'FILTER_MAX_ASSET');
+    lock = isBuy ? cost : steps * spec.stepUnits;
   }
 
   const asset = isBuy ? symbol.quoteAsset : symbol.baseAsset;

@@ -116,17 +116,23 @@ export function checkOrderFilters(
   if (order.isBuy && spec.maxPosition !== null && order.quantity !== null) {
     if (positionAfter(symbol, account, order.quantity) > spec.maxPosition) return 'FILTER_MAX_POSITION';
   }
-  for (const f of state.assetFilters) {
-    if (f.asset === symbol.baseAsset && order.quantity !== null && order.quantity > f.limit) return 'FILTER_MAX_ASSET';
-    if (f.asset === symbol.quoteAsset) {
-      const notional =
-        order.quoteOrderQty ??
-        (order.price !== null && order.quantity !== null
-          ? Math.floor((order.price * order.quantity) / pow10(spec.basePrecision))
-          : null);
-      if (notional !== null && notional > f.limit) return 'FILTER_MAX_ASSET';
+  // MAX_ASSET for what is known now; a MARKET order's missing side (its quantity or its
+  // notional) is checked by place-order once the book walk has determined it.
+  const baseCap = maxAssetCap(state, symbol.baseAsset);
+  if (baseCap !== null && order.quantity !== null && order.quantity > baseCap) return 'FILTER_MAX_ASSET';
+  const quoteCap = maxAssetCap(state, symbol.quoteAsset);
+  if (quoteCap !== null) {
+    if (order.quoteOrderQty !== null && order.quoteOrderQty > quoteCap) return 'FILTER_MAX_ASSET';
+    if (order.price !== null && order.quantity !== null && compareProducts(order.price, order.quantity, quoteCap, pow10(spec.basePrecision)) > 0) {
+      return 'FILTER_MAX_ASSET';
     }
   }
+  return null;
+}
+
+/** The MAX_ASSET limit on one order's amount of `asset`, or null. */
+export function maxAssetCap(state: EngineState, asset: number): number | null {
+  for (const f of state.assetFilters) if (f.asset === asset) return f.limit;
   return null;
 }
 
