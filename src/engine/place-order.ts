@@ -13,7 +13,7 @@ import type { PlaceOrder } from './commands.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
 import { checkOrderFilters, maxAssetCap, positionAfter } from './filters/check-order-filters.ts';
 import { findOrderIdByClientId } from './find-order.ts';
-import { closeOrder, matchTaker } from './matching/match-order.ts';
+import { closeOrder, matchQuoteTaker, matchTaker, type QuoteWalkEnd } from './matching/match-order.ts';
 import { planTakerWalk } from './matching/plan-taker-walk.ts';
 import { Order } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
@@ -130,6 +130,7 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
 
   // Funds to reserve, and for MARKET orders the plan that fixes them.
   let lock: number;
+  let quotePlanSteps = 0;
   if (!isMarket) {
     lock = isBuy ? symbol.notional(priceTicks, steps) : steps * spec.stepUnits;
     if (command.timeInForce === 'FOK') {
@@ -139,8 +140,9 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   } else if (byQuote) {
     const budget = command.quoteOrderQty as number;
     const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: Infinity, quoteBudget: budget });
-    const marketStep = spec.marketLotSize && spec.marketLotSize.step > 0 ? spec.marketLotSize.step / spec.stepUnits : 1;
-    steps = plan.steps - (plan.steps % marketStep);
+    // The quantity is taken maker by maker during the walk; the plan predicts it exactly.
+    steps = plan.steps;
+    quotePlanSteps = plan.steps + plan.prevented;
     const quoteIncomplete = !plan.complete;
     const units = steps * spec.stepUnits;
     const bookEmpty = symbol.book.opposite(isBuy).orderCount === 0;
@@ -161,10 +163,12 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     const baseCap = maxAssetCap(state, symbol.baseAsset);
     if (baseCap !== null && units > baseCap) return reject(state, command, 'FILTER_MAX_ASSET');
     if (isBuy) {
-      const exact = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity });
-      lock = exact.quote;
+      // Funds for what the walk will spend; the whole amount stays reserved while it walks (it
+      // can never spend more), and the rest is released when it ends.
+      if (account.freeOf(symbol.quoteAsset) < plan.quote) return reject(state, command, 'INSUFFICIENT_BALANCE');
+      lock = Math.min(budget, account.freeOf(symbol.quoteAsset));
     } else {
-      lock = units;
+      lock = (plan.steps + plan.transferred) * spec.stepUnits;
     }
   } else {
     // MARKET by quantity: a BUY reserves the walk's exact cost; MAX_ASSET on the quote asset
@@ -180,6 +184,11 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   const asset = isBuy ? symbol.quoteAsset : symbol.baseAsset;
   if (!account.reserve(asset, lock)) return reject(state, command, 'INSUFFICIENT_BALANCE');
 
+  if (byQuote) {
+    const order = accept(state, symbol, account, command, 0, quotePlanSteps, stpMode, lock);
+    finishQuoteTaker(state, symbol, order, matchQuoteTaker(state, symbol, order, time), time);
+    return;
+  }
   const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock);
   matchTaker(state, symbol, order, time);
   finishTaker(state, symbol, order, time);
@@ -275,6 +284,22 @@ function expire(
     status,
     expiryReason: reason,
   });
+}
+
+/** After a quote-driven walk: its last event reported FILLED / EXPIRED_IN_MATCH, or the book ran out. */
+function finishQuoteTaker(state: EngineState, symbol: SymbolState, order: Order, end: QuoteWalkEnd, time: number): void {
+  switch (end) {
+    case 'DONE':
+      closeOrder(symbol, order, order.status, 'NONE', time);
+      return;
+    case 'SELF_TRADE':
+      if (order.status === 'EXPIRED_IN_MATCH') closeOrder(symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
+      else expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
+      return;
+    case 'BOOK_EMPTY':
+      expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
+      return;
+  }
 }
 
 /** After matching: rest, fill, or expire the remainder according to type and time in force. */

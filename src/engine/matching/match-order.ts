@@ -6,8 +6,11 @@
  */
 import { releaseAll, relock, settleFill } from '../accounts/settle.ts';
 import type { EngineState, PreventedMatchRecord, SymbolState } from '../engine-state.ts';
+import type { BookSide } from '../book/book-side.ts';
+import type { PriceLevel } from '../book/price-level.ts';
 import type { Order } from '../order.ts';
 import type { ExpiryReason, OrderStatus, SelfTradePreventionMode } from '../types.ts';
+import { quoteTake } from './quote-take.ts';
 import { preventionMode } from './self-trade-prevention.ts';
 
 /** Takes an order off the book and its account's open set, releasing its funds. */
@@ -30,101 +33,192 @@ export function closeOrder(
   symbol.live[order.orderId - 1] = undefined;
 }
 
-/** Runs `taker` against the book. Returns nothing; the taker's fields tell what happened. */
+/**
+ * Runs a taker with a quantity (LIMIT, LIMIT_MAKER, MARKET by quantity) against the book.
+ * Returns nothing; the taker's fields tell what happened.
+ */
 export function matchTaker(state: EngineState, symbol: SymbolState, taker: Order, time: number): void {
   const opposite = symbol.book.opposite(taker.isBuy);
   const limit = taker.priceTicks;
-  const stepUnits = symbol.spec.stepUnits;
-  const tickUnits = symbol.spec.tickUnits;
   while (taker.remainingSteps > 0) {
     const level = opposite.best();
     if (level === undefined) return;
-    const ticks = level.ticks;
-    if (limit > 0 && (taker.isBuy ? ticks > limit : ticks < limit)) return;
+    if (limit > 0 && (taker.isBuy ? level.ticks > limit : level.ticks < limit)) return;
     const maker = level.head as Order;
-
     const mode = preventionMode(taker, maker);
     if (mode !== null) {
-      preventMatch(state, symbol, taker, maker, mode, time);
+      preventMatch(state, symbol, taker, maker, mode, time, taker.remainingSteps, null);
       if (taker.status === 'EXPIRED_IN_MATCH') return;
       continue;
     }
-
     const steps = Math.min(taker.remainingSteps, maker.remainingSteps);
-    const base = steps * stepUnits;
-    const quote = symbol.notional(ticks, steps);
-    taker.executedSteps += steps;
-    maker.executedSteps += steps;
-    level.totalSteps -= steps;
-    taker.cumQuote += quote;
-    maker.cumQuote += quote;
-    const buyer = taker.isBuy ? taker : maker;
-    const seller = taker.isBuy ? maker : taker;
-    const settlement = settleFill(state, symbol, buyer, seller, !taker.isBuy, base, quote, time, true);
-
-    taker.status = taker.remainingSteps === 0 ? 'FILLED' : 'PARTIALLY_FILLED';
-    taker.updateTime = time;
-    if (maker.remainingSteps === 0) closeOrder(symbol, maker, 'FILLED', 'NONE', time);
-    else {
-      maker.status = 'PARTIALLY_FILLED';
-      maker.updateTime = time;
-    }
-
-    const tradeId = symbol.nextTradeId++;
-    const price = ticks * tickUnits;
-    symbol.recordTrade({ tradeId, priceTicks: ticks, steps, quote, time, isBuyerMaker: !taker.isBuy });
-    symbol.window.record(time, price, quote, base);
-    const buyerCommission = settlement.buyerCommission;
-    const sellerCommission = settlement.sellerCommission;
-    buyer.account.tradesOn(symbol.spec.index).push({
-      symbolIndex: symbol.spec.index,
-      tradeId,
-      orderId: buyer.orderId,
-      priceTicks: ticks,
-      steps,
-      quote,
-      commission: buyerCommission.amount,
-      commissionAsset: buyerCommission.asset,
-      time,
-      isBuyer: true,
-      isMaker: buyer === maker,
-    });
-    seller.account.tradesOn(symbol.spec.index).push({
-      symbolIndex: symbol.spec.index,
-      tradeId,
-      orderId: seller.orderId,
-      priceTicks: ticks,
-      steps,
-      quote,
-      commission: sellerCommission.amount,
-      commissionAsset: sellerCommission.asset,
-      time,
-      isBuyer: false,
-      isMaker: seller === maker,
-    });
-    const takerCommission = taker.isBuy ? buyerCommission : sellerCommission;
-    const makerCommission = taker.isBuy ? sellerCommission : buyerCommission;
-    state.emit({
-      type: 'TradeExecuted',
-      time,
-      symbol: symbol.spec.symbol,
-      tradeId,
-      price,
-      quantity: base,
-      quoteQuantity: quote,
-      isBuyerMaker: !taker.isBuy,
-      takerOrderId: taker.orderId,
-      makerOrderId: maker.orderId,
-      takerAccountId: taker.account.accountId,
-      makerAccountId: maker.account.accountId,
-      takerCommission: takerCommission.amount,
-      takerCommissionAsset: state.assetNames[takerCommission.asset] as string,
-      makerCommission: makerCommission.amount,
-      makerCommissionAsset: state.assetNames[makerCommission.asset] as string,
-      takerStatus: taker.status,
-      makerStatus: maker.status,
-    });
+    executeFill(state, symbol, taker, maker, steps, steps === taker.remainingSteps, time);
   }
+}
+
+/** How a MARKET order by quoteOrderQty ended its walk. */
+export type QuoteWalkEnd = 'DONE' | 'BOOK_EMPTY' | 'SELF_TRADE';
+
+/**
+ * Runs a MARKET order by quoteOrderQty: its quantity is not fixed in advance but taken maker by
+ * maker from what is left of the quote amount (quote-take.ts), so it meets makers (its own
+ * included) exactly as the real exchange's walk would. It is done when the amount limits a take,
+ * is used up, or cannot buy one step at the next maker; the event that makes it done reports the
+ * final status. `taker.origSteps` is set to the quantity it ended with.
+ */
+export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: Order, time: number): QuoteWalkEnd {
+  const opposite = symbol.book.opposite(taker.isBuy);
+  let budget = taker.quoteOrderQty;
+  const predicted = taker.origSteps; // from the plan, which mirrors this walk
+  taker.origSteps = Number.MAX_SAFE_INTEGER; // open-ended while it walks
+  let end: QuoteWalkEnd = 'BOOK_EMPTY';
+  for (;;) {
+    const level = opposite.best();
+    if (level === undefined) break;
+    const maker = level.head as Order;
+    const available = maker.remainingSteps;
+    const want = quoteTake(symbol, level.ticks, available, budget, taker.isBuy);
+    if (want === 0) throw new Error(`quote order ${taker.orderId} walked on after it was done`);
+    const mode = preventionMode(taker, maker);
+    // What the amount has left after this maker, and whether that ends the order.
+    const consumes = mode === null || mode === 'DECREMENT' || mode === 'TRANSFER';
+    const after = consumes ? budget - symbol.notional(level.ticks, want) : budget;
+    const skipsMaker = mode === 'EXPIRE_MAKER' || (consumes && want === available);
+    const done =
+      (consumes && (want < available || after <= 0)) ||
+      (skipsMaker && quoteDoneAt(symbol, nextMakerAfter(opposite, maker), after, taker.isBuy));
+    if (mode !== null) {
+      const takerEnds = mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH' || (consumes && want < available);
+      const statusAfter: OrderStatus = takerEnds
+        ? 'EXPIRED_IN_MATCH'
+        : done
+          ? taker.executedSteps > 0
+            ? 'FILLED'
+            : 'EXPIRED_IN_MATCH'
+          : taker.status;
+      preventMatch(state, symbol, taker, maker, mode, time, want, statusAfter);
+      budget = after;
+      if (takerEnds || done) {
+        end = takerEnds || taker.executedSteps === 0 ? 'SELF_TRADE' : 'DONE';
+        break;
+      }
+      continue;
+    }
+    executeFill(state, symbol, taker, maker, want, done, time);
+    budget = after;
+    if (done) {
+      end = 'DONE';
+      break;
+    }
+  }
+  taker.origSteps = taker.executedSteps + taker.preventedSteps;
+  if (taker.origSteps !== predicted) {
+    throw new Error(`quote order ${taker.orderId}: walk took ${taker.origSteps} steps, plan said ${predicted}`);
+  }
+  return end;
+}
+
+/** The maker a walk meets after `maker` (same price first, then the next price), or null. */
+function nextMakerAfter(side: BookSide, maker: Order): Order | null {
+  if (maker.next) return maker.next;
+  const levels = side.levels;
+  return levels.length >= 2 ? (levels[levels.length - 2] as PriceLevel).head : null;
+}
+
+/** True if a quote amount `budget` cannot buy one step from `maker` (false when there is none). */
+function quoteDoneAt(symbol: SymbolState, maker: Order | null, budget: number, isBuy: boolean): boolean {
+  if (maker === null) return false;
+  return budget <= 0 || quoteTake(symbol, maker.level!.ticks, maker.remainingSteps, budget, isBuy) === 0;
+}
+
+/**
+ * One fill of `steps` between taker and maker at the maker's price: settle funds and fees,
+ * update both orders (the taker ends FILLED when `takerDone`), record the trade, emit it.
+ */
+function executeFill(
+  state: EngineState,
+  symbol: SymbolState,
+  taker: Order,
+  maker: Order,
+  steps: number,
+  takerDone: boolean,
+  time: number,
+): void {
+  const level = maker.level as PriceLevel;
+  const ticks = level.ticks;
+  const base = steps * symbol.spec.stepUnits;
+  const quote = symbol.notional(ticks, steps);
+  taker.executedSteps += steps;
+  maker.executedSteps += steps;
+  level.totalSteps -= steps;
+  taker.cumQuote += quote;
+  maker.cumQuote += quote;
+  const buyer = taker.isBuy ? taker : maker;
+  const seller = taker.isBuy ? maker : taker;
+  const settlement = settleFill(state, symbol, buyer, seller, !taker.isBuy, base, quote, time, true);
+
+  taker.status = takerDone ? 'FILLED' : 'PARTIALLY_FILLED';
+  taker.updateTime = time;
+  if (maker.remainingSteps === 0) closeOrder(symbol, maker, 'FILLED', 'NONE', time);
+  else {
+    maker.status = 'PARTIALLY_FILLED';
+    maker.updateTime = time;
+  }
+
+  const tradeId = symbol.nextTradeId++;
+  const price = ticks * symbol.spec.tickUnits;
+  symbol.recordTrade({ tradeId, priceTicks: ticks, steps, quote, time, isBuyerMaker: !taker.isBuy });
+  symbol.window.record(time, price, quote, base);
+  const buyerCommission = settlement.buyerCommission;
+  const sellerCommission = settlement.sellerCommission;
+  buyer.account.tradesOn(symbol.spec.index).push({
+    symbolIndex: symbol.spec.index,
+    tradeId,
+    orderId: buyer.orderId,
+    priceTicks: ticks,
+    steps,
+    quote,
+    commission: buyerCommission.amount,
+    commissionAsset: buyerCommission.asset,
+    time,
+    isBuyer: true,
+    isMaker: buyer === maker,
+  });
+  seller.account.tradesOn(symbol.spec.index).push({
+    symbolIndex: symbol.spec.index,
+    tradeId,
+    orderId: seller.orderId,
+    priceTicks: ticks,
+    steps,
+    quote,
+    commission: sellerCommission.amount,
+    commissionAsset: sellerCommission.asset,
+    time,
+    isBuyer: false,
+    isMaker: seller === maker,
+  });
+  const takerCommission = taker.isBuy ? buyerCommission : sellerCommission;
+  const makerCommission = taker.isBuy ? sellerCommission : buyerCommission;
+  state.emit({
+    type: 'TradeExecuted',
+    time,
+    symbol: symbol.spec.symbol,
+    tradeId,
+    price,
+    quantity: base,
+    quoteQuantity: quote,
+    isBuyerMaker: !taker.isBuy,
+    takerOrderId: taker.orderId,
+    makerOrderId: maker.orderId,
+    takerAccountId: taker.account.accountId,
+    makerAccountId: maker.account.accountId,
+    takerCommission: takerCommission.amount,
+    takerCommissionAsset: state.assetNames[takerCommission.asset] as string,
+    makerCommission: makerCommission.amount,
+    makerCommissionAsset: state.assetNames[makerCommission.asset] as string,
+    takerStatus: taker.status,
+    makerStatus: maker.status,
+  });
 }
 
 /**
@@ -138,6 +232,10 @@ function preventMatch(
   maker: Order,
   mode: SelfTradePreventionMode,
   time: number,
+  /** What the taker would trade here: its remaining quantity, or what its quote amount takes. */
+  takerAvailable: number,
+  /** For quote-driven takers, the status the walk decided; null: derive from the quantities. */
+  takerStatusAfter: OrderStatus | null,
 ): void {
   const level = maker.level!;
   let takerPrevented = 0;
@@ -146,7 +244,7 @@ function preventMatch(
   let makerEnds = false;
   switch (mode) {
     case 'EXPIRE_TAKER':
-      takerPrevented = taker.remainingSteps;
+      takerPrevented = takerAvailable;
       takerEnds = true;
       break;
     case 'EXPIRE_MAKER':
@@ -154,17 +252,17 @@ function preventMatch(
       makerEnds = true;
       break;
     case 'EXPIRE_BOTH':
-      takerPrevented = taker.remainingSteps;
+      takerPrevented = takerAvailable;
       makerPrevented = maker.remainingSteps;
       takerEnds = true;
       makerEnds = true;
       break;
     case 'DECREMENT':
     case 'TRANSFER': {
-      const overlap = Math.min(taker.remainingSteps, maker.remainingSteps);
+      const overlap = Math.min(takerAvailable, maker.remainingSteps);
       takerPrevented = overlap;
       makerPrevented = overlap;
-      takerEnds = overlap === taker.remainingSteps;
+      takerEnds = overlap === takerAvailable;
       makerEnds = overlap === maker.remainingSteps;
       break;
     }
@@ -190,8 +288,9 @@ function preventMatch(
   }
   taker.preventedSteps += takerPrevented;
   taker.updateTime = time;
-  if (takerEnds) taker.status = 'EXPIRED_IN_MATCH';
-  else if (takerPrevented > 0 && taker.priceTicks > 0) relock(symbol, taker);
+  if (takerStatusAfter !== null) taker.status = takerStatusAfter;
+  else if (takerEnds) taker.status = 'EXPIRED_IN_MATCH';
+  if (!takerEnds && takerPrevented > 0 && taker.priceTicks > 0) relock(symbol, taker);
 
   const record: PreventedMatchRecord = {
     preventedMatchId,

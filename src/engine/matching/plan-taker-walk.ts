@@ -1,25 +1,33 @@
 /**
  * A read-only walk of the opposite side of the book that predicts what a taker order would take,
- * following the same priority and self-trade-prevention rules as matching. It answers the
- * questions the engine must settle before it mutates anything:
+ * following the same priority, self-trade-prevention and quote-amount rules as matching
+ * (match-order.ts; the per-maker quote rule is shared in quote-take.ts). It answers what the
+ * engine must know before it mutates anything:
  *   - FOK: can the whole quantity fill?
  *   - MARKET BUY by quantity: how much quote will it cost (to check and reserve funds)?
- *   - MARKET by quoteOrderQty: which quantity? A BUY buys "as many as quoteOrderQty can"
- *     (never spending more); a SELL sells the quantity whose proceeds are closest to the amount
- *     (rest-api.md: "as close as possible", never breaking LOT_SIZE).
- * Matching itself (match-order.ts) never reads balances; this walk never writes.
+ *   - MARKET by quoteOrderQty: what quantity will it take (LOT_SIZE, MAX_POSITION, MAX_ASSET),
+ *     and what will it pay or deliver?
+ * Matching itself never reads balances; this walk never writes.
  */
 import type { Account } from '../accounts/account.ts';
 import type { SymbolState } from '../engine-state.ts';
 import type { Order } from '../order.ts';
 import type { SelfTradePreventionMode } from '../types.ts';
+import { quoteTake } from './quote-take.ts';
 
 export interface TakerPlan {
-  /** Steps the taker would execute. */
+  /** Steps the taker would trade. */
   steps: number;
+  /** Steps it would lose to self-trade prevention (under TRANSFER they also change hands). */
+  prevented: number;
+  /** Of `prevented`, the steps TRANSFER moves to or from it (a SELL must hold their base). */
+  transferred: number;
   /** Quote units those steps pay (BUY) or receive (SELL). */
   quote: number;
-  /** True when the wanted quantity (or quote amount) is reached, false when the book ran out first. */
+  /**
+   * True when the wanted quantity or quote amount is reached; false when the book ran out first
+   * (or self-trade prevention ended the taker).
+   */
   complete: boolean;
 }
 
@@ -44,13 +52,13 @@ function modeAgainst(request: PlanRequest, maker: Order): SelfTradePreventionMod
 }
 
 export function planTakerWalk(symbol: SymbolState, request: PlanRequest): TakerPlan {
-  const side = symbol.book.opposite(request.isBuy);
-  const levels = side.levels;
+  return request.quoteBudget === Infinity ? planByQuantity(symbol, request) : planByQuote(symbol, request);
+}
+
+function planByQuantity(symbol: SymbolState, request: PlanRequest): TakerPlan {
+  const levels = symbol.book.opposite(request.isBuy).levels;
+  const plan: TakerPlan = { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false };
   let want = request.wantSteps;
-  let budget = request.quoteBudget;
-  const byBudget = budget !== Infinity;
-  let steps = 0;
-  let quote = 0;
   for (let li = levels.length - 1; li >= 0; li--) {
     const level = levels[li]!;
     const ticks = level.ticks;
@@ -58,59 +66,74 @@ export function planTakerWalk(symbol: SymbolState, request: PlanRequest): TakerP
     for (let maker = level.head; maker !== null; maker = maker.next) {
       const available = maker.remainingSteps;
       const mode = modeAgainst(request, maker);
+      if (mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH') {
+        plan.prevented += want;
+        return plan;
+      }
+      if (mode === 'EXPIRE_MAKER') continue;
       if (mode !== null) {
-        if (mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH') return { steps, quote, complete: false };
-        // A quote budget too small for one step at this price is spent: the order is done here,
-        // before it would touch (and expire) its own maker.
-        if (byBudget && budget < symbol.notional(ticks, 1)) return { steps, quote, complete: true };
-        if (mode === 'EXPIRE_MAKER') continue;
-        // DECREMENT / TRANSFER: the taker loses the overlapping quantity without trading it.
-        // A walk driven by a quote budget has no quantity to lose yet; it simply passes.
-        if (!byBudget) {
-          const overlap = Math.min(want, available);
-          // TRANSFER moves the overlap to the taker at the maker's price: a BUY pays for it.
-          if (mode === 'TRANSFER' && request.isBuy) quote += symbol.notional(ticks, overlap);
-          want -= overlap;
-          if (want === 0) return { steps, quote, complete: true };
+        // DECREMENT / TRANSFER: the taker loses the overlap without trading it; under TRANSFER
+        // the overlap moves to the taker at the maker's price, so a BUY pays for it.
+        const overlap = Math.min(want, available);
+        plan.prevented += overlap;
+        if (mode === 'TRANSFER') {
+          plan.transferred += overlap;
+          if (request.isBuy) plan.quote += symbol.notional(ticks, overlap);
         }
-        continue;
-      }
-      if (!byBudget) {
+        want -= overlap;
+      } else {
         const take = Math.min(want, available);
-        steps += take;
-        quote += symbol.notional(ticks, take);
+        plan.steps += take;
+        plan.quote += symbol.notional(ticks, take);
         want -= take;
-        if (want === 0) return { steps, quote, complete: true };
-        continue;
       }
-      const all = symbol.notional(ticks, available);
-      if (all <= budget) {
-        steps += available;
-        quote += all;
-        budget -= all;
-        if (budget === 0) return { steps, quote, complete: true };
-        continue;
+      if (want === 0) {
+        plan.complete = true;
+        return plan;
       }
-      const take = request.isBuy ? affordableSteps(symbol, ticks, budget) : closestSteps(symbol, ticks, budget);
-      steps += take;
-      quote += symbol.notional(ticks, take);
-      return { steps, quote, complete: true };
     }
   }
-  return { steps, quote, complete: false };
+  return plan;
 }
 
-/** The largest step count at `ticks` whose notional does not exceed `budget`. */
-function affordableSteps(symbol: SymbolState, ticks: number, budget: number): number {
-  const { notionalNum: num, notionalDen: den } = symbol.spec;
-  // floor(ticks * k * num / den) <= budget  <=>  ticks * k * num < (budget + 1) * den.
-  return Number((BigInt(budget + 1) * BigInt(den) - 1n) / (BigInt(ticks) * BigInt(num)));
-}
-
-/** The step count at `ticks` whose notional is closest to `budget` (ties: the smaller). */
-function closestSteps(symbol: SymbolState, ticks: number, budget: number): number {
-  const k = affordableSteps(symbol, ticks, budget);
-  const under = budget - symbol.notional(ticks, k);
-  const over = symbol.notional(ticks, k + 1) - budget;
-  return over < under ? k + 1 : k;
+/** Mirrors `matchQuoteTaker`: maker by maker, what is left of the amount decides. */
+function planByQuote(symbol: SymbolState, request: PlanRequest): TakerPlan {
+  const levels = symbol.book.opposite(request.isBuy).levels;
+  const plan: TakerPlan = { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false };
+  let budget = request.quoteBudget;
+  for (let li = levels.length - 1; li >= 0; li--) {
+    const level = levels[li]!;
+    const ticks = level.ticks;
+    for (let maker = level.head; maker !== null; maker = maker.next) {
+      const available = maker.remainingSteps;
+      const want = quoteTake(symbol, ticks, available, budget, request.isBuy);
+      if (want === 0) {
+        plan.complete = true;
+        return plan;
+      }
+      const mode = modeAgainst(request, maker);
+      if (mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH') {
+        plan.prevented += want;
+        return plan;
+      }
+      if (mode === 'EXPIRE_MAKER') continue;
+      const notional = symbol.notional(ticks, want);
+      if (mode === null) {
+        plan.steps += want;
+        plan.quote += notional;
+      } else {
+        plan.prevented += want;
+        if (mode === 'TRANSFER') {
+          plan.transferred += want;
+          plan.quote += notional;
+        }
+      }
+      budget -= notional;
+      if (want < available || budget <= 0) {
+        plan.complete = true;
+        return plan;
+      }
+    }
+  }
+  return plan;
 }

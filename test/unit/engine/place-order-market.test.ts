@@ -172,14 +172,16 @@ describe('MARKET by quoteOrderQty', () => {
     expect(again.order(2, 7)).toMatchObject({ executedQty: qty('2.6'), cummulativeQuoteQty: u('255.2') });
   });
 
-  it('when the book holds less than the amount it takes everything: the quantity is what the book had', () => {
+  it('when the book holds less than the amount it takes everything and ends EXPIRED (INSUFFICIENT_LIQUIDITY)', () => {
     const sim = bookSim();
     const r = sim.place(2, { side: 'BUY', type: 'MARKET', quoteQty: '1000' });
     expect(r.trades).toHaveLength(3);
-    // The determined quantity (4) executes in full, so the order is FILLED (engine choice; the
-    // docs only say the quantity "will be determined based on the market liquidity").
+    // The walk runs out of book before the amount is spent: like any MARKET order whose book
+    // runs out (§5.2), it expires; origQty is the quantity it ended with.
     expect(r.accepted?.quantity).toBe(qty('4'));
-    expect(sim.order(2, 7)).toMatchObject({ status: 'FILLED', origQty: qty('4'), executedQty: qty('4'), cummulativeQuoteQty: u('405'), origQuoteOrderQty: u('1000') });
+    expect(r.trades.map((t) => t.takerStatus)).toEqual(['PARTIALLY_FILLED', 'PARTIALLY_FILLED', 'PARTIALLY_FILLED']);
+    expect(r.expired[0]).toMatchObject({ status: 'EXPIRED', expiryReason: 'INSUFFICIENT_LIQUIDITY' });
+    expect(sim.order(2, 7)).toMatchObject({ status: 'EXPIRED', origQty: qty('4'), executedQty: qty('4'), cummulativeQuoteQty: u('405'), origQuoteOrderQty: u('1000') });
     expect(sim.balance(2, 'USDT')).toEqual({ free: u('9595'), locked: 0 });
   });
 
