@@ -1,0 +1,982 @@
+/**
+ * A model that runs beside the real engine: it applies each command to the engine, replays the
+ * returned events into a small independent model (order statuses and fill sums, per-account
+ * asset totals, fees, deposits), and after every step compares the engine's queries against the
+ * model and against the exchange rules in binance-facts §5.2-5.4, §5.8 and §5.16.
+ *
+ * The model deliberately does not re-implement matching. It checks what any correct matcher must
+ * satisfy: price-time priority against a snapshot of the book taken before the command, legal
+ * status transitions, exact notional flooring, commission bounds, funds locked for exactly what
+ * each open order still needs, and conservation of every asset to the last unit.
+ *
+ * A violation throws `InvariantViolation` with the step, the command and the events, so that the
+ * shrunk counterexample fast-check prints comes with the reason it failed.
+ */
+import type { CommissionRates, CreateAccount, EngineCommand, PlaceOrder } from '../../src/engine/commands.ts';
+import type { Engine } from '../../src/engine/engine.ts';
+import type { EngineEvent, MatchPrevented, OrderAccepted, TradeExecuted } from '../../src/engine/events.ts';
+import type { SymbolSpec } from '../../src/engine/symbol-spec.ts';
+import type {
+  OrderStatus,
+  OrderType,
+  SelfTradePreventionMode,
+  Side,
+  SymbolStatus,
+  TimeInForce,
+} from '../../src/engine/types.ts';
+import { TERMINAL_STATUSES } from '../../src/engine/types.ts';
+import type { OrderView } from '../../src/engine/views.ts';
+
+export class InvariantViolation extends Error {
+  override name = 'InvariantViolation';
+}
+
+interface ModelOrder {
+  key: string;
+  symbol: string;
+  orderId: number;
+  accountId: number;
+  side: Side;
+  orderType: OrderType;
+  timeInForce: TimeInForce;
+  price: number;
+  origQty: number;
+  quoteOrderQty: number;
+  clientOrderId: string;
+  stp: SelfTradePreventionMode;
+  status: OrderStatus;
+  executedQty: number;
+  cumQuote: number;
+  preventedQty: number;
+  everPrevented: boolean;
+  /** MARKET by quoteOrderQty: quote amount consumed by DECREMENT / TRANSFER prevention. */
+  quoteConsumed: number;
+}
+
+interface ModelAccount {
+  accountId: number;
+  /** -1 when the account has no trade group. */
+  tradeGroupId: number;
+  standard: CommissionRates;
+  tax: CommissionRates;
+  special: CommissionRates;
+  /** free + locked per asset, as the events say it must be. */
+  total: Map<string, number>;
+}
+
+const ZERO_RATES: CommissionRates = { maker: 0, taker: 0, buyer: 0, seller: 0 };
+const RATE_SCALE = 100_000_000n;
+
+function orderKey(symbol: string, orderId: number): string {
+  return `${symbol}#${orderId}`;
+}
+
+function floorMulDiv(a: number, b: number, d: number): number {
+  return Number((BigInt(a) * BigInt(b)) / BigInt(d));
+}
+
+function ceilMulDiv(a: number, b: number, d: number): number {
+  const p = BigInt(a) * BigInt(b);
+  const q = p / BigInt(d);
+  return Number(q * BigInt(d) < p ? q + 1n : q);
+}
+
+function add(map: Map<string, number>, key: string, delta: number): void {
+  map.set(key, (map.get(key) ?? 0) + delta);
+}
+
+function remaining(o: ModelOrder): number {
+  return o.origQty - o.executedQty - o.preventedQty;
+}
+
+function isTerminal(status: OrderStatus): boolean {
+  return TERMINAL_STATUSES.has(status);
+}
+
+function json(value: unknown, max = 6000): string {
+  const text = JSON.stringify(value);
+  return text.length > max ? `${text.slice(0, max)}...(${text.length - max} more chars)` : text;
+}
+
+/** Context of the command being checked, for error messages. */
+interface StepContext {
+  index: number;
+  command: EngineCommand;
+  events: readonly EngineEvent[];
+}
+
+export interface CheckerOptions {
+  /**
+   * Compare stateHash before and after every command that was only rejected. On by default; the
+   * main model properties turn it off and leave it to a property of its own, so that one
+   * failing rule does not hide every other one.
+   */
+  checkRejectedHash?: boolean;
+}
+
+export class EngineModelChecker {
+  readonly #engine: Engine;
+  readonly #checkRejectedHash: boolean;
+  readonly #orders = new Map<string, ModelOrder>();
+  /** Latest accepted order per account, symbol and client order id (the one a lookup by client id means). */
+  readonly #byClientId = new Map<string, ModelOrder>();
+  readonly #accounts = new Map<number, ModelAccount>();
+  readonly #fees = new Map<string, number>();
+  readonly #deposits = new Map<string, number>();
+  readonly #lastTradeId = new Map<string, number>();
+  /** Trades per `${accountId}|${symbol}`: count and commissions paid, from the events. */
+  readonly #accountTrades = new Map<string, { count: number; commission: number }>();
+  readonly #lastPreventedMatchId = new Map<string, number>();
+  readonly #symbols: readonly string[];
+  readonly #specs = new Map<string, SymbolSpec>();
+  #step = 0;
+  /** Steps applied before the generated stream began (scenario setup), for readable messages. */
+  #setupSteps = 0;
+  #ctx: StepContext | null = null;
+
+  constructor(engine: Engine, options: CheckerOptions = {}) {
+    this.#engine = engine;
+    this.#checkRejectedHash = options.checkRejectedHash ?? true;
+    this.#symbols = engine.symbolNames();
+    for (const symbol of this.#symbols) {
+      const spec = engine.symbolSpec(symbol);
+      if (!spec) throw new Error(`no spec for listed symbol ${symbol}`);
+      this.#specs.set(symbol, spec);
+    }
+  }
+
+  /** Marks the end of the fixed setup: later messages number commands within the generated stream. */
+  beginStream(): void {
+    this.#setupSteps = this.#step;
+  }
+
+  /** Applies `command` to the engine, checks every invariant, returns the events. */
+  apply(command: EngineCommand): readonly EngineEvent[] {
+    const index = this.#step++;
+    const hashBefore = this.#checkRejectedHash ? this.#engine.stateHash() : '';
+    const pre = this.#snapshotBefore(command);
+    let events: readonly EngineEvent[];
+    try {
+      events = this.#engine.apply(command);
+    } catch (error) {
+      this.#ctx = { index, command, events: [] };
+      this.#fail(`engine.apply threw (it must answer with OrderRejected, never throw): ${String(error)}`);
+    }
+    this.#ctx = { index, command, events };
+
+    for (const e of events) {
+      if (e.time !== command.time) this.#fail(`event ${e.type} has time ${e.time}, command time is ${command.time}`);
+    }
+    const rejected = events.filter((e) => e.type === 'OrderRejected');
+    if (rejected.length > 0) {
+      if (events.length !== 1) this.#fail('an OrderRejected must be the only event of its command');
+      if (this.#checkRejectedHash) {
+        const hashAfter = this.#engine.stateHash();
+        if (hashAfter !== hashBefore) this.#fail(`a rejected command changed the state (stateHash ${hashBefore} -> ${hashAfter})`);
+      }
+    }
+
+    const touched = new Set<string>();
+    for (const e of events) this.#applyEvent(e, touched);
+    this.#checkCommandOutcome(command, events, pre);
+    this.#checkState(touched);
+    return events;
+  }
+
+  #fail(message: string): never {
+    const ctx = this.#ctx;
+    const which = ctx && ctx.index >= this.#setupSteps ? `command [${ctx.index - this.#setupSteps}] of the stream` : `setup step ${ctx?.index}`;
+    const where = ctx ? `${which}: ${json(ctx.command, 1000)}\n  events: ${json(ctx.events)}` : 'before any step';
+    throw new InvariantViolation(`${message}\n  at ${where}`);
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Before the command
+
+  #snapshotBefore(command: EngineCommand): Snapshot {
+    const statuses = new Map<string, SymbolStatus | undefined>();
+    for (const s of this.#symbols) statuses.set(s, this.#engine.symbolStatus(s));
+    const snap: Snapshot = { statuses, opposite: [], freeBefore: null, openBefore: new Map() };
+    if (command.type === 'PlaceOrder' && this.#specs.has(command.symbol)) {
+      snap.opposite = this.#engine.bookOrders(command.symbol, command.side === 'BUY' ? 'SELL' : 'BUY');
+    }
+    if (command.type === 'AdjustBalance') {
+      const acct = this.#engine.account(command.accountId);
+      snap.freeBefore = acct ? (acct.balances.find((b) => b.asset === command.asset)?.free ?? 0) : null;
+    }
+    if (command.type === 'CancelAllOrders' || command.type === 'CancelOrder') {
+      for (const o of this.#orders.values()) {
+        if (o.accountId === command.accountId && o.symbol === command.symbol && !isTerminal(o.status)) snap.openBefore.set(o.key, o.status);
+      }
+    }
+    return snap;
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Events into the model, with the per-event rules
+
+  #order(symbol: string, orderId: number, what: string): ModelOrder {
+    const o = this.#orders.get(orderKey(symbol, orderId));
+    if (!o) this.#fail(`${what} names order ${symbol}#${orderId}, which was never accepted (no OrderAccepted before it)`);
+    if (isTerminal(o.status)) this.#fail(`${what} names order ${o.key} after it reached terminal status ${o.status}`);
+    return o;
+  }
+
+  #transition(o: ModelOrder, next: OrderStatus, what: string): void {
+    const legal: Record<OrderStatus, readonly OrderStatus[]> = {
+      // NEW -> NEW: an STP event that leaves the order open without a fill (EXPIRE_MAKER taker, DECREMENT).
+      NEW: ['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED', 'EXPIRED_IN_MATCH'],
+      PARTIALLY_FILLED: ['PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED', 'EXPIRED_IN_MATCH'],
+      FILLED: [],
+      CANCELED: [],
+      EXPIRED: [],
+      EXPIRED_IN_MATCH: [],
+    };
+    if (!legal[o.status].includes(next)) this.#fail(`illegal status transition of ${o.key}: ${o.status} -> ${next} (${what})`);
+    o.status = next;
+  }
+
+  #account(accountId: number, what: string): ModelAccount {
+    const a = this.#accounts.get(accountId);
+    if (!a) this.#fail(`${what} names account ${accountId}, which was never created`);
+    return a;
+  }
+
+  #spec(symbol: string): SymbolSpec {
+    const spec = this.#specs.get(symbol);
+    if (!spec) this.#fail(`event names unknown symbol ${symbol}`);
+    return spec;
+  }
+
+  #sameParty(a: number, b: number): boolean {
+    if (a === b) return true;
+    const ga = this.#account(a, 'self-trade check').tradeGroupId;
+    const gb = this.#account(b, 'self-trade check').tradeGroupId;
+    return ga !== -1 && ga === gb;
+  }
+
+  #applyEvent(e: EngineEvent, touched: Set<string>): void {
+    switch (e.type) {
+      case 'AccountCreated': {
+        const c = this.#ctx?.command;
+        if (c?.type !== 'CreateAccount' || c.accountId !== e.accountId) this.#fail('AccountCreated without a matching CreateAccount');
+        this.#addAccount(c);
+        break;
+      }
+      case 'BalanceAdjusted': {
+        const a = this.#account(e.accountId, 'BalanceAdjusted');
+        add(a.total, e.asset, e.delta);
+        add(this.#deposits, e.asset, e.delta);
+        break;
+      }
+      case 'OrderAccepted':
+        this.#onAccepted(e, touched);
+        break;
+      case 'OrderRejected':
+      case 'SymbolStatusChanged':
+      case 'ReferencePriceChanged':
+        break;
+      case 'TradeExecuted':
+        this.#onTrade(e, touched);
+        break;
+      case 'MatchPrevented':
+        this.#onPrevented(e, touched);
+        break;
+      case 'OrderCanceled': {
+        const o = this.#order(e.symbol, e.orderId, 'OrderCanceled');
+        if (o.accountId !== e.accountId) this.#fail(`OrderCanceled of ${o.key} says account ${e.accountId}, order belongs to ${o.accountId}`);
+        this.#transition(o, 'CANCELED', 'OrderCanceled');
+        touched.add(o.key);
+        break;
+      }
+      case 'OrderExpired': {
+        const o = this.#order(e.symbol, e.orderId, 'OrderExpired');
+        if (o.accountId !== e.accountId) this.#fail(`OrderExpired of ${o.key} says account ${e.accountId}, order belongs to ${o.accountId}`);
+        this.#transition(o, e.status, `OrderExpired ${e.expiryReason}`);
+        touched.add(o.key);
+        break;
+      }
+      default: {
+        const unknown: never = e;
+        this.#fail(`unknown event ${json(unknown)}`);
+      }
+    }
+  }
+
+  #addAccount(c: CreateAccount): void {
+    const total = new Map<string, number>();
+    for (const [asset, amount] of Object.entries(c.balances ?? {})) {
+      add(total, asset, amount);
+      add(this.#deposits, asset, amount);
+    }
+    this.#accounts.set(c.accountId, {
+      accountId: c.accountId,
+      tradeGroupId: c.tradeGroupId ?? -1,
+      standard: c.standardCommission ?? ZERO_RATES,
+      tax: c.taxCommission ?? ZERO_RATES,
+      special: c.specialCommission ?? ZERO_RATES,
+      total,
+    });
+  }
+
+  #onAccepted(e: OrderAccepted, touched: Set<string>): void {
+    const key = orderKey(e.symbol, e.orderId);
+    if (this.#orders.has(key)) this.#fail(`OrderAccepted reuses order id ${key}`);
+    this.#account(e.accountId, 'OrderAccepted');
+    const o: ModelOrder = {
+      key,
+      symbol: e.symbol,
+      orderId: e.orderId,
+      accountId: e.accountId,
+      side: e.side,
+      orderType: e.orderType,
+      timeInForce: e.timeInForce,
+      price: e.price,
+      origQty: e.quantity,
+      quoteOrderQty: e.quoteOrderQty,
+      clientOrderId: e.clientOrderId,
+      stp: e.selfTradePreventionMode,
+      status: 'NEW',
+      executedQty: 0,
+      cumQuote: 0,
+      preventedQty: 0,
+      everPrevented: false,
+      quoteConsumed: 0,
+    };
+    this.#orders.set(key, o);
+    this.#byClientId.set(`${e.accountId}|${e.symbol}|${e.clientOrderId}`, o);
+    touched.add(key);
+  }
+
+  /** Status an order must report after losing `qty` of its remaining quantity to a fill. */
+  #statusAfterFill(o: ModelOrder, newRemaining: number): OrderStatus[] {
+    if (newRemaining > 0) return ['PARTIALLY_FILLED'];
+    // A MARKET by quoteOrderQty whose quantity was cut short by the book (§5.2: the book ran out)
+    // reports its last fill as PARTIALLY_FILLED and then expires with INSUFFICIENT_LIQUIDITY;
+    // the expiry rules in #checkPlaceOutcome make sure the book really was exhausted.
+    if (o.orderType === 'MARKET' && o.quoteOrderQty > 0) return ['FILLED', 'PARTIALLY_FILLED'];
+    // §5.8 lists FILLED or EXPIRED_IN_MATCH for an order emptied while it also had prevented
+    // quantity; only a plain fill must be FILLED.
+    return o.preventedQty > 0 ? ['FILLED', 'EXPIRED_IN_MATCH'] : ['FILLED'];
+  }
+
+  #onTrade(e: TradeExecuted, touched: Set<string>): void {
+    const spec = this.#spec(e.symbol);
+    const taker = this.#order(e.symbol, e.takerOrderId, 'TradeExecuted (taker)');
+    const maker = this.#order(e.symbol, e.makerOrderId, 'TradeExecuted (maker)');
+    const cmd = this.#ctx?.command;
+    if (cmd?.type !== 'PlaceOrder') this.#fail('a trade happened outside a PlaceOrder command');
+    if (taker.accountId !== e.takerAccountId || maker.accountId !== e.makerAccountId) this.#fail('TradeExecuted account ids do not match the orders');
+    if (taker.side === maker.side) this.#fail(`taker ${taker.key} and maker ${maker.key} are on the same side`);
+    if (taker.orderType === 'LIMIT_MAKER') this.#fail(`LIMIT_MAKER ${taker.key} traded as taker (§5.4: it must never take)`);
+    if (maker.orderType !== 'LIMIT' && maker.orderType !== 'LIMIT_MAKER') this.#fail(`maker ${maker.key} is a ${maker.orderType}, which never rests`);
+    if (e.price !== maker.price) this.#fail(`trade price ${e.price} is not the maker's price ${maker.price} (maker ${maker.key})`);
+    if (taker.orderType === 'LIMIT') {
+      const ok = taker.side === 'BUY' ? e.price <= taker.price : e.price >= taker.price;
+      if (!ok) this.#fail(`trade at ${e.price} is through taker ${taker.key}'s limit ${taker.price}`);
+    }
+    if (e.isBuyerMaker !== (maker.side === 'BUY')) this.#fail('isBuyerMaker disagrees with the maker side');
+    if (!(e.quantity > 0) || e.quantity % spec.stepUnits !== 0) this.#fail(`trade quantity ${e.quantity} is not a positive multiple of the step ${spec.stepUnits}`);
+    if (e.quantity > remaining(taker)) this.#fail(`trade quantity ${e.quantity} exceeds taker ${taker.key}'s remaining ${remaining(taker)}`);
+    if (e.quantity > remaining(maker)) this.#fail(`trade quantity ${e.quantity} exceeds maker ${maker.key}'s remaining ${remaining(maker)}`);
+    const notional = floorMulDiv(e.price, e.quantity, 10 ** spec.basePrecision);
+    if (e.quoteQuantity !== notional) this.#fail(`quoteQuantity ${e.quoteQuantity} != floor(price*qty/10^${spec.basePrecision}) = ${notional}`);
+    if (this.#sameParty(taker.accountId, maker.accountId) && taker.stp !== 'NONE') {
+      this.#fail(`self-trade between accounts ${taker.accountId} and ${maker.accountId} executed although taker STP mode is ${taker.stp} (§5.8)`);
+    }
+    if (e.tradeId <= (this.#lastTradeId.get(e.symbol) ?? -Infinity)) this.#fail(`trade id ${e.tradeId} does not increase`);
+    this.#lastTradeId.set(e.symbol, e.tradeId);
+
+    this.#checkCommission(e, taker, true, spec);
+    this.#checkCommission(e, maker, false, spec);
+
+    for (const [o, reported, role] of [
+      [taker, e.takerStatus, 'taker'],
+      [maker, e.makerStatus, 'maker'],
+    ] as const) {
+      const allowed = this.#statusAfterFill(o, remaining(o) - e.quantity);
+      if (!allowed.includes(reported)) this.#fail(`${role} ${o.key} reported ${reported} after the trade, expected ${allowed.join(' or ')}`);
+      this.#transition(o, reported, `TradeExecuted as ${role}`);
+      o.executedQty += e.quantity;
+      o.cumQuote += e.quoteQuantity;
+      touched.add(o.key);
+    }
+
+    // Value moves: buyer gets base, seller gets quote; each pays its commission out of what it receives (§5.16).
+    const buyer = this.#account(taker.side === 'BUY' ? taker.accountId : maker.accountId, 'trade');
+    const seller = this.#account(taker.side === 'SELL' ? taker.accountId : maker.accountId, 'trade');
+    add(buyer.total, spec.baseAsset, e.quantity);
+    add(buyer.total, spec.quoteAsset, -e.quoteQuantity);
+    add(seller.total, spec.baseAsset, -e.quantity);
+    add(seller.total, spec.quoteAsset, e.quoteQuantity);
+    add(this.#account(e.takerAccountId, 'trade').total, e.takerCommissionAsset, -e.takerCommission);
+    add(this.#account(e.makerAccountId, 'trade').total, e.makerCommissionAsset, -e.makerCommission);
+    add(this.#fees, e.takerCommissionAsset, e.takerCommission);
+    add(this.#fees, e.makerCommissionAsset, e.makerCommission);
+    for (const [accountId, commission] of [
+      [e.takerAccountId, e.takerCommission],
+      [e.makerAccountId, e.makerCommission],
+    ] as const) {
+      const k = `${accountId}|${e.symbol}`;
+      const t = this.#accountTrades.get(k) ?? { count: 0, commission: 0 };
+      t.count += 1;
+      t.commission += commission;
+      this.#accountTrades.set(k, t);
+    }
+  }
+
+  /**
+   * §5.16: commission = received amount * (maker|taker + buyer|seller rate) for each of the
+   * standard, tax and special components, in the received asset (no BNB discount configured).
+   * The rounding of each component is not documented, so the total must lie between the sum of
+   * the floors and the sum of the ceilings.
+   */
+  #checkCommission(e: TradeExecuted, o: ModelOrder, isTaker: boolean, spec: SymbolSpec): void {
+    const paid = isTaker ? e.takerCommission : e.makerCommission;
+    const asset = isTaker ? e.takerCommissionAsset : e.makerCommissionAsset;
+    const receivedAsset = o.side === 'BUY' ? spec.baseAsset : spec.quoteAsset;
+    const received = o.side === 'BUY' ? e.quantity : e.quoteQuantity;
+    if (!Number.isSafeInteger(paid) || paid < 0) this.#fail(`commission ${paid} of ${o.key} is not a non-negative integer`);
+    if (paid > 0 && asset !== receivedAsset) this.#fail(`${o.key} paid commission in ${asset}, expected the received asset ${receivedAsset}`);
+    const acct = this.#account(o.accountId, 'commission');
+    let low = 0;
+    let high = 0;
+    for (const r of [acct.standard, acct.tax, acct.special]) {
+      const rateSum = (isTaker ? r.taker : r.maker) + (o.side === 'BUY' ? r.buyer : r.seller);
+      low += floorMulDiv(received, rateSum, Number(RATE_SCALE));
+      high += ceilMulDiv(received, rateSum, Number(RATE_SCALE));
+    }
+    if (paid < low || paid > high) {
+      this.#fail(`${isTaker ? 'taker' : 'maker'} ${o.key} (account ${o.accountId}) paid commission ${paid} on received ${received}; rates allow [${low}, ${high}]`);
+    }
+  }
+
+  /**
+   * A MARKET by quoteOrderQty has no fixed remaining quantity: each take comes from what is left
+   * of its quote amount (ARCHITECTURE.md, "Decisions"). So the taker's prevented quantity is
+   * what its amount would have taken at this maker (bounded by the maker, for DECREMENT and
+   * TRANSFER exactly the maker's loss), DECREMENT / TRANSFER consume that much of the amount,
+   * and the walk itself decides whether the taker continues.
+   */
+  #checkQuoteTakerPrevention(
+    e: MatchPrevented,
+    taker: ModelOrder,
+    maker: ModelOrder,
+    effective: SelfTradePreventionMode,
+    rT: number,
+    rM: number,
+    basePrecision: number,
+  ): void {
+    const fail = (what: string) => this.#fail(`${effective} (quoteOrderQty taker ${taker.key}): ${what}`);
+    switch (effective) {
+      case 'EXPIRE_MAKER':
+        if (e.takerPreventedQuantity !== 0 || e.makerPreventedQuantity !== rM) fail(`prevented ${e.takerPreventedQuantity} / ${e.makerPreventedQuantity}, expected 0 / ${rM}`);
+        break;
+      case 'EXPIRE_TAKER':
+      case 'EXPIRE_BOTH':
+        if (e.takerPreventedQuantity <= 0 || e.takerPreventedQuantity > rT) fail(`taker prevented ${e.takerPreventedQuantity} outside (0, ${rT}]`);
+        if (e.makerPreventedQuantity !== (effective === 'EXPIRE_BOTH' ? rM : 0)) fail(`maker prevented ${e.makerPreventedQuantity}`);
+        if (e.takerStatus !== 'EXPIRED_IN_MATCH') fail(`taker reported ${e.takerStatus}, expected EXPIRED_IN_MATCH`);
+        break;
+      case 'DECREMENT':
+      case 'TRANSFER':
+        if (e.takerPreventedQuantity !== e.makerPreventedQuantity || e.makerPreventedQuantity <= 0 || e.makerPreventedQuantity > rM) {
+          fail(`prevented ${e.takerPreventedQuantity} / ${e.makerPreventedQuantity} with maker remaining ${rM}`);
+        }
+        taker.quoteConsumed += floorMulDiv(e.price, e.takerPreventedQuantity, 10 ** basePrecision);
+        break;
+      default:
+        fail('unexpected mode');
+    }
+    const makerExpected: OrderStatus = rM - e.makerPreventedQuantity === 0 ? 'EXPIRED_IN_MATCH' : maker.status;
+    if (e.makerStatus !== makerExpected) fail(`maker ${maker.key} reported ${e.makerStatus}, expected ${makerExpected}`);
+    const legal: OrderStatus[] = ['NEW', 'PARTIALLY_FILLED', 'FILLED', 'EXPIRED_IN_MATCH'];
+    if (!legal.includes(e.takerStatus) || (e.takerStatus === 'NEW' && taker.executedQty > 0)) fail(`taker reported ${e.takerStatus}`);
+  }
+
+  #onPrevented(e: MatchPrevented, touched: Set<string>): void {
+    const spec = this.#spec(e.symbol);
+    const taker = this.#order(e.symbol, e.takerOrderId, 'MatchPrevented (taker)');
+    const maker = this.#order(e.symbol, e.makerOrderId, 'MatchPrevented (maker)');
+    if (this.#ctx?.command.type !== 'PlaceOrder') this.#fail('a prevented match happened outside a PlaceOrder command');
+    if (taker.accountId !== e.takerAccountId || maker.accountId !== e.makerAccountId) this.#fail('MatchPrevented account ids do not match the orders');
+    if (!this.#sameParty(taker.accountId, maker.accountId)) {
+      this.#fail(`match prevented between accounts ${taker.accountId} and ${maker.accountId}, which are not the same account or trade group`);
+    }
+    if (taker.stp === 'NONE') this.#fail(`match prevented although taker ${taker.key} has STP mode NONE`);
+    if (e.price !== maker.price) this.#fail(`prevented match price ${e.price} is not the maker's price ${maker.price}`);
+    if (taker.orderType === 'LIMIT') {
+      const ok = taker.side === 'BUY' ? e.price <= taker.price : e.price >= taker.price;
+      if (!ok) this.#fail(`prevented match at ${e.price} is through taker ${taker.key}'s limit ${taker.price}`);
+    }
+    if (e.preventedMatchId <= (this.#lastPreventedMatchId.get(e.symbol) ?? -Infinity)) this.#fail(`preventedMatchId ${e.preventedMatchId} does not increase`);
+    this.#lastPreventedMatchId.set(e.symbol, e.preventedMatchId);
+
+    // §5.8: the taker's mode decides; TRANSFER needs TRANSFER on both sides and two different
+    // accounts (within one account it is "like DECREMENT"), else it acts as DECREMENT.
+    const effective: SelfTradePreventionMode =
+      taker.stp === 'TRANSFER' && (maker.stp !== 'TRANSFER' || taker.accountId === maker.accountId) ? 'DECREMENT' : taker.stp;
+    if (e.mode !== taker.stp && e.mode !== effective) this.#fail(`MatchPrevented mode ${e.mode}; taker mode ${taker.stp}, effective ${effective}`);
+    const rT = remaining(taker);
+    const rM = remaining(maker);
+    const quoteTaker = taker.orderType === 'MARKET' && taker.quoteOrderQty > 0;
+    let expTaker = 0;
+    let expMaker = 0;
+    if (quoteTaker) {
+      this.#checkQuoteTakerPrevention(e, taker, maker, effective, rT, rM, spec.basePrecision);
+      expTaker = e.takerPreventedQuantity;
+      expMaker = e.makerPreventedQuantity;
+    } else switch (effective) {
+      case 'EXPIRE_TAKER':
+        expTaker = rT;
+        break;
+      case 'EXPIRE_MAKER':
+        expMaker = rM;
+        break;
+      case 'EXPIRE_BOTH':
+        expTaker = rT;
+        expMaker = rM;
+        break;
+      case 'DECREMENT':
+      case 'TRANSFER':
+        expTaker = Math.min(rT, rM);
+        expMaker = expTaker;
+        break;
+    }
+    if (e.takerPreventedQuantity !== expTaker || e.makerPreventedQuantity !== expMaker) {
+      this.#fail(
+        `${effective}: prevented taker ${e.takerPreventedQuantity} / maker ${e.makerPreventedQuantity}, expected ${expTaker} / ${expMaker} (remaining taker ${rT}, maker ${rM})`,
+      );
+    }
+    for (const [o, reported, qty, role] of [
+      [taker, e.takerStatus, expTaker, 'taker'],
+      [maker, e.makerStatus, expMaker, 'maker'],
+    ] as const) {
+      // A quote-driven taker's status comes from its walk (checked in #checkQuoteTakerPrevention).
+      const expected: OrderStatus = role === 'taker' && quoteTaker ? reported : remaining(o) - qty === 0 ? 'EXPIRED_IN_MATCH' : o.status;
+      if (reported !== expected) this.#fail(`${effective}: ${role} ${o.key} reported ${reported} after the prevented match, expected ${expected}`);
+      this.#transition(o, reported, `MatchPrevented as ${role}`);
+      o.preventedQty += qty;
+      o.everPrevented = true;
+      touched.add(o.key);
+    }
+
+    // TRANSFER between two accounts of a group moves the prevented quantity and its notional
+    // (§5.8). The amount at the floored notional and without commission is this test's reading.
+    if (effective === 'TRANSFER' && taker.accountId !== maker.accountId) {
+      const buyer = this.#account(taker.side === 'BUY' ? taker.accountId : maker.accountId, 'transfer');
+      const seller = this.#account(taker.side === 'SELL' ? taker.accountId : maker.accountId, 'transfer');
+      const notional = floorMulDiv(e.price, expTaker, 10 ** spec.basePrecision);
+      add(buyer.total, spec.baseAsset, expTaker);
+      add(buyer.total, spec.quoteAsset, -notional);
+      add(seller.total, spec.baseAsset, -expTaker);
+      add(seller.total, spec.quoteAsset, notional);
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Per-command outcome rules
+
+  #checkCommandOutcome(command: EngineCommand, events: readonly EngineEvent[], pre: Snapshot): void {
+    const rejected = events.length === 1 && events[0]?.type === 'OrderRejected';
+    switch (command.type) {
+      case 'PlaceOrder':
+        this.#checkPlaceOutcome(command, events, pre, rejected);
+        break;
+      case 'CancelOrder': {
+        const target = this.#cancelTarget(command);
+        const statusBefore = target ? pre.openBefore.get(target.key) : undefined;
+        const open = statusBefore !== undefined;
+        const canceled = events.filter((e) => e.type === 'OrderCanceled');
+        if (!rejected && (canceled.length !== 1 || events.length !== 1)) this.#fail('a successful CancelOrder must emit exactly one OrderCanceled');
+        const hit = canceled[0];
+        if (hit && (hit.accountId !== command.accountId || hit.symbol !== command.symbol || hit.orderId !== target?.orderId)) {
+          this.#fail(`CancelOrder canceled ${hit.symbol}#${hit.orderId} of account ${hit.accountId}; the request names ${target?.key ?? 'no open order'}`);
+        }
+        if (!open && !rejected) this.#fail('CancelOrder of an unknown, foreign or already closed order must be rejected');
+        if (open && target && pre.statuses.get(command.symbol) === 'TRADING') {
+          const r = command.cancelRestrictions;
+          const allowed = r === undefined || (r === 'ONLY_NEW' ? statusBefore === 'NEW' : statusBefore === 'PARTIALLY_FILLED');
+          if (allowed && rejected) this.#fail(`CancelOrder of open ${target.key} (status ${statusBefore}) was rejected`);
+          if (!allowed) {
+            if (!rejected) this.#fail(`cancelRestrictions ${r} ignored: ${target.key} was ${statusBefore} and got canceled`);
+            const reason = events[0]?.type === 'OrderRejected' ? events[0].reason : undefined;
+            if (reason !== 'CANCEL_RESTRICTIONS_NOT_MET') this.#fail(`cancel restriction failure reported as ${reason}, expected CANCEL_RESTRICTIONS_NOT_MET`);
+          }
+        }
+        break;
+      }
+      case 'CancelAllOrders': {
+        if (rejected) {
+          if (pre.statuses.get(command.symbol) === 'TRADING' && pre.openBefore.size > 0) {
+            this.#fail(`CancelAllOrders rejected although ${pre.openBefore.size} orders were open on a TRADING symbol`);
+          }
+          break;
+        }
+        const ids = events.map((e) => (e.type === 'OrderCanceled' ? e.orderId : this.#fail(`CancelAllOrders emitted ${e.type}`)));
+        const expected = [...pre.openBefore.keys()].map((k) => this.#orders.get(k)?.orderId ?? -1);
+        if (json([...ids].sort((a, b) => a - b)) !== json([...expected].sort((a, b) => a - b))) {
+          this.#fail(`CancelAllOrders canceled ${json(ids)}, open were ${json(expected)}`);
+        }
+        break;
+      }
+      case 'AdjustBalance': {
+        if (pre.freeBefore !== null && pre.freeBefore + command.delta < 0 && !rejected) {
+          this.#fail(`withdrawal of ${-command.delta} accepted with only ${pre.freeBefore} free: the balance went negative`);
+        }
+        if (!rejected) {
+          const e = events[0];
+          if (events.length !== 1 || e?.type !== 'BalanceAdjusted' || e.delta !== command.delta || e.asset !== command.asset) {
+            this.#fail('an accepted AdjustBalance must emit exactly one matching BalanceAdjusted');
+          }
+          const free = this.#engine.account(command.accountId)?.balances.find((b) => b.asset === command.asset)?.free;
+          if (pre.freeBefore !== null && free !== pre.freeBefore + command.delta) this.#fail(`free ${command.asset} is ${free}, expected ${pre.freeBefore} + ${command.delta}`);
+        }
+        break;
+      }
+      case 'SetSymbolStatus':
+        if (!rejected && this.#engine.symbolStatus(command.symbol) !== command.status) this.#fail('symbol status not applied');
+        break;
+      case 'CreateAccount':
+        if (!rejected && !events.some((e) => e.type === 'AccountCreated')) this.#fail('CreateAccount accepted without AccountCreated');
+        break;
+      case 'SetReferencePrice':
+        break;
+      default: {
+        const unknown: never = command;
+        this.#fail(`unknown command ${json(unknown)}`);
+      }
+    }
+  }
+
+  #cancelTarget(c: Extract<EngineCommand, { type: 'CancelOrder' }>): ModelOrder | undefined {
+    let target: ModelOrder | undefined;
+    if (c.orderId !== undefined) {
+      target = this.#orders.get(orderKey(c.symbol, c.orderId));
+      if (target && target.accountId !== c.accountId) return undefined;
+      // §5.11: with both ids, the order is found by orderId and the client id must match.
+      if (target && c.origClientOrderId !== undefined && target.clientOrderId !== c.origClientOrderId) return undefined;
+    } else if (c.origClientOrderId !== undefined) {
+      target = this.#byClientId.get(`${c.accountId}|${c.symbol}|${c.origClientOrderId}`);
+    }
+    return target;
+  }
+
+  #checkPlaceOutcome(c: PlaceOrder, events: readonly EngineEvent[], pre: Snapshot, rejected: boolean): void {
+    const spec = this.#specs.get(c.symbol);
+    if (pre.statuses.get(c.symbol) !== 'TRADING' && !rejected) this.#fail(`order accepted on ${c.symbol} while its status is ${pre.statuses.get(c.symbol)}`);
+    const crossable = (price: number, p: number) => (c.side === 'BUY' ? price <= p : price >= p);
+    if (c.orderType === 'LIMIT_MAKER' && c.price !== undefined) {
+      const wouldTake = pre.opposite.some((m) => crossable(m.price, c.price ?? 0));
+      if (!rejected && wouldTake) this.#fail('LIMIT_MAKER accepted although it would match on entry (§5.4)');
+      if (rejected && events[0]?.type === 'OrderRejected' && events[0].reason === 'WOULD_MATCH_AND_TAKE' && !wouldTake) {
+        this.#fail('LIMIT_MAKER rejected as WOULD_MATCH_AND_TAKE although nothing on the book crosses it');
+      }
+    }
+    if (spec && !rejected) {
+      // Requests the exchange refuses before matching (§5.1 mandatory parameters, §5.3, §1.1 filters).
+      const malformed =
+        (c.orderType === 'LIMIT' && c.timeInForce === undefined) ||
+        (c.orderType === 'MARKET' && c.quantity !== undefined && c.quoteOrderQty !== undefined) ||
+        (c.price !== undefined && c.orderType !== 'MARKET' && c.price % spec.tickUnits !== 0) ||
+        (c.quantity !== undefined && (c.quantity <= 0 || c.quantity % spec.stepUnits !== 0));
+      if (malformed) this.#fail('a malformed order (missing timeInForce, both quantity and quoteOrderQty, off-tick price or off-step/zero quantity) was accepted');
+      // NOTIONAL applies to every LIMIT / LIMIT_MAKER: minNotional <= price * quantity <= maxNotional (exact, not floored).
+      const rule = spec.notional;
+      if (rule && c.orderType !== 'MARKET' && c.price !== undefined && c.quantity !== undefined) {
+        const exact = BigInt(c.price) * BigInt(c.quantity);
+        const scale = 10n ** BigInt(spec.basePrecision);
+        if (exact < BigInt(rule.min) * scale || (rule.max > 0 && exact > BigInt(rule.max) * scale)) {
+          this.#fail(`order with notional ${c.price}*${c.quantity}/10^${spec.basePrecision} outside NOTIONAL [${rule.min}, ${rule.max}] was accepted`);
+        }
+      }
+    }
+    if (rejected || !spec) return;
+
+    const first = events[0];
+    if (first?.type !== 'OrderAccepted') this.#fail('the first event of an accepted order must be OrderAccepted');
+    const o = this.#orders.get(orderKey(first.symbol, first.orderId));
+    if (!o) this.#fail('accepted order missing from model');
+    if (first.accountId !== c.accountId || first.symbol !== c.symbol || first.side !== c.side || first.orderType !== c.orderType) {
+      this.#fail('OrderAccepted does not echo the command (account, symbol, side, type)');
+    }
+    if (c.clientOrderId !== undefined && first.clientOrderId !== c.clientOrderId) this.#fail('OrderAccepted lost the clientOrderId');
+    if (first.selfTradePreventionMode !== (c.selfTradePreventionMode ?? spec.defaultStpMode)) {
+      this.#fail(`STP mode ${first.selfTradePreventionMode}; requested ${c.selfTradePreventionMode ?? `(default ${spec.defaultStpMode})`}`);
+    }
+    if (c.orderType !== 'MARKET' && (first.price !== c.price || first.quantity !== c.quantity)) this.#fail('OrderAccepted price/quantity differ from the command');
+    if (c.orderType === 'MARKET' && c.quantity !== undefined && first.quantity !== c.quantity) this.#fail('MARKET OrderAccepted quantity differs from the command');
+    if (c.timeInForce !== undefined && first.timeInForce !== c.timeInForce) this.#fail('OrderAccepted timeInForce differs from the command');
+
+    // Price-time priority: the makers this taker touched (traded with or was prevented against)
+    // must be exactly the head of the opposite side as it stood before the command.
+    const touchedMakers: number[] = [];
+    for (const e of events) {
+      if ((e.type === 'TradeExecuted' || e.type === 'MatchPrevented') && e.takerOrderId === o.orderId) {
+        if (touchedMakers[touchedMakers.length - 1] !== e.makerOrderId) touchedMakers.push(e.makerOrderId);
+      } else if ((e.type === 'TradeExecuted' || e.type === 'MatchPrevented') && e.takerOrderId !== o.orderId) {
+        this.#fail(`event ${e.type} has taker ${e.takerOrderId}, not the order just placed (${o.orderId})`);
+      }
+    }
+    touchedMakers.forEach((id, i) => {
+      const expected = pre.opposite[i];
+      if (!expected || expected.orderId !== id) {
+        this.#fail(
+          `price-time priority broken: maker #${i} touched is ${id}, the book before the command had ${expected ? `${expected.orderId} @${expected.price}` : 'nothing'} there; book was ${json(pre.opposite.map((m) => [m.orderId, m.price]))}`,
+        );
+      }
+    });
+    if (c.orderType === 'LIMIT_MAKER' && touchedMakers.length > 0) this.#fail('LIMIT_MAKER touched a maker');
+
+    // IOC/FOK/MARKET never rest (§5.2).
+    const isImmediate = c.orderType === 'MARKET' || c.timeInForce === 'IOC' || c.timeInForce === 'FOK';
+    if (isImmediate && !isTerminal(o.status)) this.#fail(`${c.orderType} ${c.timeInForce ?? ''} order ${o.key} is still ${o.status} after its command`);
+
+    const expiry = events.find((e) => e.type === 'OrderExpired' && e.orderId === o.orderId);
+    if (expiry?.type === 'OrderExpired' && expiry.status === 'EXPIRED') {
+      const expectedReason =
+        c.orderType === 'MARKET' ? 'INSUFFICIENT_LIQUIDITY' : c.timeInForce === 'IOC' ? 'UNFILLED_IOC_QUANTITY_EXPIRED' : c.timeInForce === 'FOK' ? 'UNFILLED_FOK_ORDER_EXPIRED' : undefined;
+      const checkReason = !(c.orderType === 'MARKET' && c.quoteOrderQty !== undefined);
+      if (checkReason && expectedReason !== undefined && expiry.expiryReason !== expectedReason) {
+        this.#fail(`${o.key} expired with reason ${expiry.expiryReason}, expected ${expectedReason} (§5.2)`);
+      }
+      // An order that expires for lack of liquidity must have reached every maker it could
+      // trade with: nothing crossable may be left untouched behind the touched prefix.
+      if (expiry.expiryReason === 'UNFILLED_IOC_QUANTITY_EXPIRED' || expiry.expiryReason === 'INSUFFICIENT_LIQUIDITY') {
+        const untouched = pre.opposite.slice(touchedMakers.length).find((m) => c.orderType === 'MARKET' || crossable(m.price, c.price ?? 0));
+        if (untouched) this.#fail(`${o.key} expired (${expiry.expiryReason}) while crossable maker ${untouched.orderId} @${untouched.price} was never reached`);
+      }
+    }
+
+    // A FOK that expires unfilled must really have lacked liquidity. Judged only when every
+    // crossable maker belongs to another party, so self-trade prevention cannot be the reason.
+    if (c.timeInForce === 'FOK' && expiry?.type === 'OrderExpired' && expiry.expiryReason === 'UNFILLED_FOK_ORDER_EXPIRED') {
+      const crossing = pre.opposite.filter((m) => crossable(m.price, c.price ?? 0));
+      const foreignOnly = crossing.every((m) => !this.#sameParty(m.accountId, c.accountId));
+      const available = crossing.reduce((sum, m) => sum + m.origQty - m.executedQty - m.preventedQuantity, 0);
+      if (foreignOnly && available >= o.origQty) this.#fail(`FOK ${o.key} for ${o.origQty} expired although ${available} crossed it from other parties`);
+    }
+    // FOK is all or nothing; prevented quantity is outside what §5.2 covers, so only judge FOKs STP never touched.
+    if (c.timeInForce === 'FOK' && !o.everPrevented && o.executedQty !== 0 && o.executedQty !== o.origQty) {
+      this.#fail(`FOK ${o.key} executed ${o.executedQty} of ${o.origQty}: FOK must fill completely or not at all`);
+    }
+    if (c.orderType === 'MARKET' && c.quoteOrderQty !== undefined && c.side === 'BUY' && o.cumQuote > c.quoteOrderQty) {
+      this.#fail(`MARKET BUY by quoteOrderQty ${c.quoteOrderQty} spent ${o.cumQuote} (§5.3: spends up to quoteOrderQty)`);
+    }
+    // A MARKET by quoteOrderQty is FILLED only when its quote amount is reached as closely as the
+    // lot grid allows (§5.3): what is left of the budget must be less than one more step at the
+    // best price still on the book. Stopping short while liquidity remains (for instance an own
+    // order that STP should have dealt with, §5.8) is not FILLED.
+    if (c.orderType === 'MARKET' && c.quoteOrderQty !== undefined && o.status === 'FILLED') {
+      const next = this.#engine.bookOrders(c.symbol, c.side === 'BUY' ? 'SELL' : 'BUY')[0];
+      const left = c.quoteOrderQty - o.cumQuote - o.quoteConsumed;
+      if (next && left > ceilMulDiv(next.price, spec.stepUnits, 10 ** spec.basePrecision)) {
+        this.#fail(
+          `MARKET ${c.side} by quoteOrderQty ${c.quoteOrderQty} reports FILLED with ${left} of its quote amount left, while order ${next.orderId} of account ${next.accountId} (taker: account ${c.accountId}) still offers liquidity at ${next.price}`,
+        );
+      }
+    }
+  }
+
+  // ----------------------------------------------------------------------------------------------
+  // Whole-state invariants after every command
+
+  #checkState(touched: ReadonlySet<string>): void {
+    const openByAccount = new Map<number, ModelOrder[]>();
+    const openBySide = new Map<string, ModelOrder[]>();
+    for (const o of this.#orders.values()) {
+      if (isTerminal(o.status)) continue;
+      const a = openByAccount.get(o.accountId) ?? [];
+      a.push(o);
+      openByAccount.set(o.accountId, a);
+      const k = `${o.symbol}|${o.side}`;
+      const s = openBySide.get(k) ?? [];
+      s.push(o);
+      openBySide.set(k, s);
+    }
+
+    for (const symbol of this.#symbols) this.#checkBook(symbol, openBySide);
+
+    for (const acct of this.#accounts.values()) this.#checkAccount(acct, openByAccount.get(acct.accountId) ?? [], touched);
+
+    // Conservation (DESIGN.md "Numbers"): every unit deposited is in some account or in fees.
+    const fees = this.#engine.feesCollected();
+    const deposited = this.#engine.totalDeposited();
+    const held = new Map<string, number>();
+    for (const id of this.#accounts.keys()) {
+      for (const b of this.#engine.account(id)?.balances ?? []) add(held, b.asset, b.free + b.locked);
+    }
+    const assets = new Set([...Object.keys(fees), ...Object.keys(deposited), ...held.keys(), ...this.#fees.keys(), ...this.#deposits.keys()]);
+    for (const asset of assets) {
+      const f = fees[asset] ?? 0;
+      const d = deposited[asset] ?? 0;
+      const h = held.get(asset) ?? 0;
+      if (h + f !== d) this.#fail(`${asset} not conserved: accounts hold ${h} + fees ${f} = ${h + f}, deposited ${d} (difference ${h + f - d})`);
+      if (f !== (this.#fees.get(asset) ?? 0)) this.#fail(`feesCollected ${asset} = ${f}, commissions in the events sum to ${this.#fees.get(asset) ?? 0}`);
+      if (d !== (this.#deposits.get(asset) ?? 0)) this.#fail(`totalDeposited ${asset} = ${d}, deposits in the commands sum to ${this.#deposits.get(asset) ?? 0}`);
+    }
+
+    try {
+      this.#engine.checkInvariants();
+    } catch (error) {
+      this.#fail(`engine.checkInvariants() threw: ${String(error)}`);
+    }
+  }
+
+  #checkBook(symbol: string, openBySide: ReadonlyMap<string, ModelOrder[]>): void {
+    const sides = { BUY: this.#engine.bookOrders(symbol, 'BUY'), SELL: this.#engine.bookOrders(symbol, 'SELL') };
+    for (const side of ['BUY', 'SELL'] as const) {
+      const book = sides[side];
+      for (let i = 0; i < book.length; i++) {
+        const o = book[i]!;
+        if (o.side !== side || o.symbol !== symbol) this.#fail(`bookOrders(${symbol}, ${side}) contains ${o.symbol}#${o.orderId} ${o.side}`);
+        const prev = book[i - 1];
+        if (prev) {
+          const better = side === 'BUY' ? prev.price > o.price : prev.price < o.price;
+          // FIFO within a level: nothing in these streams re-queues an order, so acceptance order is orderId order.
+          if (!better && !(prev.price === o.price && prev.orderId < o.orderId)) {
+            this.#fail(`${symbol} ${side} book out of priority order: ${prev.orderId} @${prev.price} before ${o.orderId} @${o.price}`);
+          }
+        }
+      }
+      const bookIds = book.map((o) => o.orderId).sort((a, b) => a - b);
+      const modelIds = (openBySide.get(`${symbol}|${side}`) ?? []).map((o) => o.orderId).sort((a, b) => a - b);
+      if (json(bookIds) !== json(modelIds)) this.#fail(`${symbol} ${side} book holds ${json(bookIds)}, open orders per the events are ${json(modelIds)}`);
+
+      // depth aggregates the same orders (remaining quantity per price level).
+      const levels: [number, number][] = [];
+      for (const o of book) {
+        const rem = o.origQty - o.executedQty - o.preventedQuantity;
+        const last = levels[levels.length - 1];
+        if (last && last[0] === o.price) last[1] += rem;
+        else levels.push([o.price, rem]);
+      }
+      const depth = this.#engine.depth(symbol, 5000);
+      const got = side === 'BUY' ? depth.bids : depth.asks;
+      if (json(got) !== json(levels)) this.#fail(`${symbol} depth ${side} ${json(got)} disagrees with bookOrders ${json(levels)}`);
+    }
+    const bestBid = sides.BUY[0];
+    const bestAsk = sides.SELL[0];
+    if (bestBid && bestAsk && !(bestBid.price < bestAsk.price)) {
+      this.#fail(`${symbol} book crossed: best bid ${bestBid.price} (#${bestBid.orderId}) >= best ask ${bestAsk.price} (#${bestAsk.orderId})`);
+    }
+    const last = this.#engine.lastTrade(symbol);
+    if ((last?.id ?? -1) !== (this.#lastTradeId.get(symbol) ?? -1)) this.#fail(`${symbol} lastTrade id ${last?.id}, the last TradeExecuted was ${this.#lastTradeId.get(symbol)}`);
+    const ticker = this.#engine.bookTicker(symbol);
+    if (ticker) {
+      const depth = this.#engine.depth(symbol, 1);
+      const bid = depth.bids[0];
+      const ask = depth.asks[0];
+      if (bid && (ticker.bidPrice !== bid[0] || ticker.bidQty !== bid[1])) this.#fail(`${symbol} bookTicker bid ${ticker.bidPrice}x${ticker.bidQty} != depth ${json(bid)}`);
+      if (ask && (ticker.askPrice !== ask[0] || ticker.askQty !== ask[1])) this.#fail(`${symbol} bookTicker ask ${ticker.askPrice}x${ticker.askQty} != depth ${json(ask)}`);
+    }
+  }
+
+  #checkAccount(acct: ModelAccount, modelOpen: readonly ModelOrder[], touched: ReadonlySet<string>): void {
+    const view = this.#engine.account(acct.accountId);
+    if (!view) this.#fail(`account ${acct.accountId} vanished`);
+    const locked = new Map<string, number>();
+    const free = new Map<string, number>();
+    for (const b of view.balances) {
+      if (!Number.isSafeInteger(b.free) || !Number.isSafeInteger(b.locked)) this.#fail(`account ${acct.accountId} ${b.asset} balance is not an integer: ${json(b)}`);
+      if (b.free < 0 || b.locked < 0) this.#fail(`account ${acct.accountId} ${b.asset} balance negative: free ${b.free}, locked ${b.locked}`);
+      add(locked, b.asset, b.locked);
+      add(free, b.asset, b.free);
+    }
+    // Per-account value follows the events exactly (deposits, fills, commissions).
+    for (const asset of new Set([...acct.total.keys(), ...locked.keys()])) {
+      const have = (free.get(asset) ?? 0) + (locked.get(asset) ?? 0);
+      const want = acct.total.get(asset) ?? 0;
+      if (have !== want) this.#fail(`account ${acct.accountId} holds ${have} ${asset} (free+locked), the events say ${want} (difference ${have - want})`);
+    }
+
+    const open = this.#engine.openOrders(acct.accountId);
+    const openIds = open.map((o) => `${o.symbol}#${o.orderId}`).sort();
+    const modelIds = modelOpen.map((o) => o.key).sort();
+    if (json(openIds) !== json(modelIds)) this.#fail(`openOrders(${acct.accountId}) = ${json(openIds)}, the events leave open ${json(modelIds)}`);
+
+    const needed = new Map<string, number>();
+    const clientIds = new Set<string>();
+    const perSymbol = new Map<string, number>();
+    for (const o of open) {
+      const spec = this.#spec(o.symbol);
+      const rem = o.origQty - o.executedQty - o.preventedQuantity;
+      if (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED') this.#fail(`open order ${o.symbol}#${o.orderId} has status ${o.status}`);
+      if (rem <= 0) this.#fail(`open order ${o.symbol}#${o.orderId} has nothing left (remaining ${rem})`);
+      if ((o.status === 'NEW') !== (o.executedQty === 0)) this.#fail(`open order ${o.symbol}#${o.orderId} is ${o.status} with executedQty ${o.executedQty}`);
+      const need = o.side === 'SELL' ? rem : floorMulDiv(o.price, rem, 10 ** spec.basePrecision);
+      if (o.lockedAmount !== need) {
+        this.#fail(
+          `open ${o.side} ${o.symbol}#${o.orderId} locks ${o.lockedAmount}, it needs ${need} (${o.side === 'SELL' ? 'remaining base' : `floor(${o.price} * ${rem} / 10^${spec.basePrecision})`})`,
+        );
+      }
+      add(needed, o.side === 'SELL' ? spec.baseAsset : spec.quoteAsset, o.lockedAmount);
+      // The open order is the latest with its client id (ids are unique among open orders), so a lookup by it finds this order.
+      const byClient = this.#engine.getOrder(acct.accountId, o.symbol, { clientOrderId: o.clientOrderId });
+      if (byClient?.orderId !== o.orderId) this.#fail(`getOrder by clientOrderId ${o.clientOrderId} found ${byClient?.orderId}, the open order with that id is ${o.orderId}`);
+      perSymbol.set(o.symbol, (perSymbol.get(o.symbol) ?? 0) + 1);
+      // §5.1: a client order id is unique among open orders.
+      const cid = `${o.symbol}|${o.clientOrderId}`;
+      if (clientIds.has(cid)) this.#fail(`two open orders of account ${acct.accountId} on ${o.symbol} share clientOrderId ${o.clientOrderId}`);
+      clientIds.add(cid);
+    }
+    for (const [symbol, count] of perSymbol) {
+      const max = this.#spec(symbol).maxNumOrders;
+      if (max !== null && count > max) this.#fail(`account ${acct.accountId} has ${count} open orders on ${symbol}, MAX_NUM_ORDERS is ${max}`);
+    }
+    for (const asset of new Set([...needed.keys(), ...locked.keys()])) {
+      if ((locked.get(asset) ?? 0) !== (needed.get(asset) ?? 0)) {
+        this.#fail(`account ${acct.accountId} has ${locked.get(asset) ?? 0} ${asset} locked, its open orders lock ${needed.get(asset) ?? 0}`);
+      }
+    }
+
+    for (const symbol of this.#symbols) {
+      // myTrades: one row per side the account took in a trade (both rows for a self-trade).
+      const trades = this.#engine.accountTrades(acct.accountId, symbol);
+      const want = this.#accountTrades.get(`${acct.accountId}|${symbol}`) ?? { count: 0, commission: 0 };
+      const paid = trades.reduce((sum, t) => sum + t.commission, 0);
+      if (trades.length !== want.count || paid !== want.commission) {
+        this.#fail(`accountTrades(${acct.accountId}, ${symbol}): ${trades.length} rows, commission ${paid}; the events say ${want.count} rows, ${want.commission}`);
+      }
+      const all = this.#engine.allOrders(acct.accountId, symbol);
+      const model = [...this.#orders.values()].filter((o) => o.accountId === acct.accountId && o.symbol === symbol);
+      if (all.length !== model.length) this.#fail(`allOrders(${acct.accountId}, ${symbol}) has ${all.length} orders, ${model.length} were accepted`);
+      for (const v of all) {
+        const m = this.#orders.get(orderKey(symbol, v.orderId));
+        if (!m || m.accountId !== acct.accountId) this.#fail(`allOrders(${acct.accountId}, ${symbol}) lists unknown order ${v.orderId}`);
+        this.#compareOrder(v, m);
+      }
+    }
+    // getOrder must agree with the last status the events reported (checked for what changed this step).
+    for (const key of touched) {
+      const m = this.#orders.get(key);
+      if (!m || m.accountId !== acct.accountId) continue;
+      const v = this.#engine.getOrder(m.accountId, m.symbol, { orderId: m.orderId });
+      if (!v) this.#fail(`getOrder cannot find ${key}`);
+      this.#compareOrder(v, m);
+    }
+  }
+
+  #compareOrder(v: OrderView, m: ModelOrder): void {
+    const where = `order ${m.key} (account ${m.accountId})`;
+    if (v.status !== m.status) this.#fail(`${where}: engine says ${v.status}, the last event said ${m.status}`);
+    if (v.origQty !== m.origQty) this.#fail(`${where}: origQty ${v.origQty}, OrderAccepted said ${m.origQty}`);
+    if (v.executedQty > v.origQty) this.#fail(`${where}: executedQty ${v.executedQty} > origQty ${v.origQty}`);
+    if (v.executedQty + v.preventedQuantity > v.origQty) this.#fail(`${where}: executed ${v.executedQty} + prevented ${v.preventedQuantity} > origQty ${v.origQty}`);
+    if (v.executedQty !== m.executedQty) this.#fail(`${where}: executedQty ${v.executedQty}, trades sum to ${m.executedQty}`);
+    if (v.cummulativeQuoteQty !== m.cumQuote) this.#fail(`${where}: cummulativeQuoteQty ${v.cummulativeQuoteQty}, trades sum to ${m.cumQuote}`);
+    if (v.preventedQuantity !== m.preventedQty) this.#fail(`${where}: preventedQuantity ${v.preventedQuantity}, MatchPrevented events sum to ${m.preventedQty}`);
+    if (v.side !== m.side || v.price !== m.price || v.type !== m.orderType) this.#fail(`${where}: side/price/type differ from OrderAccepted`);
+    if (isTerminal(v.status) && v.lockedAmount !== 0) this.#fail(`${where}: closed (${v.status}) but still locks ${v.lockedAmount}`);
+  }
+}
+
+interface Snapshot {
+  statuses: Map<string, SymbolStatus | undefined>;
+  /** Opposite side of the book (priority order) before a PlaceOrder. */
+  opposite: OrderView[];
+  /** Free balance of the adjusted asset before an AdjustBalance (null: unknown account). */
+  freeBefore: number | null;
+  /** Status of each order of the account/symbol open before a cancel, by model key. */
+  openBefore: Map<string, OrderStatus>;
+}
