@@ -1,0 +1,187 @@
+/**
+ * Matching-core bench: exsim vs nodejs-order-book on one exchange-core-style op stream.
+ *
+ * Workload (see op-stream.ts for the exact rules): one BTCUSDT book pre-filled to ~1,000 resting
+ * orders over ~750 price levels and kept there; 1,000 accounts; then a warm-up and the measured
+ * ops (default 1,000,000) in exchange-core's benchmark mix: ~9% GTC limit places near the touch,
+ * ~3% IOC takers crossing the spread, ~6% cancels, ~82% moves (cancel/replace at a new price near
+ * the touch). The stream is a pure function of the seed, generated into typed arrays before any
+ * timing, and the SAME stream is replayed through both engines.
+ *
+ * Op mapping:            exsim (Engine.apply)                  nodejs-order-book
+ *   GTC place            PlaceOrder LIMIT GTC                  limit({..., timeInForce: GTC})
+ *   IOC                  PlaceOrder LIMIT IOC                  limit({..., timeInForce: IOC})
+ *   cancel               CancelOrder                           cancel(id)
+ *   move (one op)        CancelOrder + PlaceOrder LIMIT GTC    modify(id, { price })
+ *
+ * Not like for like, on purpose: exsim runs every command through accounts and balances (funds
+ * locked and settled per trade), fees, symbol filters, a simulated clock and full event objects,
+ * i.e. risk + matching like exchange-core; the peer is a bare book (no accounts, balances, fees or
+ * filters). The ratio therefore understates exsim's matching speed, never overstates it.
+ *
+ * Measurement: each engine is run `runs` times (default 3), each run on a fresh engine: prefill
+ * and warm-up replayed untimed, a GC, then the measured ops back to back with the clock read at
+ * every op boundary (measure.ts): ops/s = measured ops / wall time of that loop, and p50/p99/p99.9
+ * of the per-op durations. The reported run is each engine's median run by ops/s (all its numbers
+ * come from that one run). Runs of the two engines alternate so drift on the machine hits both.
+ */
+import { compareBooks } from './book-comparison.ts';
+import type { BookComparison } from './book-comparison.ts';
+import type { BenchTarget } from './bench-target.ts';
+import { ExsimTarget } from './exsim-adapter.ts';
+import { collectGarbage, liveHeapMB, medianIndex, replay, summarizeLatency, timeRun, timerOverheadNs } from './measure.ts';
+import type { LatencySummary } from './measure.ts';
+import { generateOpStream } from './op-stream.ts';
+import type { OpStreamStats } from './op-stream.ts';
+import { PEER_VERSION, PeerTarget } from './peer-adapter.ts';
+
+export const BENCH_NAME = 'matching-core/exchange-core-mix';
+
+export interface MatchingCoreOptions {
+  ops: number;
+  seed: number;
+  runs: number;
+  /** Progress messages (the caller decides where they go, if anywhere). */
+  log: (message: string) => void;
+}
+
+export interface EngineMeasurement {
+  name: string;
+  /** Of the median run. */
+  opsPerSec: number;
+  /** Each run's ops/s, in run order. */
+  runsOpsPerSec: number[];
+  /** Latencies of the median run, µs. */
+  p50Us: number;
+  p99Us: number;
+  p999Us: number;
+  maxUs: number;
+  meanUs: number;
+  /** Ops refused in the measured part of the stream (the most seen in any run; runs are identical). */
+  rejected: number;
+  /**
+   * Heap the engine gained over the whole stream (prefill + warm-up + measured), MB after full
+   * GCs, last run; null if no GC could be forced. exsim keeps every order and trade for its
+   * query API, the peer only resting orders, so this shows what the engine retains per op.
+   */
+  retainedHeapMB: number | null;
+}
+
+export interface MatchingCoreResult {
+  ops: number;
+  seed: number;
+  runs: number;
+  prefillOps: number;
+  warmupOps: number;
+  accounts: number;
+  stream: OpStreamStats;
+  exsim: EngineMeasurement;
+  peer: EngineMeasurement;
+  peerVersion: string;
+  /** Refusals by reason over the whole stream of the last exsim run (prefill and warm-up too). */
+  exsimRejectReasons: Record<string, number>;
+  books: BookComparison;
+  timerOverheadNs: number;
+  generateSeconds: number;
+  totalSeconds: number;
+}
+
+const TARGET_ORDERS = 1_000;
+const ACCOUNTS = 1_000;
+
+export function warmupOpsFor(ops: number): number {
+  return Math.min(100_000, Math.max(10_000, Math.round(ops / 10)));
+}
+
+interface RunResult extends LatencySummary {
+  opsPerSec: number;
+  rejected: number;
+  retainedHeapMB: number | null;
+}
+
+export function runMatchingCoreBench(options: MatchingCoreOptions): MatchingCoreResult {
+  const started = process.hrtime.bigint();
+  const { ops, seed, runs, log } = options;
+  if (runs < 1) throw new Error('runs must be at least 1');
+  const warmupOps = warmupOpsFor(ops);
+  log(`generating op stream (seed ${seed}, ${ops} measured + ${warmupOps} warm-up ops)...`);
+  const stream = generateOpStream({ seed, measuredOps: ops, warmupOps, targetOrders: TARGET_ORDERS, accounts: ACCOUNTS });
+  const generateSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const measuredStart = stream.prefillOps + stream.warmupOps;
+  const latencies = new Float64Array(stream.measuredOps);
+  const overhead = timerOverheadNs();
+
+  const exsimRuns: RunResult[] = [];
+  const peerRuns: RunResult[] = [];
+  let exsim: ExsimTarget | undefined;
+  let peer: PeerTarget | undefined;
+  const measure = (target: BenchTarget, run: number): RunResult => {
+    const heapBefore = liveHeapMB();
+    replay(target, 0, measuredStart);
+    // A full GC before timing, so the garbage of the previous run and of the warm-up is not
+    // collected inside the timed loop (the timed loop's own garbage still is, as it should be).
+    collectGarbage();
+    const before = target.rejected;
+    const ns = timeRun(target, measuredStart, stream.totalOps, latencies);
+    const heapAfter = liveHeapMB();
+    const result = {
+      opsPerSec: stream.measuredOps / (ns / 1e9),
+      rejected: target.rejected - before,
+      retainedHeapMB: heapBefore === null || heapAfter === null ? null : heapAfter - heapBefore,
+      ...summarizeLatency(latencies),
+    };
+    log(
+      `run ${run}/${runs} ${target.name}: ${Math.round(result.opsPerSec).toLocaleString('en-US')} ops/s, ` +
+        `p50 ${result.p50Us} µs, p99 ${result.p99Us} µs, p99.9 ${result.p999Us} µs`,
+    );
+    return result;
+  };
+
+  for (let run = 1; run <= runs; run++) {
+    // Drop the previous run's engines first so they are not live during this run.
+    exsim = undefined;
+    peer = undefined;
+    exsim = new ExsimTarget(stream);
+    exsimRuns.push(measure(exsim, run));
+    peer = new PeerTarget(stream);
+    peerRuns.push(measure(peer, run));
+  }
+  if (exsim === undefined || peer === undefined) throw new Error('unreachable: no run');
+
+  // The last run of each engine has replayed the whole stream: compare the final books.
+  const books = compareBooks(stream, exsim, peer);
+  return {
+    ops: stream.measuredOps,
+    seed,
+    runs,
+    prefillOps: stream.prefillOps,
+    warmupOps: stream.warmupOps,
+    accounts: ACCOUNTS,
+    stream: stream.stats,
+    exsim: summarize(exsim.name, exsimRuns),
+    peer: summarize(peer.name, peerRuns),
+    peerVersion: PEER_VERSION,
+    exsimRejectReasons: Object.fromEntries(exsim.rejectReasons),
+    books,
+    timerOverheadNs: overhead,
+    generateSeconds,
+    totalSeconds: Number(process.hrtime.bigint() - started) / 1e9,
+  };
+}
+
+function summarize(name: string, runs: readonly RunResult[]): EngineMeasurement {
+  const opsPerSec = runs.map((r) => r.opsPerSec);
+  const mid = runs[medianIndex(opsPerSec)]!;
+  return {
+    name,
+    opsPerSec: mid.opsPerSec,
+    runsOpsPerSec: opsPerSec,
+    p50Us: mid.p50Us,
+    p99Us: mid.p99Us,
+    p999Us: mid.p999Us,
+    maxUs: mid.maxUs,
+    meanUs: mid.meanUs,
+    rejected: Math.max(...runs.map((r) => r.rejected)),
+    retainedHeapMB: runs[runs.length - 1]!.retainedHeapMB,
+  };
+}
