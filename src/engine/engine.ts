@@ -297,7 +297,7 @@ export class Engine {
     const levels = s.book.side(side === 'BUY').levels;
     const out: OrderView[] = [];
     for (let i = levels.length - 1; i >= 0; i--) {
-      for (let o = levels[i]!.head; o !== null; o = o.next) out.push(this.#view(s, recordOf(o)));
+      for (let o = levels[i]!.head; o !== null; o = o.next) out.push(this.#view(s, recordOf(o)));  // dormant levels have no head
     }
     return out;
   }
@@ -312,6 +312,7 @@ export class Engine {
       const out: [number, number][] = [];
       for (let i = levels.length - 1; i >= 0 && out.length < Math.min(limit, 5000); i--) {
         const level = levels[i]!;
+        if (level.count === 0) continue; // dormant
         out.push([level.ticks * tickUnits, level.totalSteps * stepUnits]);
       }
       return out;
@@ -390,6 +391,7 @@ export class Engine {
             n += 1;
           }
           if (total !== level.totalSteps || n !== level.count) throw new Error(`${s.spec.symbol}: level ${level.ticks} totals wrong`);
+          if (n === 0 && i === side.levels.length - 1) throw new Error(`${s.spec.symbol}: the best level is empty`);
           count += n;
         }
         if (count !== side.orderCount) throw new Error(`${s.spec.symbol}: side order count wrong`);

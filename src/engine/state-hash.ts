@@ -41,6 +41,7 @@ export function computeStateHash(state: EngineState): string {
     for (const side of [s.book.bids, s.book.asks]) {
       for (let i = side.levels.length - 1; i >= 0; i--) {
         const level = side.levels[i]!;
+        if (level.count === 0) continue; // dormant levels are an implementation detail
         const ids: number[] = [];
         for (let o = level.head; o !== null; o = o.next) ids.push(o.orderId);
         line(`level ${side.isBid ? 'bid' : 'ask'} ${level.ticks} ${level.totalSteps} ${ids.join(',')}`);

@@ -121,8 +121,7 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
 /** The maker a walk meets after `maker` (same price first, then the next price), or null. */
 function nextMakerAfter(side: BookSide, maker: Order): Order | null {
   if (maker.next) return maker.next;
-  const levels = side.levels;
-  return levels.length >= 2 ? (levels[levels.length - 2] as PriceLevel).head : null;
+  return side.secondBest()?.head ?? null;
 }
 
 /** True if a quote amount `budget` cannot buy one step from `maker` (false when there is none). */

@@ -61,6 +61,7 @@ function planByQuantity(symbol: SymbolState, request: PlanRequest): TakerPlan {
   let want = request.wantSteps;
   for (let li = levels.length - 1; li >= 0; li--) {
     const level = levels[li]!;
+    if (level.count === 0) continue; // dormant
     const ticks = level.ticks;
     if (request.limitTicks !== null && (request.isBuy ? ticks > request.limitTicks : ticks < request.limitTicks)) break;
     for (let maker = level.head; maker !== null; maker = maker.next) {

@@ -15,6 +15,7 @@ function levels(side: BookSide): [number, number, number[]][] {
   const out: [number, number, number[]][] = [];
   for (let i = side.levels.length - 1; i >= 0; i--) {
     const level = side.levels[i]!;
+    if (level.count === 0) continue; // dormant levels are not part of the book
     const ids: number[] = [];
     for (let o = level.head; o !== null; o = o.next) ids.push(o.orderId);
     out.push([level.ticks, level.totalSteps, ids]);
@@ -74,11 +75,33 @@ describe('BookSide', () => {
     asks.remove(b, 1);
     expect(levels(asks).map(([t]) => t)).toEqual([10, 12]);
     expect(asks.level(11)).toBeUndefined();
+    expect(asks.levelCount).toBe(2);
     asks.remove(a, 1);
     expect(asks.best()?.ticks).toBe(12);
     asks.remove(c, 1);
     expect(asks.best()).toBeUndefined();
     expect(asks.levels).toEqual([]);
+    expect(asks.levelCount).toBe(0);
+  });
+
+  it('an inner level that empties stays dormant in place and wakes up without moving', () => {
+    const asks = new BookSide(false);
+    const a = order(false, 10, 1);
+    const b = order(false, 11, 1);
+    const c = order(false, 12, 1);
+    for (const o of [a, b, c]) asks.add(o);
+    const inner = b.level;
+    asks.remove(b, 1);
+    expect(asks.levels).toHaveLength(3); // kept, empty
+    const d = order(false, 11, 2);
+    asks.add(d);
+    expect(d.level).toBe(inner);
+    expect(levels(asks).map(([t]) => t)).toEqual([10, 11, 12]);
+    // Emptying the best exposes no dormant level: best() is always live.
+    asks.remove(d, 2);
+    asks.remove(a, 1);
+    expect(asks.best()?.ticks).toBe(12);
+    expect(asks.levels).toHaveLength(1);
   });
 
   it('a level re-created after being emptied goes to the back of nothing: new FIFO', () => {
