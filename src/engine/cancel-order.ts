@@ -8,6 +8,7 @@
  * refuse them as "Market is closed." (the docs do not say; a halted matching engine accepts
  * nothing).
  */
+import type { Account } from './accounts/account.ts';
 import { generateClientOrderId } from './client-order-id.ts';
 import type { CancelAllOrders, CancelOrder } from './commands.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
@@ -27,14 +28,15 @@ function reject(state: EngineState, command: CancelOrder | CancelAllOrders, reas
   });
 }
 
-function cancelRefusal(state: EngineState, command: CancelOrder | CancelAllOrders): RejectReason | SymbolState {
+/** The symbol and account a cancel acts on, or why it cannot. */
+function cancelTarget(state: EngineState, command: CancelOrder | CancelAllOrders): RejectReason | { symbol: SymbolState; account: Account } {
   const symbol = state.symbols.get(command.symbol);
   if (!symbol) return 'UNKNOWN_SYMBOL';
   const account = state.accounts.get(command.accountId);
   if (!account) return 'UNKNOWN_ACCOUNT';
   if (symbol.status === 'HALT' || symbol.status === 'BREAK') return 'MARKET_CLOSED';
   if (!account.canTrade) return 'ACCOUNT_CANNOT_TRADE';
-  return symbol;
+  return { symbol, account };
 }
 
 function cancelOne(state: EngineState, symbol: SymbolState, order: Order, cancelClientOrderId: string, time: number): void {
@@ -51,10 +53,9 @@ function cancelOne(state: EngineState, symbol: SymbolState, order: Order, cancel
 }
 
 export function cancelOrder(state: EngineState, command: CancelOrder): void {
-  const found = cancelRefusal(state, command);
-  if (typeof found === 'string') return reject(state, command, found);
-  const symbol = found;
-  const account = state.accounts.get(command.accountId)!;
+  const target = cancelTarget(state, command);
+  if (typeof target === 'string') return reject(state, command, target);
+  const { symbol, account } = target;
   if (command.orderId === undefined && command.origClientOrderId === undefined) {
     return reject(state, command, 'CANCEL_ID_MISSING');
   }
@@ -78,10 +79,9 @@ export function cancelOrder(state: EngineState, command: CancelOrder): void {
 }
 
 export function cancelAllOrders(state: EngineState, command: CancelAllOrders): void {
-  const found = cancelRefusal(state, command);
-  if (typeof found === 'string') return reject(state, command, found);
-  const symbol = found;
-  const account = state.accounts.get(command.accountId)!;
+  const target = cancelTarget(state, command);
+  if (typeof target === 'string') return reject(state, command, target);
+  const { symbol, account } = target;
   const open = account.openSorted(symbol.spec.index);
   if (open.length === 0) return reject(state, command, 'UNKNOWN_ORDER');
   for (const order of open) {

@@ -59,12 +59,17 @@ function combinationProblem(command: PlaceOrder): RejectReason | null {
 }
 
 function permitted(symbol: SymbolState, account: Account): boolean {
-  if (!symbol.spec.isSpotTradingAllowed) return false;
-  // permissionSets: every inner set must share at least one permission with the account.
-  for (const set of symbol.spec.permissionSets) {
-    if (!set.some((p) => account.permissions.includes(p))) return false;
+  // Both sides are fixed once created, so the answer is computed once per account and symbol.
+  const index = symbol.spec.index;
+  let known = account.permittedOn[index];
+  if (known === undefined) {
+    // permissionSets: every inner set must share at least one permission with the account.
+    known =
+      symbol.spec.isSpotTradingAllowed &&
+      symbol.spec.permissionSets.every((set) => set.some((p) => account.permissions.includes(p)));
+    account.permittedOn[index] = known;
   }
-  return true;
+  return known;
 }
 
 export function placeOrder(state: EngineState, command: PlaceOrder): void {

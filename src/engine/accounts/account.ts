@@ -41,6 +41,8 @@ export class Account {
   readonly preventedMatchIds: (number[] | undefined)[] = [];
   openCount = 0;
   updateTime = 0;
+  /** Per symbol index: may this account trade it (permission sets), once computed. */
+  readonly permittedOn: (boolean | undefined)[] = [];
 
   constructor(
     readonly accountId: number,
