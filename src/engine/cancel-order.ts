@@ -61,11 +61,11 @@ export function cancelOrder(state: EngineState, command: CancelOrder): void {
   }
   let order: Order | undefined;
   if (command.orderId !== undefined) {
-    order = Number.isSafeInteger(command.orderId) ? symbol.live[command.orderId - 1] : undefined;
+    order = Number.isSafeInteger(command.orderId) ? symbol.live.get(command.orderId) : undefined;
     if (order && command.origClientOrderId !== undefined && order.clientOrderId !== command.origClientOrderId) order = undefined;
   } else {
     const orderId = findOrderIdByClientId(symbol, account, command.origClientOrderId as string);
-    order = orderId === undefined ? undefined : symbol.live[orderId - 1];
+    order = orderId === undefined ? undefined : symbol.live.get(orderId);
   }
   if (!order || order.account !== account || !order.isOpen) return reject(state, command, 'UNKNOWN_ORDER');
   if (

@@ -6,7 +6,7 @@
 import type { Account } from './accounts/account.ts';
 import { OrderBook } from './book/order-book.ts';
 import type { EngineEvent } from './events.ts';
-import type { Order } from './order.ts';
+import { LiveOrders } from './live-orders.ts';
 import { OrderArchive, recordOf, type OrderRecord } from './order-archive.ts';
 import { TradeWindow } from './reference-price.ts';
 import type { AssetConfig, AssetFilter, EngineConfig, ExchangeFilter } from './symbol-config.ts';
@@ -43,8 +43,8 @@ export const RECENT_TRADES_KEPT = 1000;
 export class SymbolState {
   status: SymbolStatus;
   readonly book = new OrderBook();
-  /** Open orders at index orderId - 1 (undefined once closed: the archive holds it then). */
-  readonly live: (Order | undefined)[] = [];
+  /** Open orders by orderId (once closed, the archive holds them). */
+  readonly live = new LiveOrders();
   readonly archive: OrderArchive;
   nextOrderId = 1;
   nextTradeId = 1;
@@ -76,18 +76,18 @@ export class SymbolState {
 
   /** Any order ever accepted, open or closed, as a record. */
   record(orderId: number): OrderRecord | undefined {
-    const open = this.live[orderId - 1];
+    const open = this.live.get(orderId);
     return open ? recordOf(open) : this.archive.get(orderId);
   }
 
   accountIdOf(orderId: number): number | undefined {
-    const open = this.live[orderId - 1];
+    const open = this.live.get(orderId);
     if (open) return open.account.accountId;
     return this.archive.has(orderId) ? this.archive.accountIdOf(orderId) : undefined;
   }
 
   clientOrderIdOf(orderId: number): string | undefined {
-    const open = this.live[orderId - 1];
+    const open = this.live.get(orderId);
     if (open) return open.clientOrderId;
     return this.archive.has(orderId) ? this.archive.clientOrderIdOf(orderId) : undefined;
   }

@@ -396,8 +396,7 @@ export class Engine {
         }
         if (count !== side.orderCount) throw new Error(`${s.spec.symbol}: side order count wrong`);
       }
-      for (const order of s.live) {
-        if (order === undefined) continue;
+      for (const order of s.live.values()) {
         if (order.executedSteps + order.preventedSteps > order.origSteps) throw new Error(`order ${order.orderId} over-executed`);
         if (order.account.open[s.spec.index]?.[order.openSlot] !== order) throw new Error(`open order ${order.orderId} missing from its account`);
         if (order.isOpen) {

@@ -122,7 +122,7 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   if (!isMarket && symbol.notional(priceTicks, steps) <= 0) return reject(state, command, 'NOTIONAL_NOT_POSITIVE');
 
   const sameClientId = command.clientOrderId === undefined ? undefined : findOrderIdByClientId(symbol, account, command.clientOrderId);
-  if (sameClientId !== undefined && symbol.live[sameClientId - 1] !== undefined) {
+  if (sameClientId !== undefined && symbol.live.get(sameClientId) !== undefined) {
     return reject(state, command, 'DUPLICATE_ORDER');
   }
 
@@ -231,7 +231,7 @@ function accept(
   );
   order.locked = lock;
   order.clientIdChosen = command.clientOrderId !== undefined;
-  symbol.live.push(order);
+  symbol.live.add(order);
   account.orderIdsOn(spec.index).push(orderId);
   account.addOpen(spec.index, order);
   if (command.clientOrderId !== undefined) account.clientIdsOn(spec.index).set(clientOrderId, orderId);

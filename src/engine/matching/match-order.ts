@@ -30,7 +30,7 @@ export function closeOrder(
   if (order.locked !== 0) throw new Error(`order ${order.orderId} closed while reserving ${order.locked}`);
   // From here on queries read the archive; the object itself can be collected young.
   symbol.archive.store(order, order.clientIdChosen);
-  symbol.live[order.orderId - 1] = undefined;
+  symbol.live.delete(order.orderId);
 }
 
 /**
