@@ -82,7 +82,7 @@ export function cancelAllOrders(state: EngineState, command: CancelAllOrders): v
   const target = cancelTarget(state, command);
   if (typeof target === 'string') return reject(state, command, target);
   const { symbol, account } = target;
-  const open = account.openSorted(symbol.spec.index);
+  const open = symbol.openOrdersOf(account);
   if (open.length === 0) return reject(state, command, 'UNKNOWN_ORDER');
   for (const order of open) {
     cancelOne(state, symbol, order, generateClientOrderId(symbol.spec.index, order.orderId, 1), command.time);

@@ -7,6 +7,7 @@ import type { Account } from './accounts/account.ts';
 import { OrderBook } from './book/order-book.ts';
 import type { EngineEvent } from './events.ts';
 import { LiveOrders } from './live-orders.ts';
+import type { Order } from './order.ts';
 import { OrderArchive, recordOf, type OrderRecord } from './order-archive.ts';
 import { TradeWindow } from './reference-price.ts';
 import type { AssetConfig, AssetFilter, EngineConfig, ExchangeFilter } from './symbol-config.ts';
@@ -45,6 +46,10 @@ export class SymbolState {
   readonly book = new OrderBook();
   /** Open orders by orderId (once closed, the archive holds them). */
   readonly live = new LiveOrders();
+  /** Open orders per account slot (MAX_NUM_ORDERS); kept on the symbol, where it is hot. */
+  readonly openByAccount: number[] = [];
+  /** Per account slot: may the account trade this symbol (permission sets), once computed. */
+  readonly permitted: (boolean | undefined)[] = [];
   readonly archive: OrderArchive;
   nextOrderId = 1;
   nextTradeId = 1;
@@ -72,6 +77,17 @@ export class SymbolState {
       spec.minNotional?.avgPriceMins ?? 0,
       spec.notional?.avgPriceMins ?? 0,
     ]);
+  }
+
+  openCountOf(account: Account): number {
+    return this.openByAccount[account.slot] ?? 0;
+  }
+
+  /** The account's open orders on this symbol, by orderId. */
+  openOrdersOf(account: Account): Order[] {
+    const out: Order[] = [];
+    for (const order of this.live.values()) if (order.account === account) out.push(order);
+    return out;
   }
 
   /** Any order ever accepted, open or closed, as a record. */

@@ -124,6 +124,7 @@ export class Engine {
       if (rates && Object.values(rates).some((r) => !Number.isSafeInteger(r) || r < 0)) return refuse('INVALID_AMOUNT');
     }
     const account = new Account(
+      state.accounts.size,
       command.accountId,
       command.standardCommission ?? ZERO_RATES,
       command.taxCommission ?? ZERO_RATES,
@@ -234,7 +235,7 @@ export class Engine {
     const symbols = symbol === undefined ? this.#state.symbolList : [this.#state.symbols.get(symbol)].filter((s) => s !== undefined);
     const out: OrderView[] = [];
     for (const s of symbols) {
-      for (const order of account.openSorted(s.spec.index)) out.push(this.#view(s, recordOf(order)));
+      for (const order of s.openOrdersOf(account)) out.push(this.#view(s, recordOf(order)));
     }
     return out;
   }
@@ -244,7 +245,11 @@ export class Engine {
     const s = this.#state.symbols.get(symbol);
     const account = this.#state.accounts.get(accountId);
     if (!s || !account) return [];
-    return (account.orderIds[s.spec.index] ?? []).map((orderId) => this.#view(s, s.record(orderId)!));
+    const out: OrderView[] = [];
+    for (let orderId = 1; orderId < s.nextOrderId; orderId++) {
+      if (s.accountIdOf(orderId) === accountId) out.push(this.#view(s, s.record(orderId)!));
+    }
+    return out;
   }
 
   accountTrades(accountId: number, symbol: string): AccountTradeView[] {
@@ -370,6 +375,7 @@ export class Engine {
   checkInvariants(): void {
     const state = this.#state;
     const lockedByAccount = new Map<Account, number[]>();
+    const openEverywhere = new Map<Account, number>();
     for (const s of state.symbolList) {
       const bid = s.book.bids.best();
       const ask = s.book.asks.best();
@@ -397,8 +403,8 @@ export class Engine {
         if (count !== side.orderCount) throw new Error(`${s.spec.symbol}: side order count wrong`);
       }
       for (const order of s.live.values()) {
+        openEverywhere.set(order.account, (openEverywhere.get(order.account) ?? 0) + 1);
         if (order.executedSteps + order.preventedSteps > order.origSteps) throw new Error(`order ${order.orderId} over-executed`);
-        if (order.account.open[s.spec.index]?.[order.openSlot] !== order) throw new Error(`open order ${order.orderId} missing from its account`);
         if (order.isOpen) {
           if (order.locked !== requiredLock(s, order)) throw new Error(`order ${order.orderId} reserves ${order.locked}, needs ${requiredLock(s, order)}`);
           if (!order.level) throw new Error(`open order ${order.orderId} is not on the book`);
@@ -410,6 +416,15 @@ export class Engine {
           throw new Error(`order ${order.orderId} is ${order.status} but still live`);
         }
       }
+    }
+    for (const s of state.symbolList) {
+      for (const account of state.accounts.values()) {
+        const counted = s.openOrdersOf(account).length;
+        if ((s.openByAccount[account.slot] ?? 0) !== counted) throw new Error(`${s.spec.symbol}: open count of account ${account.accountId} is off`);
+      }
+    }
+    for (const account of state.accounts.values()) {
+      if (account.openCount !== (openEverywhere.get(account) ?? 0)) throw new Error(`account ${account.accountId}: exchange-wide open count is off`);
     }
     const totals = state.fees.slice();
     for (const account of state.accounts.values()) {

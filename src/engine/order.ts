@@ -34,8 +34,6 @@ export class Order {
   locked = 0;
   /** The client sent clientOrderId (else the engine generated it). */
   clientIdChosen = false;
-  /** Index in the account's open list for this symbol, or -1 when not open. */
-  openSlot = -1;
 
   constructor(
     readonly symbolIndex: number,

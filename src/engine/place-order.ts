@@ -60,14 +60,13 @@ function combinationProblem(command: PlaceOrder): RejectReason | null {
 
 function permitted(symbol: SymbolState, account: Account): boolean {
   // Both sides are fixed once created, so the answer is computed once per account and symbol.
-  const index = symbol.spec.index;
-  let known = account.permittedOn[index];
+  let known = symbol.permitted[account.slot];
   if (known === undefined) {
     // permissionSets: every inner set must share at least one permission with the account.
     known =
       symbol.spec.isSpotTradingAllowed &&
       symbol.spec.permissionSets.every((set) => set.some((p) => account.permissions.includes(p)));
-    account.permittedOn[index] = known;
+    symbol.permitted[account.slot] = known;
   }
   return known;
 }
@@ -232,8 +231,8 @@ function accept(
   order.locked = lock;
   order.clientIdChosen = command.clientOrderId !== undefined;
   symbol.live.add(order);
-  account.orderIdsOn(spec.index).push(orderId);
-  account.addOpen(spec.index, order);
+  symbol.openByAccount[account.slot] = (symbol.openByAccount[account.slot] ?? 0) + 1;
+  account.openCount += 1;
   if (command.clientOrderId !== undefined) account.clientIdsOn(spec.index).set(clientOrderId, orderId);
   account.updateTime = command.time;
   state.emit({

@@ -4,7 +4,6 @@
  * `release`, `credit` and `debitLocked`, which keep free and locked non-negative.
  */
 import type { CommissionDiscount, CommissionRates } from '../commands.ts';
-import type { Order } from '../order.ts';
 
 export interface AccountTradeRecord {
   symbolIndex: number;
@@ -25,26 +24,19 @@ export const ZERO_RATES: CommissionRates = Object.freeze({ maker: 0, taker: 0, b
 export class Account {
   readonly free: number[] = [];
   readonly locked: number[] = [];
-  /**
-   * Open orders per symbol index, in no particular order: an order knows its slot
-   * (`order.openSlot`), so adding and removing are O(1) without hashing. Readers that need an
-   * order sort by orderId (`openSorted`).
-   */
-  readonly open: (Order[] | undefined)[] = [];
   /** Latest order per client-chosen order id per symbol index (open or closed); generated ids are decoded instead (find-order.ts). */
   readonly byClientId: (Map<string, number> | undefined)[] = [];
-  /** Every orderId of this account per symbol index, ascending. */
-  readonly orderIds: (number[] | undefined)[] = [];
   /** Trades per symbol index, oldest first. */
   readonly trades: (AccountTradeRecord[] | undefined)[] = [];
   /** Prevented match ids per symbol index in which this account took part. */
   readonly preventedMatchIds: (number[] | undefined)[] = [];
+  /** Open orders across the exchange (EXCHANGE_MAX_NUM_ORDERS). */
   openCount = 0;
   updateTime = 0;
-  /** Per symbol index: may this account trade it (permission sets), once computed. */
-  readonly permittedOn: (boolean | undefined)[] = [];
 
   constructor(
+    /** Dense index in creation order: per-account data on a symbol is an array by slot. */
+    readonly slot: number,
     readonly accountId: number,
     readonly standardCommission: CommissionRates,
     readonly taxCommission: CommissionRates,
@@ -99,49 +91,6 @@ export class Account {
   /** Same party for self-trade prevention: same account, or same trade group (not -1). */
   isSameParty(other: Account): boolean {
     return this === other || (this.tradeGroupId !== -1 && this.tradeGroupId === other.tradeGroupId);
-  }
-
-  addOpen(symbolIndex: number, order: Order): void {
-    let list = this.open[symbolIndex];
-    if (!list) {
-      list = [];
-      this.open[symbolIndex] = list;
-    }
-    order.openSlot = list.length;
-    list.push(order);
-    this.openCount += 1;
-  }
-
-  /** Removes an open order (swap with the last slot); no-op if it is not open here. */
-  removeOpen(symbolIndex: number, order: Order): void {
-    const list = this.open[symbolIndex];
-    const slot = order.openSlot;
-    if (!list || slot < 0 || list[slot] !== order) return;
-    const last = list.pop() as Order;
-    if (last !== order) {
-      list[slot] = last;
-      last.openSlot = slot;
-    }
-    order.openSlot = -1;
-    this.openCount -= 1;
-  }
-
-  openCountOn(symbolIndex: number): number {
-    return this.open[symbolIndex]?.length ?? 0;
-  }
-
-  /** Open orders on a symbol by orderId. */
-  openSorted(symbolIndex: number): Order[] {
-    return (this.open[symbolIndex] ?? []).slice().sort((a, b) => a.orderId - b.orderId);
-  }
-
-  orderIdsOn(symbolIndex: number): number[] {
-    let list = this.orderIds[symbolIndex];
-    if (!list) {
-      list = [];
-      this.orderIds[symbolIndex] = list;
-    }
-    return list;
   }
 
   clientIdsOn(symbolIndex: number): Map<string, number> {

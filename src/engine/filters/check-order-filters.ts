@@ -108,7 +108,7 @@ export function checkOrderFilters(
   if (spec.minNotional && notionalFails(spec.minNotional, symbol, order)) return 'FILTER_MIN_NOTIONAL';
   if (spec.notional && notionalFails(spec.notional, symbol, order)) return 'FILTER_NOTIONAL';
 
-  const openHere = account.openCountOn(spec.index);
+  const openHere = symbol.openCountOf(account);
   if (spec.maxNumOrders !== null && openHere + 1 > spec.maxNumOrders) return 'FILTER_MAX_NUM_ORDERS';
   const exchange = state.exchangeFilters;
   if (exchange.maxNumOrders !== null && account.openCount + 1 > exchange.maxNumOrders) return 'FILTER_EXCHANGE_MAX_NUM_ORDERS';
@@ -139,6 +139,6 @@ export function maxAssetCap(state: EngineState, asset: number): number | null {
 /** MAX_POSITION: free + locked base plus the remaining quantity of open BUY orders, plus this order. */
 export function positionAfter(symbol: SymbolState, account: Account, quantity: number): number {
   let position = account.freeOf(symbol.baseAsset) + account.lockedOf(symbol.baseAsset) + quantity;
-  for (const o of account.open[symbol.spec.index] ?? []) if (o.isBuy) position += o.remainingSteps * symbol.spec.stepUnits;
+  for (const o of symbol.openOrdersOf(account)) if (o.isBuy) position += o.remainingSteps * symbol.spec.stepUnits;
   return position;
 }

@@ -22,7 +22,8 @@ export function closeOrder(
   time: number,
 ): void {
   if (order.level) symbol.book.side(order.isBuy).remove(order, order.remainingSteps);
-  order.account.removeOpen(symbol.spec.index, order);
+  symbol.openByAccount[order.account.slot] = (symbol.openByAccount[order.account.slot] as number) - 1;
+  order.account.openCount -= 1;
   order.status = status;
   order.expiryReason = expiryReason;
   order.updateTime = time;

@@ -4,7 +4,7 @@ import { BookSide } from '../../../../src/engine/book/book-side.ts';
 import { OrderBook } from '../../../../src/engine/book/order-book.ts';
 import { Order } from '../../../../src/engine/order.ts';
 
-const account = new Account(1, ZERO_RATES, ZERO_RATES, ZERO_RATES, { enabled: false, asset: 'BNB', rate: 0 }, ['SPOT'], true, -1);
+const account = new Account(0, 1, ZERO_RATES, ZERO_RATES, ZERO_RATES, { enabled: false, asset: 'BNB', rate: 0 }, ['SPOT'], true, -1);
 let nextId = 1;
 function order(isBuy: boolean, ticks: number, steps: number): Order {
   return new Order(0, nextId++, 'x', account, isBuy, 'LIMIT', 'GTC', ticks, steps, 0, 'NONE', 0, null, null);
