@@ -23,7 +23,8 @@
  * and warm-up replayed untimed, a GC, then the measured ops back to back with the clock read at
  * every op boundary (measure.ts): ops/s = measured ops / wall time of that loop, and p50/p99/p99.9
  * of the per-op durations. The reported run is each engine's median run by ops/s (all its numbers
- * come from that one run). Runs of the two engines alternate so drift on the machine hits both.
+ * come from that one run). All runs of exsim come first, then all runs of the peer, so neither
+ * engine runs while the other's heap is alive.
  */
 import { compareBooks } from './book-comparison.ts';
 import type { BookComparison } from './book-comparison.ts';
@@ -137,15 +138,22 @@ export function runMatchingCoreBench(options: MatchingCoreOptions): MatchingCore
     return result;
   };
 
+  // All runs of one engine, then all of the other: an engine never runs while the other's heap
+  // (and the other's garbage) is alive, which otherwise taxes whichever runs second.
   for (let run = 1; run <= runs; run++) {
-    // Drop the previous run's engines first so they are not live during this run.
-    exsim = undefined;
-    peer = undefined;
+    exsim = undefined; // drop the previous run's engine first so it is not live during this run
     exsim = new ExsimTarget(stream);
     exsimRuns.push(measure(exsim, run));
+  }
+  const exsimBook = exsim;
+  exsim = undefined;
+  collectGarbage();
+  for (let run = 1; run <= runs; run++) {
+    peer = undefined;
     peer = new PeerTarget(stream);
     peerRuns.push(measure(peer, run));
   }
+  exsim = exsimBook;
   if (exsim === undefined || peer === undefined) throw new Error('unreachable: no run');
 
   // The last run of each engine has replayed the whole stream: compare the final books.

@@ -38,7 +38,12 @@ export function generateClientOrderId(symbolIndex: number, id: number, purpose: 
     buffer[i] = CODES[n % 62] as number;
     n = Math.floor(n / 62);
   }
-  return String.fromCharCode.apply(null, buffer);
+  const b = buffer;
+  // Explicit arguments: much cheaper than spreading the buffer through apply().
+  return String.fromCharCode(
+    b[0]!, b[1]!, b[2]!, b[3]!, b[4]!, b[5]!, b[6]!, b[7]!, b[8]!, b[9]!, b[10]!,
+    b[11]!, b[12]!, b[13]!, b[14]!, b[15]!, b[16]!, b[17]!, b[18]!, b[19]!, b[20]!, b[21]!,
+  );
 }
 
 /** The orderId a generated new-order id encodes, or null if `text` cannot be one of ours. */
