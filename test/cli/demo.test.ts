@@ -3,8 +3,8 @@ import { runDemo } from '../../src/cli/demo.ts';
 
 // Golden hashes: the demo is a fixed command stream, so its journal and final state are pinned.
 // A change here means engine behaviour changed; update only when the change is intended.
-const GOLDEN_JOURNAL = '51232d445a2a5dbd882640062db181733fbe6e54e19ab74e8895abd0a57f650c';
-const GOLDEN_STATE = '7766548a070caf8b869e7612c2482d136217ec16875ea3e6e183b3b8d3206a64';
+const GOLDEN_JOURNAL = '47305169974533a8ee4c7ed5ff392da81287136465d3a6d2ca865e76a6ab91f7';
+const GOLDEN_STATE = '14d4dc7184aa3c8a6cb7371d3529966bdb34c902be7c64f8621c7c00c09cc079';
 
 describe('demo session', () => {
   it('produces the golden journal and state hashes on every run', () => {

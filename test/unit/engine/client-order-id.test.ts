@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { decodeGeneratedOrderId, generateClientOrderId } from '../../../src/engine/client-order-id.ts';
 
-const FORMAT = /^[A-Za-z0-9]{22}$/;
+// Generated ids: exsim<symbol>o<orderId> / exsim<symbol>c<orderId>, inside the exchange's alphabet.
+const FORMAT = /^exsim\d+[oc][1-9]\d*$/;
+const EXCHANGE_ALPHABET = /^[.A-Z:/a-z0-9_-]{1,36}$/;
 
 describe('generateClientOrderId', () => {
-  it('gives 22 alphanumeric characters', () => {
+  it('gives a short id in the exchange clientOrderId alphabet', () => {
     for (const [s, id, p] of [[0, 1, 0], [3, 123456, 1], [0, 62 ** 8 - 1, 0], [7, 2 ** 31, 0]] as const) {
       expect(generateClientOrderId(s, id, p)).toMatch(FORMAT);
+      expect(generateClientOrderId(s, id, p)).toMatch(EXCHANGE_ALPHABET);
     }
+    expect(generateClientOrderId(1, 42, 0)).toBe('exsim1o42');
+    expect(generateClientOrderId(1, 42, 1)).toBe('exsim1c42');
   });
 
   it('is deterministic', () => {
@@ -39,6 +44,7 @@ describe('generateClientOrderId', () => {
     expect(decodeGeneratedOrderId(text, 0)).toBeNull();
     expect(decodeGeneratedOrderId(generateClientOrderId(1, 4242, 1), 1)).toBeNull();
     expect(decodeGeneratedOrderId('my-own-id', 1)).toBeNull();
-    expect(decodeGeneratedOrderId('AAAAAAAAAAAAAAAAAAAAAB', 1)).toBeNull();
+    expect(decodeGeneratedOrderId('exsim1o0042', 1)).toBeNull();
+    expect(decodeGeneratedOrderId('exsim1o', 1)).toBeNull();
   });
 });
