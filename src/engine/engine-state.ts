@@ -167,7 +167,8 @@ export class EngineState {
   readonly assetFilters: CompiledAssetFilter[] = [];
   readonly config: EngineConfig;
   /** Output buffer of the command being applied. */
-  events: EngineEvent[] = [];
+  /** Events of the command being applied; null until the first (most commands emit one). */
+  events: EngineEvent[] | null = null;
   /** Time of the last applied command: time never runs backwards. */
   lastTime = 0;
 
@@ -208,7 +209,9 @@ export class EngineState {
   }
 
   emit(event: EngineEvent): void {
-    this.events.push(event);
+    // A one-element literal has exactly the capacity most commands need.
+    if (this.events === null) this.events = [event];
+    else this.events.push(event);
   }
 }
 

@@ -62,8 +62,7 @@ export class Engine {
       throw new Error(`time ran backwards: command at ${command.time} after ${state.lastTime}`);
     }
     state.lastTime = command.time;
-    const events: EngineEvent[] = [];
-    state.events = events;
+    state.events = null;
     switch (command.type) {
       case 'PlaceOrder':
         placeOrder(state, command);
@@ -107,7 +106,9 @@ export class Engine {
       default:
         assertNever(command, 'command');
     }
-    return events.length === 0 ? NO_EVENTS : events;
+    const events = state.events as EngineEvent[] | null;
+    state.events = null;
+    return events ?? NO_EVENTS;
   }
 
   #createAccount(command: CreateAccount): void {
