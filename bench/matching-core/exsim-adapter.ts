@@ -9,8 +9,8 @@
  *                (two engine commands, timed together as one op, like exchange-core's move)
  * The engine assigns order ids, so the adapter maps the stream's order handles to the id from
  * each OrderAccepted (a moved order gets a new id). Every command goes through the full engine:
- * filters, balance locking and settlement, fees, event building, like exchange-core's
- * risk + matching path.
+ * filters, balance locking and settlement, fees (0.1% maker and taker on every fill), event
+ * building, like exchange-core's risk + matching path.
  */
 import { Engine } from '../../src/engine/engine.ts';
 import type { BenchTarget } from './bench-target.ts';
@@ -59,6 +59,8 @@ export class ExsimTarget implements BenchTarget {
         time: START_TIME,
         accountId,
         balances: { BTC: BTC_PER_ACCOUNT, USDT: USDT_PER_ACCOUNT },
+        // The exchange's default 0.1% maker and taker commission: every fill pays fees.
+        standardCommission: { maker: 100_000, taker: 100_000, buyer: 0, seller: 0 },
       });
       if (events[0]?.type !== 'AccountCreated') throw new Error(`CreateAccount ${accountId} failed: ${JSON.stringify(events)}`);
     }
