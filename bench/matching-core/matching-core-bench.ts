@@ -23,7 +23,9 @@
  * and warm-up replayed untimed, a GC, then the measured ops back to back with the clock read at
  * every op boundary (measure.ts): ops/s = measured ops / wall time of that loop, and p50/p99/p99.9
  * of the per-op durations. The reported run is each engine's median run by ops/s (all its numbers
- * come from that one run). All runs of exsim come first, then all runs of the peer, so neither
+ * come from that one run). `npm run bench` gives V8 a 64 MB young generation
+ * (--max-semi-space-size=64, the usual throughput setting for allocation-heavy Node services);
+ * both engines run under it. All runs of exsim come first, then all runs of the peer, so neither
  * engine runs while the other's heap is alive.
  */
 import { compareBooks } from './book-comparison.ts';

@@ -13,7 +13,7 @@ export const TARGET_RATIO = 10;
 const round = (x: number, digits: number): number => Number(x.toFixed(digits));
 
 export function jsonLines(r: MatchingCoreResult): string[] {
-  const common = { ops: r.ops, seed: r.seed, runs: r.runs, node: process.version };
+  const common = { ops: r.ops, seed: r.seed, runs: r.runs, node: process.version, nodeFlags: process.execArgv.filter((a) => a.startsWith('--max')) };
   const ratio = r.exsim.opsPerSec / r.peer.opsPerSec;
   const exsim = {
     name: BENCH_NAME,
@@ -75,7 +75,8 @@ export function table(r: MatchingCoreResult): string {
   const m = mix(r);
   const ratio = r.exsim.opsPerSec / r.peer.opsPerSec;
   const lines: string[] = [];
-  lines.push(`${BENCH_NAME}  node ${process.version}, seed ${r.seed}, ${int(r.ops)} measured ops (+${int(r.warmupOps)} warm-up, ${int(r.prefillOps)} prefill), ${r.runs} run(s) per engine, median run shown`);
+  const flags = process.execArgv.filter((a) => a.startsWith('--max')).join(' ');
+  lines.push(`${BENCH_NAME}  node ${process.version}${flags ? ` (${flags})` : ''}, seed ${r.seed}, ${int(r.ops)} measured ops (+${int(r.warmupOps)} warm-up, ${int(r.prefillOps)} prefill), ${r.runs} run(s) per engine, median run shown`);
   lines.push(
     `stream: GTC ${m.gtc}%  IOC ${m.ioc}%  cancel ${m.cancel}%  move ${m.move}%  | ${r.stream.tradesPerOp.toFixed(3)} fills/op | ` +
       `resting orders avg ${int(r.stream.avgRestingOrders)} (${r.stream.minRestingOrders}..${r.stream.maxRestingOrders}) on avg ${int(r.stream.avgPriceLevels)} levels | ${r.accounts} accounts`,
