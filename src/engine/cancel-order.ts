@@ -17,16 +17,6 @@ import { closeOrder } from './matching/match-order.ts';
 import type { Order } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
 
-function reject(state: EngineState, command: CancelOrder | CancelAllOrders, reason: RejectReason): void {
-  state.emit({
-    type: 'OrderRejected',
-    time: command.time,
-    command: command.type,
-    accountId: command.accountId,
-    symbol: command.symbol,
-    reason,
-  });
-}
 
 /** The symbol and account a cancel acts on, or why it cannot. */
 function cancelTarget(state: EngineState, command: CancelOrder | CancelAllOrders): RejectReason | { symbol: SymbolState; account: Account } {
@@ -54,10 +44,10 @@ function cancelOne(state: EngineState, symbol: SymbolState, order: Order, cancel
 
 export function cancelOrder(state: EngineState, command: CancelOrder): void {
   const target = cancelTarget(state, command);
-  if (typeof target === 'string') return reject(state, command, target);
+  if (typeof target === 'string') return state.reject(command, target);
   const { symbol, account } = target;
   if (command.orderId === undefined && command.origClientOrderId === undefined) {
-    return reject(state, command, 'CANCEL_ID_MISSING');
+    return state.reject(command, 'CANCEL_ID_MISSING');
   }
   let order: Order | undefined;
   if (command.orderId !== undefined) {
@@ -67,12 +57,12 @@ export function cancelOrder(state: EngineState, command: CancelOrder): void {
     const orderId = findOrderIdByClientId(symbol, account, command.origClientOrderId as string);
     order = orderId === undefined ? undefined : symbol.live.get(orderId);
   }
-  if (!order || order.account !== account || !order.isOpen) return reject(state, command, 'UNKNOWN_ORDER');
+  if (!order || order.account !== account || !order.isOpen) return state.reject(command, 'UNKNOWN_ORDER');
   if (
     (command.cancelRestrictions === 'ONLY_NEW' && order.status !== 'NEW') ||
     (command.cancelRestrictions === 'ONLY_PARTIALLY_FILLED' && order.status !== 'PARTIALLY_FILLED')
   ) {
-    return reject(state, command, 'CANCEL_RESTRICTIONS_NOT_MET');
+    return state.reject(command, 'CANCEL_RESTRICTIONS_NOT_MET');
   }
   const cancelId = command.newClientOrderId ?? generateClientOrderId(symbol.spec.index, order.orderId, 1);
   cancelOne(state, symbol, order, cancelId, command.time);
@@ -80,10 +70,10 @@ export function cancelOrder(state: EngineState, command: CancelOrder): void {
 
 export function cancelAllOrders(state: EngineState, command: CancelAllOrders): void {
   const target = cancelTarget(state, command);
-  if (typeof target === 'string') return reject(state, command, target);
+  if (typeof target === 'string') return state.reject(command, target);
   const { symbol, account } = target;
   const open = symbol.openOrdersOf(account);
-  if (open.length === 0) return reject(state, command, 'UNKNOWN_ORDER');
+  if (open.length === 0) return state.reject(command, 'UNKNOWN_ORDER');
   for (const order of open) {
     cancelOne(state, symbol, order, generateClientOrderId(symbol.spec.index, order.orderId, 1), command.time);
   }

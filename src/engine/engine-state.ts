@@ -5,7 +5,9 @@
  */
 import type { Account } from './accounts/account.ts';
 import { OrderBook } from './book/order-book.ts';
+import type { EngineCommand } from './commands.ts';
 import type { EngineEvent } from './events.ts';
+import type { RejectReason } from './reject-reason.ts';
 import { LiveOrders } from './live-orders.ts';
 import type { Order } from './order.ts';
 import { OrderArchive, recordOf, type OrderRecord } from './order-archive.ts';
@@ -206,6 +208,18 @@ export class EngineState {
 
   findAsset(name: string): number | undefined {
     return this.#assetIndex.get(name);
+  }
+
+  /** Refuses `command` with `reason`: its one event; the caller must have changed nothing. */
+  reject(command: EngineCommand, reason: RejectReason): void {
+    this.emit({
+      type: 'OrderRejected',
+      time: command.time,
+      command: command.type,
+      accountId: 'accountId' in command ? command.accountId : null,
+      symbol: 'symbol' in command ? command.symbol : null,
+      reason,
+    });
   }
 
   emit(event: EngineEvent): void {

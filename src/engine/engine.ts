@@ -82,7 +82,7 @@ export class Engine {
       case 'SetSymbolStatus': {
         const symbol = state.symbols.get(command.symbol);
         if (!symbol) {
-          state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: null, symbol: command.symbol, reason: 'UNKNOWN_SYMBOL' });
+          state.reject(command, 'UNKNOWN_SYMBOL');
           break;
         }
         symbol.status = command.status;
@@ -92,11 +92,11 @@ export class Engine {
       case 'SetReferencePrice': {
         const symbol = state.symbols.get(command.symbol);
         if (!symbol) {
-          state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: null, symbol: command.symbol, reason: 'UNKNOWN_SYMBOL' });
+          state.reject(command, 'UNKNOWN_SYMBOL');
           break;
         }
         if (command.price !== null && !(Number.isSafeInteger(command.price) && command.price > 0)) {
-          state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: null, symbol: command.symbol, reason: 'INVALID_AMOUNT' });
+          state.reject(command, 'INVALID_AMOUNT');
           break;
         }
         symbol.referencePrice = command.price;
@@ -113,8 +113,7 @@ export class Engine {
 
   #createAccount(command: CreateAccount): void {
     const state = this.#state;
-    const refuse = (reason: 'ACCOUNT_EXISTS' | 'INVALID_AMOUNT') =>
-      state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: command.accountId, symbol: null, reason });
+    const refuse = (reason: 'ACCOUNT_EXISTS' | 'INVALID_AMOUNT') => state.reject(command, reason);
     if (state.accounts.has(command.accountId)) return refuse('ACCOUNT_EXISTS');
     const balances = Object.entries(command.balances ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [name, amount] of balances) {
@@ -147,8 +146,7 @@ export class Engine {
 
   #adjustBalance(command: AdjustBalance): void {
     const state = this.#state;
-    const refuse = (reason: 'UNKNOWN_ACCOUNT' | 'INVALID_AMOUNT' | 'INSUFFICIENT_BALANCE') =>
-      state.emit({ type: 'OrderRejected', time: command.time, command: command.type, accountId: command.accountId, symbol: null, reason });
+    const refuse = (reason: 'UNKNOWN_ACCOUNT' | 'INVALID_AMOUNT' | 'INSUFFICIENT_BALANCE') => state.reject(command, reason);
     const account = state.accounts.get(command.accountId);
     if (!account) return refuse('UNKNOWN_ACCOUNT');
     if (!Number.isSafeInteger(command.delta) || command.delta === 0) return refuse('INVALID_AMOUNT');

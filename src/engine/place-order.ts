@@ -19,16 +19,6 @@ import { Order } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
 import type { TimeInForce } from './types.ts';
 
-function reject(state: EngineState, command: PlaceOrder, reason: RejectReason): void {
-  state.emit({
-    type: 'OrderRejected',
-    time: command.time,
-    command: command.type,
-    accountId: command.accountId,
-    symbol: command.symbol,
-    reason,
-  });
-}
 
 function isPositiveAmount(n: number | undefined): n is number {
   return n !== undefined && Number.isSafeInteger(n) && n > 0;
@@ -73,31 +63,31 @@ function permitted(symbol: SymbolState, account: Account): boolean {
 
 export function placeOrder(state: EngineState, command: PlaceOrder): void {
   const symbol = state.symbols.get(command.symbol);
-  if (!symbol) return reject(state, command, 'UNKNOWN_SYMBOL');
+  if (!symbol) return state.reject(command, 'UNKNOWN_SYMBOL');
   const account = state.accounts.get(command.accountId);
-  if (!account) return reject(state, command, 'UNKNOWN_ACCOUNT');
+  if (!account) return state.reject(command, 'UNKNOWN_ACCOUNT');
   const spec = symbol.spec;
   const time = command.time;
 
-  if (symbol.status !== 'TRADING') return reject(state, command, 'MARKET_CLOSED');
-  if (!account.canTrade) return reject(state, command, 'ACCOUNT_CANNOT_TRADE');
-  if (!permitted(symbol, account)) return reject(state, command, 'SYMBOL_NOT_PERMITTED');
-  if (!spec.orderTypes.has(command.orderType)) return reject(state, command, 'ORDER_TYPE_NOT_SUPPORTED');
+  if (symbol.status !== 'TRADING') return state.reject(command, 'MARKET_CLOSED');
+  if (!account.canTrade) return state.reject(command, 'ACCOUNT_CANNOT_TRADE');
+  if (!permitted(symbol, account)) return state.reject(command, 'SYMBOL_NOT_PERMITTED');
+  if (!spec.orderTypes.has(command.orderType)) return state.reject(command, 'ORDER_TYPE_NOT_SUPPORTED');
   const combination = combinationProblem(command);
-  if (combination) return reject(state, command, combination);
+  if (combination) return state.reject(command, combination);
   if (
     (command.price !== undefined && !isPositiveAmount(command.price)) ||
     (command.quantity !== undefined && !isPositiveAmount(command.quantity)) ||
     (command.quoteOrderQty !== undefined && !isPositiveAmount(command.quoteOrderQty))
   ) {
-    return reject(state, command, 'INVALID_AMOUNT');
+    return state.reject(command, 'INVALID_AMOUNT');
   }
   const isMarket = command.orderType === 'MARKET';
   const byQuote = command.quoteOrderQty !== undefined;
-  if (byQuote && !spec.quoteOrderQtyMarketAllowed) return reject(state, command, 'QUOTE_ORDER_QTY_MARKET_NOT_SUPPORTED');
+  if (byQuote && !spec.quoteOrderQtyMarketAllowed) return state.reject(command, 'QUOTE_ORDER_QTY_MARKET_NOT_SUPPORTED');
   const stpMode = command.selfTradePreventionMode ?? spec.defaultStpMode;
   if (command.selfTradePreventionMode !== undefined && !spec.allowedStpModes.has(stpMode)) {
-    return reject(state, command, 'STP_MODE_NOT_ALLOWED');
+    return state.reject(command, 'STP_MODE_NOT_ALLOWED');
   }
 
   const isBuy = command.side === 'BUY';
@@ -109,37 +99,39 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     quoteOrderQty: command.quoteOrderQty ?? null,
     time,
   });
-  if (filterFailure) return reject(state, command, filterFailure);
+  if (filterFailure) return state.reject(command, filterFailure);
 
   // On the book grid. Filters guarantee tick and step multiples when PRICE_FILTER / LOT_SIZE
   // exist; without them one tick or step is one unit, so the divisions are exact either way.
   const priceTicks = command.price === undefined ? 0 : command.price / spec.tickUnits;
   let steps = command.quantity === undefined ? 0 : command.quantity / spec.stepUnits;
   if (!Number.isInteger(priceTicks) || !Number.isInteger(steps)) {
-    return reject(state, command, priceTicks % 1 !== 0 ? 'FILTER_PRICE_FILTER' : 'FILTER_LOT_SIZE');
+    return state.reject(command, priceTicks % 1 !== 0 ? 'FILTER_PRICE_FILTER' : 'FILTER_LOT_SIZE');
   }
-  if (!isMarket && symbol.notional(priceTicks, steps) <= 0) return reject(state, command, 'NOTIONAL_NOT_POSITIVE');
+  if (!isMarket && symbol.notional(priceTicks, steps) <= 0) return state.reject(command, 'NOTIONAL_NOT_POSITIVE');
 
   const sameClientId = command.clientOrderId === undefined ? undefined : findOrderIdByClientId(symbol, account, command.clientOrderId);
   if (sameClientId !== undefined && symbol.live.get(sameClientId) !== undefined) {
-    return reject(state, command, 'DUPLICATE_ORDER');
+    return state.reject(command, 'DUPLICATE_ORDER');
   }
 
   if (command.orderType === 'LIMIT_MAKER') {
     const best = symbol.book.opposite(isBuy).best();
     if (best && (isBuy ? best.ticks <= priceTicks : best.ticks >= priceTicks)) {
-      return reject(state, command, 'WOULD_MATCH_AND_TAKE');
+      return state.reject(command, 'WOULD_MATCH_AND_TAKE');
     }
   }
 
   // Funds to reserve, and for MARKET orders the plan that fixes them.
   let lock: number;
   let quotePlanSteps = 0;
+  let fokUnfillable = false;
   if (!isMarket) {
     lock = isBuy ? symbol.notional(priceTicks, steps) : steps * spec.stepUnits;
     if (command.timeInForce === 'FOK') {
+      // A FOK that cannot fill completely is accepted (funds permitting) and expires unfilled.
       const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: priceTicks, wantSteps: steps, quoteBudget: Infinity });
-      if (!plan.complete) return acceptAndExpireFok(state, symbol, account, command, priceTicks, steps, stpMode, lock);
+      fokUnfillable = !plan.complete;
     }
   } else if (byQuote) {
     const budget = command.quoteOrderQty as number;
@@ -150,26 +142,26 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     const quoteIncomplete = !plan.complete;
     const units = steps * spec.stepUnits;
     const bookEmpty = symbol.book.opposite(isBuy).orderCount === 0;
-    if (steps === 0 && bookEmpty) return reject(state, command, 'LIQUIDITY_BELOW_SYMBOL_MIN_QTY');
+    if (steps === 0 && bookEmpty) return state.reject(command, 'LIQUIDITY_BELOW_SYMBOL_MIN_QTY');
     const lotMin = spec.lotSize?.min ?? 0;
     const marketMin = spec.marketLotSize?.min ?? 0;
     if (steps === 0 || units < lotMin) {
-      return reject(state, command, quoteIncomplete ? 'LIQUIDITY_BELOW_LOT_SIZE' : 'FILTER_LOT_SIZE');
+      return state.reject(command, quoteIncomplete ? 'LIQUIDITY_BELOW_LOT_SIZE' : 'FILTER_LOT_SIZE');
     }
-    if (units < marketMin) return reject(state, command, quoteIncomplete ? 'LIQUIDITY_BELOW_MARKET_LOT_SIZE' : 'FILTER_MARKET_LOT_SIZE');
-    if (spec.lotSize && spec.lotSize.max > 0 && units > spec.lotSize.max) return reject(state, command, 'FILTER_LOT_SIZE');
+    if (units < marketMin) return state.reject(command, quoteIncomplete ? 'LIQUIDITY_BELOW_MARKET_LOT_SIZE' : 'FILTER_MARKET_LOT_SIZE');
+    if (spec.lotSize && spec.lotSize.max > 0 && units > spec.lotSize.max) return state.reject(command, 'FILTER_LOT_SIZE');
     if (spec.marketLotSize && spec.marketLotSize.max > 0 && units > spec.marketLotSize.max) {
-      return reject(state, command, 'FILTER_MARKET_LOT_SIZE');
+      return state.reject(command, 'FILTER_MARKET_LOT_SIZE');
     }
     if (isBuy && spec.maxPosition !== null && positionAfter(symbol, account, units) > spec.maxPosition) {
-      return reject(state, command, 'FILTER_MAX_POSITION');
+      return state.reject(command, 'FILTER_MAX_POSITION');
     }
     const baseCap = maxAssetCap(state, symbol.baseAsset);
-    if (baseCap !== null && units > baseCap) return reject(state, command, 'FILTER_MAX_ASSET');
+    if (baseCap !== null && units > baseCap) return state.reject(command, 'FILTER_MAX_ASSET');
     if (isBuy) {
       // Funds for what the walk will spend; the whole amount stays reserved while it walks (it
       // can never spend more), and the rest is released when it ends.
-      if (account.freeOf(symbol.quoteAsset) < plan.quote) return reject(state, command, 'INSUFFICIENT_BALANCE');
+      if (account.freeOf(symbol.quoteAsset) < plan.quote) return state.reject(command, 'INSUFFICIENT_BALANCE');
       lock = Math.min(budget, account.freeOf(symbol.quoteAsset));
     } else {
       lock = (plan.steps + plan.transferred) * spec.stepUnits;
@@ -181,12 +173,12 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     const cost = isBuy || quoteCap !== null
       ? planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity }).quote
       : 0;
-    if (quoteCap !== null && cost > quoteCap) return reject(state, command, 'FILTER_MAX_ASSET');
+    if (quoteCap !== null && cost > quoteCap) return state.reject(command, 'FILTER_MAX_ASSET');
     lock = isBuy ? cost : steps * spec.stepUnits;
   }
 
   const asset = isBuy ? symbol.quoteAsset : symbol.baseAsset;
-  if (!account.reserve(asset, lock)) return reject(state, command, 'INSUFFICIENT_BALANCE');
+  if (!account.reserve(asset, lock)) return state.reject(command, 'INSUFFICIENT_BALANCE');
 
   if (byQuote) {
     const order = accept(state, symbol, account, command, 0, quotePlanSteps, stpMode, lock);
@@ -194,6 +186,7 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     return;
   }
   const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock);
+  if (fokUnfillable) return expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
   matchTaker(state, symbol, order, time);
   finishTaker(state, symbol, order, time);
 }
@@ -251,23 +244,6 @@ function accept(
     selfTradePreventionMode: stpMode,
   });
   return order;
-}
-
-/** A FOK that cannot fill completely is accepted and expires at once, with no fills. */
-function acceptAndExpireFok(
-  state: EngineState,
-  symbol: SymbolState,
-  account: Account,
-  command: PlaceOrder,
-  priceTicks: number,
-  steps: number,
-  stpMode: Order['stpMode'],
-  lock: number,
-): void {
-  const asset = command.side === 'BUY' ? symbol.quoteAsset : symbol.baseAsset;
-  if (!account.reserve(asset, lock)) return reject(state, command, 'INSUFFICIENT_BALANCE');
-  const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock);
-  expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', command.time);
 }
 
 function expire(
