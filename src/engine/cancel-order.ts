@@ -18,15 +18,13 @@ import type { Order } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
 
 
-/** The symbol and account a cancel acts on, or why it cannot. */
-function cancelTarget(state: EngineState, command: CancelOrder | CancelAllOrders): RejectReason | { symbol: SymbolState; account: Account } {
-  const symbol = state.symbols.get(command.symbol);
+/** Why this account may not cancel on this symbol now, or null. */
+function cancelRefusal(symbol: SymbolState | undefined, account: Account | undefined): RejectReason | null {
   if (!symbol) return 'UNKNOWN_SYMBOL';
-  const account = state.accounts.get(command.accountId);
   if (!account) return 'UNKNOWN_ACCOUNT';
   if (symbol.status === 'HALT' || symbol.status === 'BREAK') return 'MARKET_CLOSED';
   if (!account.canTrade) return 'ACCOUNT_CANNOT_TRADE';
-  return { symbol, account };
+  return null;
 }
 
 function cancelOne(state: EngineState, symbol: SymbolState, order: Order, cancelClientOrderId: string, time: number): void {
@@ -43,9 +41,10 @@ function cancelOne(state: EngineState, symbol: SymbolState, order: Order, cancel
 }
 
 export function cancelOrder(state: EngineState, command: CancelOrder): void {
-  const target = cancelTarget(state, command);
-  if (typeof target === 'string') return state.reject(command, target);
-  const { symbol, account } = target;
+  const symbol = state.symbols.get(command.symbol);
+  const account = state.accounts.get(command.accountId);
+  const refusal = cancelRefusal(symbol, account);
+  if (refusal !== null || !symbol || !account) return state.reject(command, refusal ?? 'UNKNOWN_SYMBOL');
   if (command.orderId === undefined && command.origClientOrderId === undefined) {
     return state.reject(command, 'CANCEL_ID_MISSING');
   }
@@ -69,9 +68,10 @@ export function cancelOrder(state: EngineState, command: CancelOrder): void {
 }
 
 export function cancelAllOrders(state: EngineState, command: CancelAllOrders): void {
-  const target = cancelTarget(state, command);
-  if (typeof target === 'string') return state.reject(command, target);
-  const { symbol, account } = target;
+  const symbol = state.symbols.get(command.symbol);
+  const account = state.accounts.get(command.accountId);
+  const refusal = cancelRefusal(symbol, account);
+  if (refusal !== null || !symbol || !account) return state.reject(command, refusal ?? 'UNKNOWN_SYMBOL');
   const open = symbol.openOrdersOf(account);
   if (open.length === 0) return state.reject(command, 'UNKNOWN_ORDER');
   for (const order of open) {
