@@ -14,11 +14,10 @@ import type { EngineState, SymbolState } from './engine-state.ts';
 import { checkOrderFilters, maxAssetCap, positionAfter } from './filters/check-order-filters.ts';
 import { findOrderIdByClientId } from './find-order.ts';
 import { closeOrder, matchQuoteTaker, matchTaker, type QuoteWalkEnd } from './matching/match-order.ts';
-import { planTakerWalk } from './matching/plan-taker-walk.ts';
+import { planTakerWalk, type TakerPlan } from './matching/plan-taker-walk.ts';
 import { Order } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
 import type { TimeInForce } from './types.ts';
-
 
 function isPositiveAmount(n: number | undefined): n is number {
   return n !== undefined && Number.isSafeInteger(n) && n > 0;
@@ -137,27 +136,10 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     const budget = command.quoteOrderQty as number;
     const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: Infinity, quoteBudget: budget });
     // The quantity is taken maker by maker during the walk; the plan predicts it exactly.
+    const refusal = quoteQuantityRefusal(state, symbol, account, isBuy, plan);
+    if (refusal) return state.reject(command, refusal);
     steps = plan.steps;
     quotePlanSteps = plan.steps + plan.prevented;
-    const quoteIncomplete = !plan.complete;
-    const units = steps * spec.stepUnits;
-    const bookEmpty = symbol.book.opposite(isBuy).orderCount === 0;
-    if (steps === 0 && bookEmpty) return state.reject(command, 'LIQUIDITY_BELOW_SYMBOL_MIN_QTY');
-    const lotMin = spec.lotSize?.min ?? 0;
-    const marketMin = spec.marketLotSize?.min ?? 0;
-    if (steps === 0 || units < lotMin) {
-      return state.reject(command, quoteIncomplete ? 'LIQUIDITY_BELOW_LOT_SIZE' : 'FILTER_LOT_SIZE');
-    }
-    if (units < marketMin) return state.reject(command, quoteIncomplete ? 'LIQUIDITY_BELOW_MARKET_LOT_SIZE' : 'FILTER_MARKET_LOT_SIZE');
-    if (spec.lotSize && spec.lotSize.max > 0 && units > spec.lotSize.max) return state.reject(command, 'FILTER_LOT_SIZE');
-    if (spec.marketLotSize && spec.marketLotSize.max > 0 && units > spec.marketLotSize.max) {
-      return state.reject(command, 'FILTER_MARKET_LOT_SIZE');
-    }
-    if (isBuy && spec.maxPosition !== null && positionAfter(symbol, account, units) > spec.maxPosition) {
-      return state.reject(command, 'FILTER_MAX_POSITION');
-    }
-    const baseCap = maxAssetCap(state, symbol.baseAsset);
-    if (baseCap !== null && units > baseCap) return state.reject(command, 'FILTER_MAX_ASSET');
     if (isBuy) {
       // Funds for what the walk will spend; the whole amount stays reserved while it walks (it
       // can never spend more), and the rest is released when it ends.
@@ -189,6 +171,25 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   if (fokUnfillable) return expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
   matchTaker(state, symbol, order, time);
   finishTaker(state, symbol, order, time);
+}
+
+/**
+ * The quantity rules a MARKET by quoteOrderQty can only meet once its walk is predicted: too
+ * little liquidity for LOT_SIZE / MARKET_LOT_SIZE, their maxima, MAX_POSITION and MAX_ASSET.
+ */
+function quoteQuantityRefusal(state: EngineState, symbol: SymbolState, account: Account, isBuy: boolean, plan: TakerPlan): RejectReason | null {
+  const spec = symbol.spec;
+  const units = plan.steps * spec.stepUnits;
+  const bookRanOut = !plan.complete;
+  if (plan.steps === 0 && symbol.book.opposite(isBuy).orderCount === 0) return 'LIQUIDITY_BELOW_SYMBOL_MIN_QTY';
+  if (plan.steps === 0 || units < (spec.lotSize?.min ?? 0)) return bookRanOut ? 'LIQUIDITY_BELOW_LOT_SIZE' : 'FILTER_LOT_SIZE';
+  if (units < (spec.marketLotSize?.min ?? 0)) return bookRanOut ? 'LIQUIDITY_BELOW_MARKET_LOT_SIZE' : 'FILTER_MARKET_LOT_SIZE';
+  if (spec.lotSize && spec.lotSize.max > 0 && units > spec.lotSize.max) return 'FILTER_LOT_SIZE';
+  if (spec.marketLotSize && spec.marketLotSize.max > 0 && units > spec.marketLotSize.max) return 'FILTER_MARKET_LOT_SIZE';
+  if (isBuy && spec.maxPosition !== null && positionAfter(symbol, account, units) > spec.maxPosition) return 'FILTER_MAX_POSITION';
+  const baseCap = maxAssetCap(state, symbol.baseAsset);
+  if (baseCap !== null && units > baseCap) return 'FILTER_MAX_ASSET';
+  return null;
 }
 
 function accept(
