@@ -7,9 +7,12 @@ import { runDemo } from './demo.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
-  program.name('exsim').description('Deterministic exchange simulator and backtester (Binance-style spot API).');
   program
-    .command('demo', { isDefault: true })
+    .name('exsim')
+    .description('Deterministic exchange simulator and backtester (Binance-style spot API).')
+    .showHelpAfterError();
+  program
+    .command('demo')
     .description('run a short deterministic session through the matching engine on the sample market')
     .action(() => {
       runDemo();
