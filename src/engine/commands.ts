@@ -110,6 +110,23 @@ export interface SetReferencePrice {
   price: number | null;
 }
 
+/**
+ * A trade that happened in the market outside this engine's book (a replayed historical trade,
+ * or another venue's print): it joins the symbol's tape with the next trade id, sets the last
+ * price and feeds the average-price window the filters use. It fills no order by itself; the
+ * replay's market model decides what it means for resting orders.
+ */
+export interface RecordMarketTrade {
+  type: 'RecordMarketTrade';
+  time: number;
+  symbol: string;
+  /** Price units (need not sit on the symbol's tick grid: history may predate today's rules). */
+  price: number;
+  /** Base units. */
+  quantity: number;
+  isBuyerMaker: boolean;
+}
+
 export type EngineCommand =
   | CreateAccount
   | AdjustBalance
@@ -117,4 +134,5 @@ export type EngineCommand =
   | CancelOrder
   | CancelAllOrders
   | SetSymbolStatus
-  | SetReferencePrice;
+  | SetReferencePrice
+  | RecordMarketTrade;

@@ -17,10 +17,13 @@ import { compileSymbol, type SymbolSpec } from './symbol-spec.ts';
 import type { SelfTradePreventionMode, SymbolStatus } from './types.ts';
 import { parseUnitsOrThrow } from './units.ts';
 
+/** A trade on the symbol's tape: the engine's own, or one recorded from the market (replay). */
 export interface MarketTradeRecord {
   tradeId: number;
-  priceTicks: number;
-  steps: number;
+  /** Price units (quote units per whole base). */
+  price: number;
+  /** Base units. */
+  qty: number;
   quote: number;
   time: number;
   isBuyerMaker: boolean;

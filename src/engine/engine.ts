@@ -15,12 +15,13 @@ import { Account, ZERO_RATES } from './accounts/account.ts';
 import { lockedAsset, requiredLock } from './accounts/settle.ts';
 import { cancelAllOrders, cancelOrder } from './cancel-order.ts';
 import type { AdjustBalance, CreateAccount, EngineCommand } from './commands.ts';
-import { EngineState, type SymbolState } from './engine-state.ts';
+import { EngineState, type MarketTradeRecord, type SymbolState } from './engine-state.ts';
 import type { EngineEvent } from './events.ts';
 import { findOrderIdByClientId } from './find-order.ts';
 import { recordOf, type OrderRecord } from './order-archive.ts';
 import type { Order } from './order.ts';
 import { placeOrder } from './place-order.ts';
+import { recordMarketTrade } from './record-market-trade.ts';
 import type { EngineConfig } from './symbol-config.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 import { computeStateHash } from './state-hash.ts';
@@ -89,6 +90,9 @@ export class Engine {
         state.emit({ type: 'SymbolStatusChanged', time: command.time, symbol: command.symbol, status: command.status });
         break;
       }
+      case 'RecordMarketTrade':
+        recordMarketTrade(state, command);
+        break;
       case 'SetReferencePrice': {
         const symbol = state.symbols.get(command.symbol);
         if (!symbol) {
@@ -341,7 +345,7 @@ export class Engine {
   lastTrade(symbol: string): MarketTradeView | undefined {
     const s = this.#state.symbols.get(symbol);
     if (!s?.lastTrade) return undefined;
-    return this.#tradeView(s, s.lastTrade);
+    return this.#tradeView(s.lastTrade);
   }
 
   /** The most recent trades (up to 1000), oldest first. */
@@ -350,7 +354,7 @@ export class Engine {
     if (!s) return [];
     const ring = s.recentTrades;
     const ordered = ring.length < 1000 ? ring : [...ring.slice(s.recentHead), ...ring.slice(0, s.recentHead)];
-    return ordered.slice(Math.max(0, ordered.length - limit)).map((t) => this.#tradeView(s, t));
+    return ordered.slice(Math.max(0, ordered.length - limit)).map((t) => this.#tradeView(t));
   }
 
   /** Commissions collected by the exchange per asset, in asset units. */
@@ -476,11 +480,11 @@ export class Engine {
     };
   }
 
-  #tradeView(s: SymbolState, t: { tradeId: number; priceTicks: number; steps: number; quote: number; time: number; isBuyerMaker: boolean }): MarketTradeView {
+  #tradeView(t: MarketTradeRecord): MarketTradeView {
     return {
       id: t.tradeId,
-      price: t.priceTicks * s.spec.tickUnits,
-      qty: t.steps * s.spec.stepUnits,
+      price: t.price,
+      qty: t.qty,
       quoteQty: t.quote,
       time: t.time,
       isBuyerMaker: t.isBuyerMaker,

@@ -132,6 +132,17 @@ export interface ReferencePriceChanged {
   price: number | null;
 }
 
+export interface MarketTradeRecorded {
+  type: 'MarketTradeRecorded';
+  time: number;
+  symbol: string;
+  tradeId: number;
+  price: number;
+  quantity: number;
+  quoteQuantity: number;
+  isBuyerMaker: boolean;
+}
+
 export type EngineEvent =
   | AccountCreated
   | BalanceAdjusted
@@ -142,4 +153,5 @@ export type EngineEvent =
   | OrderCanceled
   | OrderExpired
   | SymbolStatusChanged
-  | ReferencePriceChanged;
+  | ReferencePriceChanged
+  | MarketTradeRecorded;

@@ -21,6 +21,7 @@ import type {
   EngineCommand,
   PlaceOrder,
   SetReferencePrice,
+  RecordMarketTrade,
   SetSymbolStatus,
 } from '../../src/engine/commands.ts';
 import type { SymbolConfig } from '../../src/engine/symbol-config.ts';
@@ -377,6 +378,28 @@ function referencePriceArb(s: Scenario): fc.Arbitrary<Untimed<SetReferencePrice>
     });
 }
 
+/** A trade printed by the market outside the book (replay): near the centre, sometimes off the tick grid. */
+function marketTradeArb(s: Scenario): fc.Arbitrary<Untimed<RecordMarketTrade>> {
+  return fc
+    .record({
+      symbolIndex: fc.integer({ min: 0, max: s.gens.length - 1 }),
+      ticks: fc.integer({ min: -8, max: 8 }),
+      offGrid: weighted([5, fc.constant(0)], [1, fc.integer({ min: 1, max: 9 })]),
+      lots: fc.integer({ min: 1, max: 5 }),
+      isBuyerMaker: fc.boolean(),
+    })
+    .map(({ symbolIndex, ticks, offGrid, lots, isBuyerMaker }) => {
+      const g = s.gens[symbolIndex]!;
+      return {
+        type: 'RecordMarketTrade' as const,
+        symbol: g.symbol,
+        price: g.centerPrice + ticks * g.tick + offGrid,
+        quantity: lots * g.lotSteps * g.step,
+        isBuyerMaker,
+      };
+    });
+}
+
 function createAccountArb(s: Scenario): fc.Arbitrary<Untimed<CreateAccount>> {
   // Either the late account (new) or an existing one (must be refused as ACCOUNT_EXISTS).
   return fc.constantFrom(s.lateAccountId, 2).map((accountId) => {
@@ -393,6 +416,7 @@ function untimedCommandArb(s: Scenario): fc.Arbitrary<UntimedCommand> {
     [5, adjustBalanceArb(s)],
     [1, symbolStatusArb(s)],
     [1, referencePriceArb(s)],
+    [3, marketTradeArb(s)],
     [1, createAccountArb(s)],
   );
 }

@@ -276,6 +276,11 @@ export class EngineModelChecker {
       case 'SymbolStatusChanged':
       case 'ReferencePriceChanged':
         break;
+      case 'MarketTradeRecorded':
+        // The market's print joins the same tape: its id continues the symbol's sequence.
+        if (e.tradeId <= (this.#lastTradeId.get(e.symbol) ?? -Infinity)) this.#fail(`market trade id ${e.tradeId} does not increase`);
+        this.#lastTradeId.set(e.symbol, e.tradeId);
+        break;
       case 'TradeExecuted':
         this.#onTrade(e, touched);
         break;
@@ -642,6 +647,16 @@ export class EngineModelChecker {
         break;
       case 'SetReferencePrice':
         break;
+      case 'RecordMarketTrade': {
+        if (rejected) break;
+        const e = events[0];
+        const spec = this.#spec(command.symbol);
+        const quote = floorMulDiv(command.price, command.quantity, 10 ** spec.basePrecision);
+        if (events.length !== 1 || e?.type !== 'MarketTradeRecorded' || e.price !== command.price || e.quantity !== command.quantity || e.quoteQuantity !== quote) {
+          this.#fail(`RecordMarketTrade must emit exactly one matching MarketTradeRecorded (quote ${quote}): ${json(events)}`);
+        }
+        break;
+      }
       default: {
         const unknown: never = command;
         this.#fail(`unknown command ${json(unknown)}`);

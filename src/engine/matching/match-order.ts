@@ -167,7 +167,7 @@ function executeFill(
 
   const tradeId = symbol.nextTradeId++;
   const price = ticks * symbol.spec.tickUnits;
-  symbol.recordTrade({ tradeId, priceTicks: ticks, steps, quote, time, isBuyerMaker: !taker.isBuy });
+  symbol.recordTrade({ tradeId, price, qty: base, quote, time, isBuyerMaker: !taker.isBuy });
   symbol.window.record(time, price, quote, base);
   const buyerCommission = settlement.buyerCommission;
   const sellerCommission = settlement.sellerCommission;
