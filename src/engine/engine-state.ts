@@ -11,6 +11,7 @@ import type { RejectReason } from './reject-reason.ts';
 import { LiveOrders } from './live-orders.ts';
 import type { Order } from './order.ts';
 import { OrderArchive, recordOf, type OrderRecord } from './order-archive.ts';
+import { PriceBandCache } from './filters/check-order-filters.ts';
 import { TradeWindow } from './reference-price.ts';
 import type { AssetConfig, AssetFilter, EngineConfig, ExchangeFilter } from './symbol-config.ts';
 import { compileSymbol, type SymbolSpec } from './symbol-spec.ts';
@@ -69,6 +70,9 @@ export class SymbolState {
   readonly preventedMatches: PreventedMatchRecord[] = [];
   readonly baseAsset: number;
   readonly quoteAsset: number;
+  /** PERCENT_PRICE / PERCENT_PRICE_BY_SIDE bands, recomputed only when the reference moves. */
+  readonly percentPriceBands = new PriceBandCache();
+  readonly percentPriceBySideBands = new PriceBandCache();
 
   constructor(readonly spec: SymbolSpec, baseAsset: number, quoteAsset: number) {
     this.status = spec.initialStatus;

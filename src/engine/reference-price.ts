@@ -68,6 +68,23 @@ export class TradeWindow {
     }
   }
 
+  /** Changes whenever a trade is recorded (with `validUntil`, the key of cached results). */
+  get version(): number {
+    return this.#tradeCount;
+  }
+
+  /**
+   * The first time after `now` at which the `mins`-minute average can change without a new
+   * trade: when its oldest trade leaves the window (Infinity if none will).
+   */
+  validUntil(mins: number, now: number): number {
+    const w = this.#windows.get(mins);
+    if (!w || mins <= 0) return mins <= 0 ? Infinity : now + 1;
+    this.#advance(w, now);
+    const oldest = this.#times[w.start - this.#offset];
+    return oldest === undefined ? Infinity : oldest + w.micros;
+  }
+
   /** Average price over the last `mins` minutes at time `now`, per the rules above. */
   average(mins: number, now: number): PriceRatio | null {
     if (mins <= 0) return this.#last();

@@ -33,12 +33,53 @@ function inRange(value: number, rule: RangeRule): boolean {
 
 const SCALE = BigInt(RATE_SCALE);
 
-/** price within [ref * down, ref * up], multipliers in 1e-8 units, exactly. */
-function withinBand(price: number, ref: PriceRatio, down: number, up: number): boolean {
-  const lhs = BigInt(price) * ref.den * SCALE;
-  if (lhs > ref.num * BigInt(up)) return false;
-  if (lhs < ref.num * BigInt(down)) return false;
-  return true;
+/**
+ * The price band [ref * down, ref * up] (multipliers in 1e-8 units) as whole price units:
+ * price <= floor(ref * up) and price >= ceil(ref * down) is exactly the rational check.
+ */
+interface PriceBand {
+  low: number;
+  high: number;
+}
+
+function bandOf(ref: PriceRatio, down: number, up: number): PriceBand {
+  const d = ref.den * SCALE;
+  const highBig = (ref.num * BigInt(up)) / d;
+  const lowNum = ref.num * BigInt(down);
+  const lowBig = (lowNum + d - 1n) / d;
+  const clamp = (v: bigint) => (v > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(v));
+  return { low: clamp(lowBig), high: clamp(highBig) };
+}
+
+/**
+ * Bands are recomputed only when the reference changes: a new trade, the window dropping its
+ * oldest trade, or a new explicit reference price. Between those, every order is checked with
+ * two integer comparisons instead of BigInt products.
+ */
+export class PriceBandCache {
+  #version = -1;
+  #validUntil = -Infinity;
+  #reference: number | null = null;
+  #bands: (PriceBand | null)[] = [];
+
+  bands(symbol: SymbolState, mins: number, time: number, multipliers: readonly number[]): readonly (PriceBand | null)[] {
+    const window = symbol.window;
+    if (this.#version !== window.version || time >= this.#validUntil || this.#reference !== symbol.referencePrice) {
+      const ref = referencePrice(symbol, mins, time);
+      this.#bands = [];
+      for (let i = 0; i < multipliers.length; i += 2) {
+        this.#bands.push(ref === null ? null : bandOf(ref, multipliers[i] as number, multipliers[i + 1] as number));
+      }
+      this.#version = window.version;
+      this.#reference = symbol.referencePrice;
+      this.#validUntil = symbol.referencePrice !== null ? Infinity : window.validUntil(mins, time);
+    }
+    return this.#bands;
+  }
+}
+
+function withinBand(price: number, band: PriceBand | null | undefined): boolean {
+  return band == null || (price >= band.low && price <= band.high);
 }
 
 function referencePrice(symbol: SymbolState, mins: number, time: number): PriceRatio | null {
@@ -54,7 +95,7 @@ function notionalFails(rule: NotionalRule, symbol: SymbolState, order: OrderUnde
   const checkMin = rule.min > 0 && (!order.isMarket || rule.applyMinToMarket);
   const checkMax = rule.max > 0 && (!order.isMarket || rule.applyMaxToMarket);
   if (!checkMin && !checkMax) return false;
-  const basePow = pow10(symbol.spec.basePrecision);
+  const spec = symbol.spec;
   if (order.quoteOrderQty !== null) {
     if (checkMin && order.quoteOrderQty < rule.min) return true;
     if (checkMax && order.quoteOrderQty > rule.max) return true;
@@ -62,15 +103,19 @@ function notionalFails(rule: NotionalRule, symbol: SymbolState, order: OrderUnde
   }
   const qty = order.quantity as number;
   if (order.price !== null) {
-    // price * qty / 10^bp versus the bound, without division.
-    if (checkMin && compareProducts(order.price, qty, rule.min, basePow) < 0) return true;
-    if (checkMax && compareProducts(order.price, qty, rule.max, basePow) > 0) return true;
+    // On the book grid (PRICE_FILTER and LOT_SIZE passed, so these divide exactly) the exact
+    // notional is ticks * steps * num / den quote units: compare ticks * (steps * num) with
+    // bound * den, small integers on the usual grids, without division.
+    const ticks = order.price / spec.tickUnits;
+    const stepsNum = (qty / spec.stepUnits) * spec.notionalNum;
+    if (checkMin && compareProducts(ticks, stepsNum, rule.min, spec.notionalDen) < 0) return true;
+    if (checkMax && compareProducts(ticks, stepsNum, rule.max, spec.notionalDen) > 0) return true;
     return false;
   }
   const ref = referencePrice(symbol, rule.avgPriceMins, order.time);
   if (ref === null) return true; // never traded: MARKET orders cannot be checked, so they fail
   const lhs = ref.num * BigInt(qty);
-  const scale = ref.den * BigInt(basePow);
+  const scale = ref.den * BigInt(pow10(spec.basePrecision));
   if (checkMin && lhs < BigInt(rule.min) * scale) return true;
   if (checkMax && lhs > BigInt(rule.max) * scale) return true;
   return false;
@@ -87,18 +132,18 @@ export function checkOrderFilters(
     if (spec.priceFilter && !inRange(order.price, spec.priceFilter)) return 'FILTER_PRICE_FILTER';
     if (spec.percentPrice) {
       const rule = spec.percentPrice;
-      const ref = referencePrice(symbol, rule.avgPriceMins, order.time);
-      if (ref !== null && !withinBand(order.price, ref, rule.down, rule.up)) return 'FILTER_PERCENT_PRICE';
+      const [band] = symbol.percentPriceBands.bands(symbol, rule.avgPriceMins, order.time, [rule.down, rule.up]);
+      if (!withinBand(order.price, band)) return 'FILTER_PERCENT_PRICE';
     }
     if (spec.percentPriceBySide) {
       const rule = spec.percentPriceBySide;
-      const ref = referencePrice(symbol, rule.avgPriceMins, order.time);
-      if (ref !== null) {
-        const ok = order.isBuy
-          ? withinBand(order.price, ref, rule.bidDown, rule.bidUp)
-          : withinBand(order.price, ref, rule.askDown, rule.askUp);
-        if (!ok) return 'FILTER_PERCENT_PRICE_BY_SIDE';
-      }
+      const [bid, ask] = symbol.percentPriceBySideBands.bands(symbol, rule.avgPriceMins, order.time, [
+        rule.bidDown,
+        rule.bidUp,
+        rule.askDown,
+        rule.askUp,
+      ]);
+      if (!withinBand(order.price, order.isBuy ? bid : ask)) return 'FILTER_PERCENT_PRICE_BY_SIDE';
     }
   }
   if (order.quantity !== null) {
