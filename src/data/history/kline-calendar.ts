@@ -11,6 +11,7 @@
  * - 1w: Mondays 00:00 (1970-01-05 was a Monday);
  * - 1M: the first day of each calendar month.
  */
+import { civilFromDays } from '../utc-date.ts';
 import type { KlineInterval } from '../tape.ts';
 import { KLINE_INTERVALS } from '../tape.ts';
 
@@ -111,16 +112,5 @@ export class KlineGrid {
   }
 }
 
-/** Days since 1970-01-01 to [year, month 1-12, day] (H. Hinnant's civil_from_days). */
-export function civilFromDays(days: number): [number, number, number] {
-  const z = days + 719_468;
-  const era = Math.floor(z / 146_097);
-  const doe = z - era * 146_097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const month = mp < 10 ? mp + 3 : mp - 9;
-  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
-  return [year, month, day];
-}
+// Civil-date arithmetic lives in src/data/utc-date.ts (one copy for the whole data layer).
+export { civilFromDays } from '../utc-date.ts';

@@ -1,0 +1,132 @@
+/**
+ * The hot path of the dump loaders: reads the fields of one CSV row straight from the bytes,
+ * turning canonical decimals ("42000.01000000") into integer units without creating a string or
+ * going through a float. Anything it does not recognise as canonical (signs, exponents, quotes,
+ * spaces, too many decimals, overflow, a wrong separator) makes it return FAILED, and the caller
+ * re-reads that row on the general path (csv-parse + parseUnits), which either accepts it exactly
+ * or produces the precise error. So this scanner only has to be right when it says yes.
+ *
+ * The caller guarantees that the bytes from `pos` on contain a line feed, so no scan runs off the
+ * buffer (a typed-array read past the end would also deoptimise the loop).
+ */
+
+export const FAILED = -1;
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const COMMA = 44;
+const LF = 10;
+const CR = 13;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
+
+/** 10^0..10^15, built by exact integer multiplication (no pow rounding to trust). */
+const POW10 = new Float64Array(16);
+POW10[0] = 1;
+for (let i = 1; i < 16; i++) POW10[i] = POW10[i - 1]! * 10;
+
+/** Largest precision the scanner (and exact double units) can handle. */
+export const MAX_PRECISION = 15;
+
+export class FieldScanner {
+  buf: Uint8Array = new Uint8Array(0);
+  pos = 0;
+  /** Whether the last field ended at a comma (another field follows) rather than at the line end. */
+  more = false;
+
+  /**
+   * A non-negative decimal "123" or "123.456" as units at `precision` decimals (0..15). Extra
+   * decimals are accepted only when they are zeros, as parseUnits does. Returns FAILED when the
+   * text is not canonical or the units exceed 2^53 - 1.
+   */
+  decimal(precision: number): number {
+    const buf = this.buf;
+    let p = this.pos;
+    let c = buf[p]!;
+    if (c < ZERO || c > NINE) return FAILED;
+    // While the true value stays below 2^53 every step is exact; once it passes, rounding is
+    // monotone, so the final comparison with MAX_SAFE still catches the overflow.
+    let whole = 0;
+    do {
+      whole = whole * 10 + (c - ZERO);
+      c = buf[++p]!;
+    } while (c >= ZERO && c <= NINE);
+    let fraction = 0;
+    let decimals = 0;
+    if (c === DOT) {
+      c = buf[++p]!;
+      if (c < ZERO || c > NINE) return FAILED;
+      do {
+        if (decimals < precision) {
+          fraction = fraction * 10 + (c - ZERO);
+          decimals++;
+        } else if (c !== ZERO) {
+          return FAILED;
+        }
+        c = buf[++p]!;
+      } while (c >= ZERO && c <= NINE);
+    }
+    const value = whole * POW10[precision]! + fraction * POW10[precision - decimals]!;
+    if (value > MAX_SAFE) return FAILED;
+    return this.endField(p) ? value : FAILED;
+  }
+
+  /** A non-negative integer up to 2^53 - 1, or FAILED. */
+  integer(): number {
+    const buf = this.buf;
+    let p = this.pos;
+    let c = buf[p]!;
+    if (c < ZERO || c > NINE) return FAILED;
+    let value = 0;
+    do {
+      value = value * 10 + (c - ZERO);
+      c = buf[++p]!;
+    } while (c >= ZERO && c <= NINE);
+    if (value > MAX_SAFE) return FAILED;
+    return this.endField(p) ? value : FAILED;
+  }
+
+  /** True/true as 1, False/false as 0, anything else FAILED. */
+  boolean(): number {
+    const buf = this.buf;
+    const p = this.pos;
+    const c = buf[p]!;
+    if ((c === 84 || c === 116) && buf[p + 1] === 114 && buf[p + 2] === 117 && buf[p + 3] === 101) {
+      return this.endField(p + 4) ? 1 : FAILED;
+    }
+    if ((c === 70 || c === 102) && buf[p + 1] === 97 && buf[p + 2] === 108 && buf[p + 3] === 115 && buf[p + 4] === 101) {
+      return this.endField(p + 5) ? 0 : FAILED;
+    }
+    return FAILED;
+  }
+
+  /** Skips a field that is not used; it must be the last one on the line. */
+  skipLast(): number {
+    const buf = this.buf;
+    let p = this.pos;
+    let c = buf[p]!;
+    while (c !== LF && c !== COMMA && c !== CR) c = buf[++p]!;
+    return this.endField(p) && !this.more ? 0 : FAILED;
+  }
+
+  /** Consumes the separator after a field: a comma, or the line end (LF or CRLF). */
+  private endField(p: number): boolean {
+    const c = this.buf[p];
+    if (c === COMMA) {
+      this.pos = p + 1;
+      this.more = true;
+      return true;
+    }
+    if (c === LF) {
+      this.pos = p + 1;
+      this.more = false;
+      return true;
+    }
+    if (c === CR && this.buf[p + 1] === LF) {
+      this.pos = p + 2;
+      this.more = false;
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Public surface of the data layer's loaders, generator and sample (the market-data history has
+ * its own entry under ./history/).
+ */
+export { readTrades, TradeBatchBuilder, type ReadTradesOptions } from './read-trades.ts';
+export { readAggTrades, loadAggTrades, type ReadAggTradesOptions } from './read-agg-trades.ts';
+export { readKlines, loadKlines, type ReadKlinesOptions } from './read-klines.ts';
+export { resolveDumpFiles, listDataFiles, type DumpSource, type DumpFilter, type DumpFileRef } from './dump-sources.ts';
+export { parseDumpFileName, formatDumpFileName, type DumpFileName } from './dump-file-name.ts';
+export { DataFormatError } from './data-format-error.ts';
+export type { DumpKind } from './dump-schema.ts';
+export type { TimeUnit } from './dump-parser.ts';
+export { inspectDataFolder, type DataFolderReport, type SeriesReport, type FileReport, type Gap, type DayRange, type InspectOptions } from './inspect-data-folder.ts';
+export { loadSample, SAMPLE_DIR, SAMPLE_SYMBOLS, type SampleFiles } from './sample.ts';
+export { generateTradeBatches, SyntheticTrades, type SyntheticTradesSpec } from './synthetic/synthetic-trades.ts';
+export { klinesFromTrades, type KlineRange } from './synthetic/klines-from-trades.ts';
+export { aggTradesFromTrades } from './synthetic/agg-trades-from-trades.ts';
+export { formatTradesCsv, formatAggTradesCsv, formatKlinesCsv } from './synthetic/dump-csv.ts';
+export { writeSyntheticDays, type SyntheticDaysOptions } from './synthetic/write-synthetic-days.ts';
+export { writeDumpFile } from './synthetic/write-dump-file.ts';
+export { zipSingleFile } from './synthetic/zip-writer.ts';

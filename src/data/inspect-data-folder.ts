@@ -1,0 +1,243 @@
+/**
+ * What a data folder holds, for `exsim data inspect` and for checking a download before a long
+ * backtest: the series (symbol × kind × interval) found by file name, the dates they cover and
+ * the dates missing between, and, reading every row, row counts, time ranges, time units and
+ * gaps (missing trade or aggTrade ids, missing kline bars, files that overlap).
+ */
+import { basename, relative } from 'node:path';
+import type { KlineInterval, UnitScale } from './tape.ts';
+import { SCHEMAS, type DumpKind, type DumpSchema } from './dump-schema.ts';
+import { DumpParser, type RowSink, type TimeUnit } from './dump-parser.ts';
+import { parseDumpFileName, type DumpFileName } from './dump-file-name.ts';
+import { listDataFiles } from './dump-sources.ts';
+import { parseDumpFile } from './read-dump.ts';
+import { KlineGrid } from './history/kline-calendar.ts';
+import { formatUtcDay, MS_PER_DAY } from './utc-date.ts';
+
+export interface InspectOptions {
+  /** Read every row (counts, times, gaps). Default true; false looks at names only. */
+  readonly scan?: boolean;
+  /** Precisions to read amounts with; dumps print 8 decimals, the default. */
+  readonly scale?: UnitScale;
+  /** Gaps listed per series (all are counted). Default 20. */
+  readonly maxGaps?: number;
+}
+
+export interface DataFolderReport {
+  readonly dir: string;
+  readonly series: SeriesReport[];
+  /** .csv/.zip files whose names are not in the dump scheme (relative to dir). */
+  readonly otherFiles: string[];
+}
+
+export interface SeriesReport {
+  readonly symbol: string;
+  readonly kind: DumpKind;
+  readonly interval?: KlineInterval;
+  readonly files: FileReport[];
+  /** First and last day covered by the files' names (YYYY-MM-DD, inclusive). */
+  readonly firstDay: string;
+  readonly lastDay: string;
+  /** Days in between that no file covers, as inclusive ranges. */
+  readonly missingDays: DayRange[];
+  /** Totals over the files that were read. */
+  rows: number;
+  /** µs, when scanned and not empty. */
+  firstTime?: number;
+  lastTime?: number;
+  /** Missing ids (trades, aggTrades) or bars (fixed-interval klines) inside and between files. */
+  readonly gaps: Gap[];
+  gapCount: number;
+  /** Unreadable files, overlapping files, mixed time units: anything a replay would trip on. */
+  readonly problems: string[];
+}
+
+export interface FileReport {
+  /** Relative to the inspected folder. */
+  readonly path: string;
+  readonly date: string;
+  readonly period: 'daily' | 'monthly';
+  rows?: number;
+  timeUnit?: TimeUnit;
+  firstTime?: number;
+  lastTime?: number;
+  error?: string;
+}
+
+export interface DayRange {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** Between two consecutive rows: `missing` ids or bars are absent. Times in µs. */
+export interface Gap {
+  readonly afterTime: number;
+  readonly beforeTime: number;
+  /** The ids (trades, aggTrades) or bar open times (klines) on either side. */
+  readonly after: number;
+  readonly before: number;
+  readonly missing: number;
+}
+
+const DEFAULT_SCALE: UnitScale = { quotePrecision: 8, basePrecision: 8 };
+
+export async function inspectDataFolder(dir: string, options: InspectOptions = {}): Promise<DataFolderReport> {
+  const scan = options.scan ?? true;
+  const scale = options.scale ?? DEFAULT_SCALE;
+  const maxGaps = options.maxGaps ?? 20;
+  const groups = new Map<string, { parsed: DumpFileName; path: string }[]>();
+  const otherFiles: string[] = [];
+  for (const path of await listDataFiles(dir)) {
+    const parsed = parseDumpFileName(basename(path));
+    if (parsed === null) {
+      otherFiles.push(relative(dir, path));
+      continue;
+    }
+    const key = `${parsed.symbol}\0${parsed.kind}\0${parsed.interval ?? ''}`;
+    const list = groups.get(key) ?? [];
+    list.push({ parsed, path });
+    groups.set(key, list);
+  }
+  const series: SeriesReport[] = [];
+  for (const key of [...groups.keys()].sort()) {
+    const files = groups.get(key)!;
+    // An unpacked CSV beside its zip is the same data: report the zip.
+    const zips = new Set(files.filter((f) => f.parsed.extension === 'zip').map((f) => f.path.replace(/\.zip$/i, '')));
+    const kept = files.filter((f) => !(f.parsed.extension === 'csv' && zips.has(f.path.replace(/\.csv$/i, ''))));
+    kept.sort((a, b) => a.parsed.start - b.parsed.start || (a.path < b.path ? -1 : 1));
+    series.push(await inspectSeries(dir, kept, scan, scale, maxGaps));
+  }
+  return { dir, series, otherFiles };
+}
+
+async function inspectSeries(
+  dir: string,
+  files: { parsed: DumpFileName; path: string }[],
+  scan: boolean,
+  scale: UnitScale,
+  maxGaps: number,
+): Promise<SeriesReport> {
+  const first = files[0]!.parsed;
+  const schema = SCHEMAS[first.kind];
+  const start = Math.min(...files.map((f) => f.parsed.start));
+  const end = Math.max(...files.map((f) => f.parsed.end));
+  const report: SeriesReport = {
+    symbol: first.symbol,
+    kind: first.kind,
+    ...(first.interval === undefined ? {} : { interval: first.interval }),
+    files: files.map((f) => ({ path: relative(dir, f.path), date: f.parsed.date, period: f.parsed.period })),
+    firstDay: formatUtcDay(start),
+    lastDay: formatUtcDay(end - MS_PER_DAY),
+    missingDays: missingDays(files.map((f) => f.parsed), start, end),
+    rows: 0,
+    gaps: [],
+    gapCount: 0,
+    problems: [],
+  };
+  if (!scan) return report;
+  const tracker = new GapTracker(schema, first.interval, report, maxGaps);
+  const units = new Set<TimeUnit>();
+  for (let i = 0; i < files.length; i++) {
+    const fileReport = report.files[i]!;
+    const parser = new DumpParser(schema, scale, tracker);
+    tracker.startFile();
+    try {
+      await parseDumpFile(parser, files[i]!.path);
+    } catch (error) {
+      fileReport.error = error instanceof Error ? error.message : String(error);
+      report.problems.push(fileReport.error);
+    }
+    fileReport.rows = tracker.fileRows;
+    report.rows += tracker.fileRows;
+    if (parser.timeUnit !== undefined) {
+      fileReport.timeUnit = parser.timeUnit;
+      units.add(parser.timeUnit);
+    }
+    if (tracker.fileRows > 0) {
+      fileReport.firstTime = tracker.fileFirstTime;
+      fileReport.lastTime = tracker.fileLastTime;
+    }
+  }
+  if (units.size > 1) report.problems.push('the files mix millisecond and microsecond timestamps (normal across 2025-01-01)');
+  return report;
+}
+
+/** Collects counts, time ranges and gaps as rows stream past. */
+class GapTracker implements RowSink {
+  fileRows = 0;
+  fileFirstTime = 0;
+  fileLastTime = 0;
+  private lastKey = Number.NaN;
+  private lastTime = Number.NaN;
+  private readonly keyColumn: number;
+  /** Klines: the bar grid that says which open time comes next. */
+  private readonly grid: KlineGrid | undefined;
+
+  constructor(
+    private readonly schema: DumpSchema,
+    interval: KlineInterval | undefined,
+    private readonly report: SeriesReport,
+    private readonly maxGaps: number,
+  ) {
+    // Ids for trades and aggTrades; bar open times for klines.
+    this.keyColumn = schema.idColumn >= 0 ? schema.idColumn : schema.timeColumn;
+    this.grid = schema.idColumn < 0 && interval !== undefined ? new KlineGrid(interval) : undefined;
+  }
+
+  startFile(): void {
+    this.fileRows = 0;
+  }
+
+  row(values: Float64Array): void {
+    const time = values[this.schema.timeColumn]!;
+    const key = values[this.keyColumn]!;
+    const report = this.report;
+    if (this.fileRows === 0) {
+      this.fileFirstTime = time;
+      if (!Number.isNaN(this.lastTime) && time < this.lastTime) {
+        report.problems.push(`a file starting at ${formatUtcDay(time / 1000)} overlaps the previous file (time runs backwards across them)`);
+      }
+    }
+    if (!Number.isNaN(this.lastKey)) {
+      const missing = missingIn(this.grid, this.lastKey, key);
+      if (missing > 0) {
+        report.gapCount++;
+        if (report.gaps.length < this.maxGaps) report.gaps.push({ afterTime: this.lastTime, beforeTime: time, after: this.lastKey, before: key, missing });
+      }
+    }
+    if (report.firstTime === undefined) report.firstTime = time;
+    report.lastTime = time;
+    this.fileLastTime = time;
+    this.lastKey = key;
+    this.lastTime = time;
+    this.fileRows++;
+  }
+}
+
+/** Ids or bars strictly between two consecutive rows' keys. */
+function missingIn(grid: KlineGrid | undefined, last: number, key: number): number {
+  if (grid === undefined) return Math.max(0, key - last - 1);
+  const next = grid.next(last);
+  if (key <= next) return 0;
+  // Every interval but 1M has a fixed width; months are few enough to count one by one.
+  if (grid.interval !== '1M') return Math.round((key - last) / (next - last)) - 1;
+  let missing = 0;
+  for (let t = next; t < key; t = grid.next(t)) missing++;
+  return missing;
+}
+
+/** Days between start and end (ms) that none of the files' periods covers. */
+function missingDays(files: readonly DumpFileName[], start: number, end: number): DayRange[] {
+  const ranges: DayRange[] = [];
+  let runStart: number | undefined;
+  for (let day = start; day < end; day += MS_PER_DAY) {
+    const covered = files.some((f) => f.start <= day && day < f.end);
+    if (!covered && runStart === undefined) runStart = day;
+    if (covered && runStart !== undefined) {
+      ranges.push({ from: formatUtcDay(runStart), to: formatUtcDay(day - MS_PER_DAY) });
+      runStart = undefined;
+    }
+  }
+  if (runStart !== undefined) ranges.push({ from: formatUtcDay(runStart), to: formatUtcDay(end - MS_PER_DAY) });
+  return ranges;
+}

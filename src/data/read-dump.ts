@@ -1,0 +1,56 @@
+/**
+ * The loop shared by the trades, aggTrades and klines loaders: open each file in order, feed its
+ * chunks to one DumpParser (so ordering checks span files) and hand out the batches a builder
+ * completed after each chunk. Nothing is read ahead of the consumer, so memory stays at about one
+ * chunk plus one batch however long the data is.
+ */
+import type { UnitScale } from './tape.ts';
+import type { DumpSchema } from './dump-schema.ts';
+import { DumpParser, type RowSink } from './dump-parser.ts';
+import { openDumpFile } from './open-dump-file.ts';
+import type { DumpFileRef } from './dump-sources.ts';
+
+export interface BatchBuilder<B> extends RowSink {
+  /** Batches completed since the last call. */
+  takeReady(): B[];
+  /** The partial last batch, if it has rows. */
+  flush(): B | undefined;
+}
+
+export async function* readDump<B>(
+  files: readonly DumpFileRef[],
+  schema: DumpSchema,
+  scale: UnitScale,
+  builder: BatchBuilder<B>,
+): AsyncGenerator<B> {
+  const parser = new DumpParser(schema, scale, builder);
+  for (const file of files) {
+    const opened = await openDumpFile(file.path);
+    parser.beginFile(opened.name);
+    for await (const chunk of opened.chunks) {
+      parser.feed(chunk);
+      yield* builder.takeReady();
+    }
+    parser.endFile();
+    yield* builder.takeReady();
+  }
+  const last = builder.flush();
+  if (last !== undefined) yield last;
+}
+
+/** Reads one whole file through `parser` (already holding its sink); returns the file's name in messages. */
+export async function parseDumpFile(parser: DumpParser, path: string): Promise<string> {
+  const opened = await openDumpFile(path);
+  parser.beginFile(opened.name);
+  for await (const chunk of opened.chunks) parser.feed(chunk);
+  parser.endFile();
+  return opened.name;
+}
+
+/** Rows per batch unless the caller chooses: big enough to amortise, small enough for cache. */
+export const DEFAULT_BATCH_ROWS = 65_536;
+
+export function checkBatchSize(size: number): number {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError(`batchSize must be a positive integer, got ${size}`);
+  return size;
+}

@@ -1,0 +1,92 @@
+/**
+ * Streams Binance spot trades dumps as columnar TradeBatch objects in engine units.
+ *
+ *   for await (const batch of readTrades('data/BTCUSDT', { scale })) { ... }
+ *
+ * Each batch is freshly allocated (a consumer may keep it); the last one's columns are trimmed
+ * to its length.
+ */
+import { BEST_MATCH, BUYER_MAKER, type TradeBatch, type UnitScale } from './tape.ts';
+import { TRADES_SCHEMA } from './dump-schema.ts';
+import { checkBatchSize, DEFAULT_BATCH_ROWS, readDump, type BatchBuilder } from './read-dump.ts';
+import { resolveDumpFiles, type DumpSource } from './dump-sources.ts';
+
+export interface ReadTradesOptions {
+  readonly scale: UnitScale;
+  /** Which symbol, when a folder holds several. */
+  readonly symbol?: string;
+  readonly batchSize?: number;
+}
+
+export async function* readTrades(source: DumpSource, options: ReadTradesOptions): AsyncGenerator<TradeBatch> {
+  const size = checkBatchSize(options.batchSize ?? DEFAULT_BATCH_ROWS);
+  const files = await resolveDumpFiles(source, { kind: 'trades', symbol: options.symbol });
+  yield* readDump(files, TRADES_SCHEMA, options.scale, new TradeBatchBuilder(size));
+}
+
+/** Fills fixed-size column arrays row by row. */
+export class TradeBatchBuilder implements BatchBuilder<TradeBatch> {
+  private ready: TradeBatch[] = [];
+  private id!: Float64Array;
+  private price!: Float64Array;
+  private qty!: Float64Array;
+  private quoteQty!: Float64Array;
+  private time!: Float64Array;
+  private flags!: Uint8Array;
+  private n = 0;
+
+  constructor(private readonly size: number) {
+    this.allocate();
+  }
+
+  row(values: Float64Array): void {
+    const i = this.n;
+    this.id[i] = values[0]!;
+    this.price[i] = values[1]!;
+    this.qty[i] = values[2]!;
+    this.quoteQty[i] = values[3]!;
+    this.time[i] = values[4]!;
+    this.flags[i] = (values[5]! === 1 ? BUYER_MAKER : 0) | (values[6]! === 1 ? BEST_MATCH : 0);
+    this.n = i + 1;
+    if (this.n === this.size) {
+      this.ready.push(this.batch(this.size));
+      this.allocate();
+    }
+  }
+
+  takeReady(): TradeBatch[] {
+    const out = this.ready;
+    if (out.length > 0) this.ready = [];
+    return out;
+  }
+
+  flush(): TradeBatch | undefined {
+    if (this.n === 0) return undefined;
+    const batch = this.batch(this.n);
+    this.allocate();
+    return batch;
+  }
+
+  private batch(length: number): TradeBatch {
+    const cut = <T extends Float64Array | Uint8Array>(a: T): T => (length === a.length ? a : (a.subarray(0, length) as T));
+    return {
+      length,
+      id: cut(this.id),
+      price: cut(this.price),
+      qty: cut(this.qty),
+      quoteQty: cut(this.quoteQty),
+      time: cut(this.time),
+      flags: cut(this.flags),
+    };
+  }
+
+  private allocate(): void {
+    this.id = new Float64Array(this.size);
+    this.price = new Float64Array(this.size);
+    this.qty = new Float64Array(this.size);
+    this.quoteQty = new Float64Array(this.size);
+    this.time = new Float64Array(this.size);
+    this.flags = new Uint8Array(this.size);
+    this.n = 0;
+  }
+}
