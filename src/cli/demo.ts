@@ -39,6 +39,8 @@ function describe(event: EngineEvent): string {
       return `${event.symbol} is ${event.status}`;
     case 'ReferencePriceChanged':
       return `${event.symbol} reference price ${event.price === null ? 'cleared' : fmt(event.price)}`;
+    case 'OrderFilledByMarket':
+      return `market filled #${event.orderId} ${fmt(event.quantity)} @ ${fmt(event.price)} (${event.reason}, ${event.status})`;
     case 'MarketTradeRecorded':
       return `market trade #${event.tradeId} ${fmt(event.quantity)} @ ${fmt(event.price)}`;
   }

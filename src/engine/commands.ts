@@ -127,6 +127,21 @@ export interface RecordMarketTrade {
   isBuyerMaker: boolean;
 }
 
+/**
+ * The market (outside the book) fills a resting order at the order's own price: the replay's
+ * market model decided that a historical trade reached it. The fill joins the symbol's tape as a
+ * trade of its own. `reason` says which rule filled it, for the journal (e.g. "TRADE_THROUGH").
+ */
+export interface FillFromMarket {
+  type: 'FillFromMarket';
+  time: number;
+  symbol: string;
+  orderId: number;
+  /** Base units; at most the order's remaining quantity, on the LOT_SIZE step. */
+  quantity: number;
+  reason: string;
+}
+
 export type EngineCommand =
   | CreateAccount
   | AdjustBalance
@@ -135,4 +150,5 @@ export type EngineCommand =
   | CancelAllOrders
   | SetSymbolStatus
   | SetReferencePrice
-  | RecordMarketTrade;
+  | RecordMarketTrade
+  | FillFromMarket;

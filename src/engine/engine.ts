@@ -22,6 +22,7 @@ import { recordOf, type OrderRecord } from './order-archive.ts';
 import type { Order } from './order.ts';
 import { placeOrder } from './place-order.ts';
 import { recordMarketTrade } from './record-market-trade.ts';
+import { fillFromMarket } from './fill-from-market.ts';
 import type { EngineConfig } from './symbol-config.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 import { computeStateHash } from './state-hash.ts';
@@ -92,6 +93,9 @@ export class Engine {
       }
       case 'RecordMarketTrade':
         recordMarketTrade(state, command);
+        break;
+      case 'FillFromMarket':
+        fillFromMarket(state, command);
         break;
       case 'SetReferencePrice': {
         const symbol = state.symbols.get(command.symbol);

@@ -143,6 +143,24 @@ export interface MarketTradeRecorded {
   isBuyerMaker: boolean;
 }
 
+/** A resting order filled by the market outside the book (see FillFromMarket). */
+export interface OrderFilledByMarket {
+  type: 'OrderFilledByMarket';
+  time: number;
+  symbol: string;
+  tradeId: number;
+  orderId: number;
+  accountId: number;
+  price: number;
+  quantity: number;
+  quoteQuantity: number;
+  commission: number;
+  commissionAsset: string;
+  /** The order's status after the fill. */
+  status: OrderStatus;
+  reason: string;
+}
+
 export type EngineEvent =
   | AccountCreated
   | BalanceAdjusted
@@ -154,4 +172,5 @@ export type EngineEvent =
   | OrderExpired
   | SymbolStatusChanged
   | ReferencePriceChanged
-  | MarketTradeRecorded;
+  | MarketTradeRecorded
+  | OrderFilledByMarket;

@@ -22,6 +22,7 @@ import type {
   PlaceOrder,
   SetReferencePrice,
   RecordMarketTrade,
+  FillFromMarket,
   SetSymbolStatus,
 } from '../../src/engine/commands.ts';
 import type { SymbolConfig } from '../../src/engine/symbol-config.ts';
@@ -400,6 +401,21 @@ function marketTradeArb(s: Scenario): fc.Arbitrary<Untimed<RecordMarketTrade>> {
     });
 }
 
+/** The market fills a resting order (replay): random ids and sizes, so many are refused. */
+function marketFillArb(s: Scenario): fc.Arbitrary<Untimed<FillFromMarket>> {
+  return fc
+    .record({
+      symbolIndex: fc.integer({ min: 0, max: s.gens.length - 1 }),
+      orderId: fc.integer({ min: 1, max: 30 }),
+      lots: fc.integer({ min: 1, max: 4 }),
+      reason: fc.constantFrom('TRADE_THROUGH', 'QUEUE_POSITION', 'TOUCH'),
+    })
+    .map(({ symbolIndex, orderId, lots, reason }) => {
+      const g = s.gens[symbolIndex]!;
+      return { type: 'FillFromMarket' as const, symbol: g.symbol, orderId, quantity: lots * g.lotSteps * g.step, reason };
+    });
+}
+
 function createAccountArb(s: Scenario): fc.Arbitrary<Untimed<CreateAccount>> {
   // Either the late account (new) or an existing one (must be refused as ACCOUNT_EXISTS).
   return fc.constantFrom(s.lateAccountId, 2).map((accountId) => {
@@ -417,6 +433,7 @@ function untimedCommandArb(s: Scenario): fc.Arbitrary<UntimedCommand> {
     [1, symbolStatusArb(s)],
     [1, referencePriceArb(s)],
     [3, marketTradeArb(s)],
+    [4, marketFillArb(s)],
     [1, createAccountArb(s)],
   );
 }

@@ -14,7 +14,7 @@
  */
 import type { CommissionRates, CreateAccount, EngineCommand, PlaceOrder } from '../../src/engine/commands.ts';
 import type { Engine } from '../../src/engine/engine.ts';
-import type { EngineEvent, MatchPrevented, OrderAccepted, TradeExecuted } from '../../src/engine/events.ts';
+import type { OrderFilledByMarket, EngineEvent, MatchPrevented, OrderAccepted, TradeExecuted } from '../../src/engine/events.ts';
 import type { SymbolSpec } from '../../src/engine/symbol-spec.ts';
 import type {
   OrderStatus,
@@ -276,6 +276,9 @@ export class EngineModelChecker {
       case 'SymbolStatusChanged':
       case 'ReferencePriceChanged':
         break;
+      case 'OrderFilledByMarket':
+        this.#onMarketFill(e, touched);
+        break;
       case 'MarketTradeRecorded':
         // The market's print joins the same tape: its id continues the symbol's sequence.
         if (e.tradeId <= (this.#lastTradeId.get(e.symbol) ?? -Infinity)) this.#fail(`market trade id ${e.tradeId} does not increase`);
@@ -363,6 +366,55 @@ export class EngineModelChecker {
     // §5.8 lists FILLED or EXPIRED_IN_MATCH for an order emptied while it also had prevented
     // quantity; only a plain fill must be FILLED.
     return o.preventedQty > 0 ? ['FILLED', 'EXPIRED_IN_MATCH'] : ['FILLED'];
+  }
+
+  /**
+   * The market (outside the book) filled a resting order as maker: at the order's price, at most
+   * its remaining quantity; the account pays and receives as a maker, and the market's side is an
+   * external flow, so the model's deposits move by what entered and left.
+   */
+  #onMarketFill(e: OrderFilledByMarket, touched: Set<string>): void {
+    const spec = this.#spec(e.symbol);
+    const o = this.#order(e.symbol, e.orderId, 'OrderFilledByMarket');
+    if (this.#ctx?.command.type !== 'FillFromMarket') this.#fail('a market fill happened outside a FillFromMarket command');
+    if (o.accountId !== e.accountId) this.#fail(`OrderFilledByMarket of ${o.key} says account ${e.accountId}`);
+    if (o.orderType !== 'LIMIT' && o.orderType !== 'LIMIT_MAKER') this.#fail(`market fill of ${o.key}, a ${o.orderType}, which never rests`);
+    if (e.price !== o.price) this.#fail(`market fill at ${e.price}, not the order's price ${o.price}`);
+    if (!(e.quantity > 0) || e.quantity % spec.stepUnits !== 0 || e.quantity > remaining(o)) this.#fail(`market fill quantity ${e.quantity} (remaining ${remaining(o)})`);
+    const notional = floorMulDiv(e.price, e.quantity, 10 ** spec.basePrecision);
+    if (e.quoteQuantity !== notional) this.#fail(`market fill quoteQuantity ${e.quoteQuantity} != ${notional}`);
+    if (e.tradeId <= (this.#lastTradeId.get(e.symbol) ?? -Infinity)) this.#fail(`trade id ${e.tradeId} does not increase`);
+    this.#lastTradeId.set(e.symbol, e.tradeId);
+    const received = o.side === 'BUY' ? e.quantity : e.quoteQuantity;
+    const receivedAsset = o.side === 'BUY' ? spec.baseAsset : spec.quoteAsset;
+    const paid = o.side === 'BUY' ? e.quoteQuantity : e.quantity;
+    const paidAsset = o.side === 'BUY' ? spec.quoteAsset : spec.baseAsset;
+    if (e.commission > 0 && e.commissionAsset !== receivedAsset) this.#fail(`market fill commission in ${e.commissionAsset}, expected ${receivedAsset}`);
+    const acct = this.#account(o.accountId, 'market fill');
+    let low = 0;
+    let high = 0;
+    for (const r of [acct.standard, acct.tax, acct.special]) {
+      const rateSum = r.maker + (o.side === 'BUY' ? r.buyer : r.seller);
+      low += floorMulDiv(received, rateSum, Number(RATE_SCALE));
+      high += ceilMulDiv(received, rateSum, Number(RATE_SCALE));
+    }
+    if (e.commission < low || e.commission > high) this.#fail(`market fill commission ${e.commission} outside [${low}, ${high}]`);
+    const allowed = this.#statusAfterFill(o, remaining(o) - e.quantity);
+    if (!allowed.includes(e.status)) this.#fail(`${o.key} reported ${e.status} after a market fill, expected ${allowed.join(' or ')}`);
+    this.#transition(o, e.status, 'OrderFilledByMarket');
+    o.executedQty += e.quantity;
+    o.cumQuote += e.quoteQuantity;
+    touched.add(o.key);
+    add(acct.total, receivedAsset, received - e.commission);
+    add(acct.total, paidAsset, -paid);
+    add(this.#fees, e.commissionAsset, e.commission);
+    add(this.#deposits, receivedAsset, received);
+    add(this.#deposits, paidAsset, -paid);
+    const k = `${o.accountId}|${e.symbol}`;
+    const t = this.#accountTrades.get(k) ?? { count: 0, commission: 0 };
+    t.count += 1;
+    t.commission += e.commission;
+    this.#accountTrades.set(k, t);
   }
 
   #onTrade(e: TradeExecuted, touched: Set<string>): void {
@@ -646,6 +698,9 @@ export class EngineModelChecker {
         if (!rejected && !events.some((e) => e.type === 'AccountCreated')) this.#fail('CreateAccount accepted without AccountCreated');
         break;
       case 'SetReferencePrice':
+        break;
+      case 'FillFromMarket':
+        if (!rejected && (events.length !== 1 || events[0]?.type !== 'OrderFilledByMarket')) this.#fail(`an accepted FillFromMarket must emit exactly one OrderFilledByMarket: ${json(events)}`);
         break;
       case 'RecordMarketTrade': {
         if (rejected) break;

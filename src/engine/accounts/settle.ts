@@ -90,6 +90,30 @@ export function settleFill(
   return { buyerCommission, sellerCommission };
 }
 
+/**
+ * A resting order filled by the market outside the book (replay): the order's account pays
+ * from its reservation and receives the other asset less its maker commission; the market's
+ * side enters and leaves the engine as an external flow (net deposits), so every asset stays
+ * conserved.
+ */
+export function settleMarketFill(state: EngineState, symbol: SymbolState, order: Order, base: number, quote: number, time: number): Commission {
+  const account = order.account;
+  const paidAsset = order.isBuy ? symbol.quoteAsset : symbol.baseAsset;
+  const receivedAsset = order.isBuy ? symbol.baseAsset : symbol.quoteAsset;
+  const paid = order.isBuy ? quote : base;
+  const received = order.isBuy ? base : quote;
+  account.debitLocked(paidAsset, paid);
+  order.locked -= paid;
+  if (order.isBuy) relock(symbol, order);
+  else if (order.locked < 0) throw new Error(`order ${order.orderId} delivered more than it reserved`);
+  const commission = commissionFor(state, symbol, account, true, order.isBuy, receivedAsset, received);
+  receive(state, account, receivedAsset, received, commission);
+  state.deposited[paidAsset] = (state.deposited[paidAsset] as number) - paid;
+  state.deposited[receivedAsset] = (state.deposited[receivedAsset] as number) + received;
+  account.updateTime = time;
+  return commission;
+}
+
 function receive(
   state: EngineState,
   account: Order['account'],
