@@ -9,13 +9,28 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 /** floor(a * b / d) for non-negative safe integers a, b and positive d. */
 export function mulDivFloor(a: number, b: number, d: number): number {
   const p = a * b;
-  if (p <= MAX_SAFE) {
-    if (d === 1) return p;
-    // A correctly rounded quotient can land on the next integer when p/d is just below it.
-    const q = Math.floor(p / d);
-    return q * d > p ? q - 1 : q;
+  if (p <= MAX_SAFE) return floorDiv(p, d);
+  // a = ah * d + al, so floor(a * b / d) = ah * b + floor(al * b / d): exact in doubles when
+  // both partial products are safe (the usual case for price * quantity / 10^precision).
+  const ah = Math.floor(a / d);
+  const al = a - ah * d;
+  if (al >= 0 && al < d) {
+    const high = ah * b;
+    const low = al * b;
+    if (high <= MAX_SAFE && low <= MAX_SAFE) {
+      const result = high + floorDiv(low, d);
+      if (result <= MAX_SAFE) return result;
+    }
   }
   return toSafe((BigInt(a) * BigInt(b)) / BigInt(d));
+}
+
+/** floor(p / d) for a safe integer p >= 0 and d > 0. */
+function floorDiv(p: number, d: number): number {
+  if (d === 1) return p;
+  // A correctly rounded quotient can land on the next integer when p/d is just below it.
+  const q = Math.floor(p / d);
+  return q * d > p ? q - 1 : q;
 }
 
 /** ceil(a * b / d) for non-negative safe integers a, b and positive d. */
@@ -41,6 +56,39 @@ export function compareProducts(a: number, b: number, c: number, d: number): -1 
   const bl = BigInt(a) * BigInt(b);
   const br = BigInt(c) * BigInt(d);
   return bl < br ? -1 : bl > br ? 1 : 0;
+}
+
+const CARRY_LIMIT = 2 ** 52;
+
+/**
+ * An exact running sum of safe integers that stays on doubles: the part below 2^52 is a number
+ * and only the excess is carried into a BigInt, so a hot loop of additions pays a BigInt
+ * operation once every few thousand large terms instead of on every one.
+ */
+export class ExactSum {
+  #big = 0n;
+  #small = 0;
+
+  add(x: number): void {
+    // Exact: |small| <= 2^52 and |x| < 2^53, so when the true sum stays within 2^52 the double
+    // sum is exact, and when it does not the sum is redone in BigInt from the exact parts.
+    const next = this.#small + x;
+    if (next > CARRY_LIMIT || next < -CARRY_LIMIT) {
+      this.#big += BigInt(this.#small) + BigInt(x);
+      this.#small = 0;
+    } else {
+      this.#small = next;
+    }
+  }
+
+  get value(): bigint {
+    return this.#big + BigInt(this.#small);
+  }
+
+  get isZero(): boolean {
+    // After a carry the two parts can cancel (big = k, small = -k): compare exactly then.
+    return this.#big === 0n ? this.#small === 0 : BigInt(this.#small) === -this.#big;
+  }
 }
 
 function toSafe(value: bigint): number {

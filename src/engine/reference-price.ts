@@ -5,9 +5,11 @@
  *   3. else (no trade in the window) the last trade price; `avgPriceMins` 0 means the last price.
  * A symbol that never traded and has no reference price has none (null).
  *
- * The average is kept as an exact ratio of sums (quote units / base units) in BigInt: sums over
- * minutes of trading exceed 2^53 quote units easily, and filter boundaries must be exact.
+ * The average is kept as an exact ratio of sums (quote units / base units): sums over minutes of
+ * trading exceed 2^53 quote units easily, and filter boundaries must be exact, so the sums are
+ * ExactSums (doubles with a BigInt carry) and the ratio is read in BigInt.
  */
+import { ExactSum } from './exact-math.ts';
 
 /** A price as an exact ratio, in price units (quote units per whole base unit): num / den. */
 export interface PriceRatio {
@@ -18,8 +20,8 @@ export interface PriceRatio {
 interface Window {
   readonly micros: number;
   start: number;
-  sumQuote: bigint;
-  sumBase: bigint;
+  readonly sumQuote: ExactSum;
+  readonly sumBase: ExactSum;
 }
 
 const MICROS_PER_MINUTE = 60_000_000;
@@ -34,14 +36,14 @@ export class TradeWindow {
   readonly #scale: bigint;
   // All-time totals: with the trade times they determine every window, whenever it is read.
   #tradeCount = 0;
-  #allQuote = 0n;
-  #allBase = 0n;
+  readonly #allQuote = new ExactSum();
+  readonly #allBase = new ExactSum();
 
   constructor(basePrecision: number, minsNeeded: readonly number[]) {
     this.#scale = 10n ** BigInt(basePrecision);
     for (const mins of minsNeeded) {
       if (mins > 0 && !this.#windows.has(mins)) {
-        this.#windows.set(mins, { micros: mins * MICROS_PER_MINUTE, start: 0, sumQuote: 0n, sumBase: 0n });
+        this.#windows.set(mins, { micros: mins * MICROS_PER_MINUTE, start: 0, sumQuote: new ExactSum(), sumBase: new ExactSum() });
       }
     }
   }
@@ -53,18 +55,16 @@ export class TradeWindow {
   record(time: number, price: number, quote: number, base: number): void {
     this.#lastPrice = price;
     this.#tradeCount += 1;
-    this.#allQuote += BigInt(quote);
-    this.#allBase += BigInt(base);
+    this.#allQuote.add(quote);
+    this.#allBase.add(base);
     this.#lastTime = time;
     if (this.#windows.size === 0) return;
     this.#times.push(time);
     this.#quotes.push(quote);
     this.#bases.push(base);
-    const q = BigInt(quote);
-    const b = BigInt(base);
     for (const w of this.#windows.values()) {
-      w.sumQuote += q;
-      w.sumBase += b;
+      w.sumQuote.add(quote);
+      w.sumBase.add(base);
     }
   }
 
@@ -94,8 +94,8 @@ export class TradeWindow {
       return this.#scan(mins * MICROS_PER_MINUTE, now);
     }
     this.#advance(w, now);
-    if (w.sumBase === 0n) return this.#last();
-    return { num: w.sumQuote * this.#scale, den: w.sumBase };
+    if (w.sumBase.isZero) return this.#last();
+    return { num: w.sumQuote.value * this.#scale, den: w.sumBase.value };
   }
 
   #last(): PriceRatio | null {
@@ -107,8 +107,8 @@ export class TradeWindow {
     const end = this.#offset + this.#times.length;
     while (w.start < end && (this.#times[w.start - this.#offset] as number) <= cutoff) {
       const i = w.start - this.#offset;
-      w.sumQuote -= BigInt(this.#quotes[i] as number);
-      w.sumBase -= BigInt(this.#bases[i] as number);
+      w.sumQuote.add(-(this.#quotes[i] as number));
+      w.sumBase.add(-(this.#bases[i] as number));
       w.start += 1;
     }
     this.#compact();
@@ -146,6 +146,6 @@ export class TradeWindow {
    * slides a window, which is not a change of state).
    */
   describe(): string {
-    return `${this.#lastPrice}|${this.#tradeCount}|${this.#allQuote}|${this.#allBase}|${this.#lastTime}`;
+    return `${this.#lastPrice}|${this.#tradeCount}|${this.#allQuote.value}|${this.#allBase.value}|${this.#lastTime}`;
   }
 }

@@ -48,8 +48,11 @@ export function formatUnits(units: number, precision: number): string {
   return negative ? `-${text}` : text;
 }
 
-/** 10^n as an exact number, for n in 0..15. */
+const POWERS_OF_TEN: readonly number[] = Array.from({ length: 16 }, (_, n) => 10 ** n);
+
+/** 10^n as an exact number, for n in 0..15 (a table: it is on the per-trade path). */
 export function pow10(n: number): number {
-  if (!Number.isInteger(n) || n < 0 || n > 15) throw new Error(`pow10 out of range: ${n}`);
-  return 10 ** n;
+  const p = POWERS_OF_TEN[n];
+  if (p === undefined) throw new Error(`pow10 out of range: ${n}`);
+  return p;
 }

@@ -126,3 +126,57 @@ describe('assertSafeAmount', () => {
     expect(() => assertSafeAmount(Number.NaN, 'x')).toThrow(RangeError);
   });
 });
+
+describe('mulDivFloor against BigInt', () => {
+  it('agrees with exact BigInt arithmetic on random safe operands, on every path', async () => {
+    const fc = await import('fast-check');
+    const { mulDivFloor: f } = await import('../../../src/engine/exact-math.ts');
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: 0, max: 2 ** 40 }),
+        fc.constantFrom(1, 10, 1_000, 100_000_000, 3, 7, 999_983),
+        (a, b, d) => {
+          const exact = (BigInt(a) * BigInt(b)) / BigInt(d);
+          if (exact > BigInt(Number.MAX_SAFE_INTEGER)) return;
+          expect(f(a, b, d)).toBe(Number(exact));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('ExactSum', () => {
+  it('equals the BigInt sum of any sequence of safe integers, large or small, positive or negative', async () => {
+    const fc = await import('fast-check');
+    const { ExactSum } = await import('../../../src/engine/exact-math.ts');
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), { maxLength: 200 }), (terms) => {
+        const sum = new ExactSum();
+        let exact = 0n;
+        for (const t of terms) {
+          sum.add(t);
+          exact += BigInt(t);
+          expect(sum.value).toBe(exact);
+        }
+        expect(sum.isZero).toBe(exact === 0n);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('ExactSum after a carry', () => {
+  it('reports zero when the carried and the small part cancel out', async () => {
+    const { ExactSum } = await import('../../../src/engine/exact-math.ts');
+    const sum = new ExactSum();
+    const big = Number.MAX_SAFE_INTEGER;
+    sum.add(big); // carried
+    sum.add(5);
+    sum.add(-big);
+    sum.add(-5);
+    expect(sum.value).toBe(0n);
+    expect(sum.isZero).toBe(true);
+  });
+});
