@@ -1,14 +1,17 @@
 /**
- * `npm run bench [-- --json] [--ops N] [--seed N] [--runs N]`: runs every bench (for now the
- * matching core). Human table by default, progress on stderr; with --json this program writes
+ * `npm run bench [-- --json] [--only matching-core|replay] [--ops N] [--trades N] [--seed N] [--runs N]`:
+ * runs every bench (the matching core, then the replay). Human table by default, progress on stderr; with --json this program writes
  * nothing but one JSON object per result line to stdout (use `npm run -s bench -- --json` so npm
  * does not add its own banner lines), so it can be piped into a tracker.
  */
 import { parseArgs } from 'node:util';
 import { runMatchingCoreBench } from './matching-core/matching-core-bench.ts';
 import { jsonLines, table } from './matching-core/report.ts';
+import { replayJsonLines, replayTable, runReplayBench } from './replay/replay-bench.ts';
 
-const USAGE = 'usage: npm run bench -- [--json] [--ops N (default 1000000)] [--seed N (default 1)] [--runs N (default 3)]';
+const BENCHES = ['matching-core', 'replay'] as const;
+const USAGE =
+  'usage: npm run bench -- [--json] [--only matching-core|replay] [--ops N (default 1000000)] [--trades N (replay, default 2000000)] [--seed N (default 1)] [--runs N (default 3)]';
 
 /** A bad command line: reported as a message, not a stack trace. */
 class UsageError extends Error {}
@@ -20,8 +23,8 @@ function positiveInt(name: string, text: string | undefined, fallback: number, m
   return n;
 }
 
-function main(): void {
-  let values: { json?: boolean; ops?: string; seed?: string; runs?: string };
+async function main(): Promise<void> {
+  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; only?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -29,6 +32,8 @@ function main(): void {
         ops: { type: 'string' },
         seed: { type: 'string' },
         runs: { type: 'string' },
+        trades: { type: 'string' },
+        only: { type: 'string' },
       },
       strict: true,
     }));
@@ -39,18 +44,31 @@ function main(): void {
   const ops = positiveInt('ops', values.ops, 1_000_000, 1);
   const seed = positiveInt('seed', values.seed, 1, 0);
   const runs = positiveInt('runs', values.runs, 3, 1);
+  const trades = positiveInt('trades', values.trades, 2_000_000, 1);
+  const only = values.only;
+  if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) throw new UsageError(`--only must be one of ${BENCHES.join(', ')}, got "${only}"`);
   const log = json ? (): void => {} : (message: string): void => void process.stderr.write(`  ${message}\n`);
 
-  const result = runMatchingCoreBench({ ops, seed, runs, log });
-  if (json) {
-    for (const line of jsonLines(result)) process.stdout.write(`${line}\n`);
-  } else {
-    process.stdout.write(`\n${table(result)}\n`);
+  if (only === undefined || only === 'matching-core') {
+    const result = runMatchingCoreBench({ ops, seed, runs, log });
+    if (json) {
+      for (const line of jsonLines(result)) process.stdout.write(`${line}\n`);
+    } else {
+      process.stdout.write(`\n${table(result)}\n`);
+    }
+  }
+  if (only === undefined || only === 'replay') {
+    const result = await runReplayBench({ trades, seed, runs, log });
+    if (json) {
+      for (const line of replayJsonLines(result)) process.stdout.write(`${line}\n`);
+    } else {
+      process.stdout.write(`\n${replayTable(result)}\n`);
+    }
   }
 }
 
 try {
-  main();
+  await main();
 } catch (error) {
   if (error instanceof UsageError) {
     process.stderr.write(`${error.message}\n${USAGE}\n`);

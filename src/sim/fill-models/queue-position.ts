@@ -1,0 +1,197 @@
+/**
+ * Queue position: an order resting at price P fills from prints at P only once the queue ahead
+ * of it at P has been consumed by such prints; prints strictly through P fill it as in
+ * trade-through. Binance publishes no historical depth, so the queue is estimated.
+ *
+ * The level as a FIFO. All resting orders of the engine's book are simulated accounts' orders;
+ * at one price they share one virtual FIFO in orderId order (the engine's own time priority),
+ * interleaved with segments of estimated market quantity:
+ *
+ *     [market ahead of A] [A] [market between A and B] [B] ...
+ *
+ * `ahead` of an order is the market segment directly in front of it. A print at P consumes the
+ * FIFO from the front: segments shrink (market orders filled, nothing for us), own orders fill,
+ * all from one budget (the print's size), so an earlier own order fills first and no quantity is
+ * used twice. A print strictly through P empties the segments at P (the whole level traded).
+ *
+ * Estimator (when the replay first sees the order resting): the level's depth is
+ * `depthMultiple × meanTradeQty` (the running mean size of recent prints of the symbol, see
+ * SymbolMarket), or a caller's `estimateDepth`; the order's segment is that depth minus what is
+ * already in the FIFO before it (earlier own orders and their segments), never negative. With no
+ * print seen yet the mean is 0 and so is the queue. The estimate and its inputs go to the
+ * decision log (QUEUE_ESTIMATE).
+ *
+ * Variants
+ * - risk-averse (hftbacktest's RiskAdverseQueueModel): market segments shrink only by prints at
+ *   P, never by cancels (we cannot see them). Canceling an own order moves those behind it up by
+ *   its own quantity only; its market segment joins the next own order's.
+ * - probabilistic: as risk-averse, but when a print at P is smaller than the segment in front
+ *   of an order, a seeded draw decides whether that segment had in fact been canceled: with
+ *   probability `fillProbability(queueAhead, available)` (default (available / (available +
+ *   queueAhead))^power) the segment is cleared and the print fills the order. The stream is
+ *   seedrandom's alea seeded with `${seed}/${symbol}/queue`: the same replay draws the same
+ *   numbers. Each draw and its probability are in the reason (or the decision log).
+ */
+import seedrandom from 'seedrandom';
+import type { RestingOrder } from '../book-mirror.ts';
+import type { SymbolMarket } from '../symbol-market.ts';
+import type { FillModel, FillModelContext, FillPlan, SymbolFillModel, TradePrint } from './fill-model.ts';
+import { isThrough } from './fill-model.ts';
+import { describeMeeting, planFill } from './price-reach.ts';
+import { TRADE_THROUGH } from './trade-through.ts';
+
+export const QUEUE_POSITION = 'QUEUE_POSITION';
+export const QUEUE_PROBABILISTIC = 'QUEUE_PROBABILISTIC';
+export const QUEUE_ESTIMATE = 'QUEUE_ESTIMATE';
+
+export interface QueuePositionOptions {
+  /** Default 'risk-averse'. */
+  readonly variant?: 'risk-averse' | 'probabilistic';
+  /** Level depth = depthMultiple × the symbol's mean print size. Default 5. */
+  readonly depthMultiple?: number;
+  /** Replaces the default estimator: the level's depth (base units) when `order` is first seen. */
+  readonly estimateDepth?: (order: RestingOrder, market: SymbolMarket) => number;
+  /** Probabilistic: exponent of the default fill probability. Default 1. */
+  readonly power?: number;
+  /** Probabilistic: replaces the default probability (both arguments in base units, queueAhead > available > 0). */
+  readonly fillProbability?: (queueAhead: number, available: number) => number;
+}
+
+interface QueueEntry {
+  readonly order: RestingOrder;
+  /** Market quantity (base units, may be fractional) between the previous own order at the level and this one. */
+  ahead: number;
+}
+
+export function queuePosition(options: QueuePositionOptions = {}): FillModel {
+  const variant = options.variant ?? 'risk-averse';
+  const depthMultiple = options.depthMultiple ?? 5;
+  if (!(depthMultiple >= 0)) throw new RangeError(`depthMultiple must be >= 0, got ${depthMultiple}`);
+  const power = options.power ?? 1;
+  const name = variant === 'risk-averse' ? 'queue-risk-averse' : 'queue-probabilistic';
+  const estimate = options.estimateDepth ?? ((_order: RestingOrder, market: SymbolMarket) => depthMultiple * market.meanTradeQty);
+  const estimator = options.estimateDepth ? 'custom' : `${depthMultiple}xMeanTradeQty`;
+  const probability = options.fillProbability ?? ((queueAhead: number, available: number) => (available / (available + queueAhead)) ** power);
+  return {
+    name,
+    forSymbol: (context) => new QueueSymbolModel(name, context, variant === 'probabilistic', estimate, estimator, probability),
+  };
+}
+
+export class QueueSymbolModel implements SymbolFillModel {
+  /** By orderId, in orderId order (orders are first seen in that order). */
+  readonly #entries = new Map<number, QueueEntry>();
+  readonly #random: (() => number) | null;
+
+  constructor(
+    private readonly name: string,
+    context: FillModelContext,
+    probabilistic: boolean,
+    private readonly estimate: (order: RestingOrder, market: SymbolMarket) => number,
+    private readonly estimator: string,
+    private readonly probability: (queueAhead: number, available: number) => number,
+  ) {
+    this.#random = probabilistic ? seedrandom.alea(`${context.seed}/${context.symbol}/queue`) : null;
+  }
+
+  /** Queue ahead of an order: its segment plus everything in front of it at its level (for tests and tools). */
+  queueAhead(orderId: number): number | undefined {
+    const entry = this.#entries.get(orderId);
+    if (entry === undefined) return undefined;
+    let total = 0;
+    for (const other of this.#entries.values()) {
+      if (other === entry) break;
+      if (sameLevel(other.order, entry.order)) total += other.ahead + other.order.remaining;
+    }
+    return total + entry.ahead;
+  }
+
+  orderResting(order: RestingOrder, market: SymbolMarket, out: FillPlan[]): void {
+    const depth = this.estimate(order, market);
+    if (!(depth >= 0 && Number.isFinite(depth))) throw new RangeError(`queue estimate for order ${order.orderId} is ${depth}`);
+    let ownAhead = 0;
+    for (const other of this.#entries.values()) {
+      if (sameLevel(other.order, order)) ownAhead += other.ahead + other.order.remaining;
+    }
+    const ahead = Math.max(0, depth - ownAhead);
+    this.#entries.set(order.orderId, { order, ahead });
+    out.push({
+      orderId: order.orderId,
+      quantity: 0,
+      reason:
+        `${QUEUE_ESTIMATE} model=${this.name} order=${order.orderId} orderPrice=${market.price(order.price)} estimator=${this.estimator} ` +
+        `meanTradeQty=${market.qty(market.meanTradeQty)} depth=${market.qty(depth)} ownAhead=${market.qty(ownAhead)} queueAhead=${market.qty(ahead)}`,
+    });
+  }
+
+  orderGone(order: RestingOrder): void {
+    const entry = this.#entries.get(order.orderId);
+    if (entry === undefined) return;
+    this.#entries.delete(order.orderId);
+    if (entry.ahead <= 0) return;
+    // The market quantity that was ahead of it is still ahead of the next own order at the level.
+    for (const other of this.#entries.values()) {
+      if (other.order.orderId > order.orderId && sameLevel(other.order, order)) {
+        other.ahead += entry.ahead;
+        return;
+      }
+    }
+  }
+
+  onTrade(trade: TradePrint, resting: readonly RestingOrder[], market: SymbolMarket, out: FillPlan[]): void {
+    let available = trade.qty;
+    let i = 0;
+    const tag = ` model=${this.name}`;
+    // Levels the print went through: the queue there was consumed whole; fill as trade-through.
+    for (; i < resting.length; i++) {
+      const order = resting[i]!;
+      if (!isThrough(trade, order.price)) break;
+      const entry = this.#entries.get(order.orderId);
+      if (entry !== undefined) entry.ahead = 0;
+      available -= planFill(TRADE_THROUGH, trade, order, market, available, tag, out);
+    }
+    // The level at the print's price: consume the FIFO from the front.
+    for (; i < resting.length && available > 0; i++) {
+      const order = resting[i]!;
+      if (order.price !== trade.price) break;
+      const entry = this.#entries.get(order.orderId);
+      if (entry === undefined) throw new Error(`${this.name}: order ${order.orderId} rests but was never seen`);
+      const before = entry.ahead;
+      let rule = QUEUE_POSITION;
+      let draw = '';
+      if (before > 0) {
+        if (available >= before) {
+          available -= before;
+          entry.ahead = 0;
+        } else if (this.#random !== null) {
+          const p = this.probability(before, available);
+          const u = this.#random();
+          draw = ` p=${p.toFixed(6)} draw=${u.toFixed(6)}`;
+          if (u < p) {
+            rule = QUEUE_PROBABILISTIC;
+            entry.ahead = 0; // judged canceled: the print reaches the order
+          } else {
+            entry.ahead = before - available;
+            available = 0;
+          }
+        } else {
+          entry.ahead = before - available;
+          available = 0;
+        }
+      }
+      const queue = ` queueAhead=${market.qty(before)}->${market.qty(entry.ahead)}${draw}${tag}`;
+      if (entry.ahead > 0 || available <= 0) {
+        const why = entry.ahead > 0 ? 'queue-ahead' : 'print-used-up';
+        out.push({ orderId: order.orderId, quantity: 0, reason: `${rule} NO_FILL why=${why} ${describeMeeting(trade, order, market)}${queue}` });
+        break; // everything behind it at this level waits too
+      }
+      const filled = planFill(rule, trade, order, market, available, queue, out);
+      available -= filled;
+      if (filled < order.remaining) break; // the print ended on this order: nothing passes it in the FIFO
+    }
+  }
+}
+
+function sameLevel(a: RestingOrder, b: RestingOrder): boolean {
+  return a.isBuy === b.isBuy && a.price === b.price;
+}

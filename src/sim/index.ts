@@ -1,0 +1,17 @@
+/**
+ * exsim's simulation layer: the replay that ties the virtual clock, the historical tape, the
+ * market model (fill models) and the engine together, plus its journal sinks.
+ *
+ * Rules: no wall clock, no unseeded randomness, no host timers (randomness only from seedrandom
+ * streams derived from the replay's seed); no HTTP; the engine is used only through its public
+ * API (`apply` and queries).
+ */
+export { Replay, type ReplayConfig, type ReplayStats, type TapeInput, type StrategyCommand, type MarketDecision, type ReplayedTrade, type TradeListener } from './replay.ts';
+export { JournalHasher, type JournalSink } from './journal-sink.ts';
+export type { TapeSource } from './tape-cursor.ts';
+export type { RestingOrder } from './book-mirror.ts';
+export { SymbolMarket } from './symbol-market.ts';
+export type { FillModel, FillModelContext, FillPlan, SymbolFillModel, TradePrint } from './fill-models/fill-model.ts';
+export { tradeThrough, TRADE_THROUGH } from './fill-models/trade-through.ts';
+export { touch, TOUCH } from './fill-models/touch.ts';
+export { queuePosition, QueueSymbolModel, QUEUE_POSITION, QUEUE_PROBABILISTIC, QUEUE_ESTIMATE, type QueuePositionOptions } from './fill-models/queue-position.ts';
