@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { runDemo } from './demo.ts';
+import { runSampleReplay } from './sample-replay-demo.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -13,9 +14,10 @@ export function buildProgram(): Command {
     .showHelpAfterError();
   program
     .command('demo')
-    .description('run a short deterministic session through the matching engine on the sample market')
-    .action(() => {
+    .description('a deterministic session through the matching engine, then a replay of the bundled sample day')
+    .action(async () => {
       runDemo();
+      await runSampleReplay();
     });
   return program;
 }

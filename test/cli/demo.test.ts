@@ -17,3 +17,17 @@ describe('demo session', () => {
     expect(lines.join('\n')).toContain('rebuilt from the journal: identical');
   });
 });
+
+describe('demo replay of the bundled sample day', () => {
+  it('fills the same orders the same way on every run (golden journal hash)', async () => {
+    const { runSampleReplay } = await import('../../src/cli/sample-replay-demo.ts');
+    const lines: string[] = [];
+    const first = await runSampleReplay((line) => lines.push(line));
+    const second = await runSampleReplay(() => {});
+    expect(first).toEqual(second);
+    expect(first.journalHash).toBe('18d0070787b40c1867847d43c211b242b5c6008e7f94d47c1234f87bd1c63ca0');
+    expect(first.fills).toBe(38);
+    expect(lines.join('\n')).toContain('order #2 SELL @ 42041.74: FILLED');
+    expect(lines.join('\n')).toContain('order #1 BUY @ 41790.25: NEW');
+  });
+});
