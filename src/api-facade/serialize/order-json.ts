@@ -1,0 +1,140 @@
+/**
+ * Orders as the REST API shows them (rest-api.md; binance-facts §5.14): decimal strings with the
+ * asset's precision ("0.10000000"), times in ms or µs, fields in the documented order, and the
+ * conditional fields only when they apply. Shapes: the query record (GET order, openOrders,
+ * allOrders), the placement response (ACK, RESULT, FULL) and the cancel response.
+ */
+import type { EngineEvent, OrderAccepted, TradeExecuted } from '../../engine/events.ts';
+import type { SymbolSpec } from '../../engine/symbol-spec.ts';
+import { formatUnits } from '../../engine/units.ts';
+import type { OrderView } from '../../engine/views.ts';
+import { apiTime, type TimeUnit } from './api-time.ts';
+
+export type NewOrderRespType = 'ACK' | 'RESULT' | 'FULL';
+
+/** Decimal places of an asset by name (commissions may be paid in a third asset, e.g. BNB). */
+export type AssetPrecision = (asset: string) => number;
+
+export interface WireContext {
+  spec: SymbolSpec;
+  unit: TimeUnit;
+  assetPrecision: AssetPrecision;
+}
+
+const price = (units: number, ctx: WireContext) => formatUnits(units, ctx.spec.quotePrecision);
+const qty = (units: number, ctx: WireContext) => formatUnits(units, ctx.spec.basePrecision);
+
+/** Fields every order shape shares after the core ones, present only when they apply. */
+function conditionalFields(o: OrderView, out: Record<string, unknown>, ctx: WireContext): void {
+  if (o.preventedMatchId !== -1) out['preventedMatchId'] = o.preventedMatchId;
+  if (o.preventedQuantity > 0) out['preventedQuantity'] = qty(o.preventedQuantity, ctx);
+  if (o.strategyId !== null) out['strategyId'] = o.strategyId;
+  if (o.strategyType !== null) out['strategyType'] = o.strategyType;
+  if (o.status === 'EXPIRED' || o.status === 'EXPIRED_IN_MATCH') out['expiryReason'] = o.expiryReason;
+}
+
+/** GET /api/v3/order, openOrders and allOrders. */
+export function orderQueryJson(o: OrderView, ctx: WireContext): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    symbol: o.symbol,
+    orderId: o.orderId,
+    orderListId: o.orderListId,
+    clientOrderId: o.clientOrderId,
+    price: price(o.price, ctx),
+    origQty: qty(o.origQty, ctx),
+    executedQty: qty(o.executedQty, ctx),
+    cummulativeQuoteQty: price(o.cummulativeQuoteQty, ctx),
+    status: o.status,
+    timeInForce: o.timeInForce,
+    type: o.type,
+    side: o.side,
+    stopPrice: price(0, ctx),
+    icebergQty: qty(0, ctx),
+    time: apiTime(o.time, ctx.unit),
+    updateTime: apiTime(o.updateTime, ctx.unit),
+    isWorking: o.isWorking,
+    workingTime: apiTime(o.workingTime, ctx.unit),
+    origQuoteOrderQty: price(o.origQuoteOrderQty, ctx),
+    selfTradePreventionMode: o.selfTradePreventionMode,
+  };
+  conditionalFields(o, out, ctx);
+  return out;
+}
+
+/** The fills of `orderId` as taker among a command's events, in the FULL response's shape. */
+export function fillsOf(orderId: number, events: readonly EngineEvent[], ctx: WireContext): Record<string, unknown>[] {
+  const fills: Record<string, unknown>[] = [];
+  for (const e of events) {
+    if (e.type !== 'TradeExecuted' || e.takerOrderId !== orderId) continue;
+    const t = e as TradeExecuted;
+    fills.push({
+      price: price(t.price, ctx),
+      qty: qty(t.quantity, ctx),
+      commission: formatUnits(t.takerCommission, ctx.assetPrecision(t.takerCommissionAsset)),
+      commissionAsset: t.takerCommissionAsset,
+      tradeId: t.tradeId,
+    });
+  }
+  return fills;
+}
+
+/**
+ * POST /api/v3/order: ACK, RESULT or FULL. `order` is the order after the command (its final
+ * status), `accepted` its OrderAccepted event, `events` all events of the command.
+ */
+export function placementJson(
+  respType: NewOrderRespType,
+  accepted: OrderAccepted,
+  order: OrderView,
+  events: readonly EngineEvent[],
+  ctx: WireContext,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    symbol: order.symbol,
+    orderId: order.orderId,
+    orderListId: order.orderListId,
+    clientOrderId: order.clientOrderId,
+    transactTime: apiTime(accepted.time, ctx.unit),
+  };
+  if (respType === 'ACK') return out;
+  Object.assign(out, {
+    price: price(order.price, ctx),
+    origQty: qty(order.origQty, ctx),
+    executedQty: qty(order.executedQty, ctx),
+    origQuoteOrderQty: price(order.origQuoteOrderQty, ctx),
+    cummulativeQuoteQty: price(order.cummulativeQuoteQty, ctx),
+    status: order.status,
+    timeInForce: order.timeInForce,
+    type: order.type,
+    side: order.side,
+    workingTime: apiTime(order.workingTime, ctx.unit),
+    selfTradePreventionMode: order.selfTradePreventionMode,
+  });
+  conditionalFields(order, out, ctx);
+  if (respType === 'FULL') out['fills'] = fillsOf(order.orderId, events, ctx);
+  return out;
+}
+
+/** DELETE /api/v3/order: the canceled order, with the cancel's own id as clientOrderId. */
+export function cancelJson(order: OrderView, cancelClientOrderId: string, transactTime: number, ctx: WireContext): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    symbol: order.symbol,
+    origClientOrderId: order.clientOrderId,
+    orderId: order.orderId,
+    orderListId: order.orderListId,
+    clientOrderId: cancelClientOrderId,
+    transactTime: apiTime(transactTime, ctx.unit),
+    price: price(order.price, ctx),
+    origQty: qty(order.origQty, ctx),
+    executedQty: qty(order.executedQty, ctx),
+    origQuoteOrderQty: price(order.origQuoteOrderQty, ctx),
+    cummulativeQuoteQty: price(order.cummulativeQuoteQty, ctx),
+    status: order.status,
+    timeInForce: order.timeInForce,
+    type: order.type,
+    side: order.side,
+    selfTradePreventionMode: order.selfTradePreventionMode,
+  };
+  conditionalFields(order, out, ctx);
+  return out;
+}
