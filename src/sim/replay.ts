@@ -26,8 +26,22 @@
  *    trade id (the dump's id appears in the fill reasons as `tapeTrade=`).
  * 6. Trade listeners run (strategies that act on every print).
  *
- * Strategy commands go through `apply`, stamped with the current simulated time; trades they
- * cause between accounts join the history too, and the book mirror is re-read after each.
+ * Strategy commands go through `apply`, stamped with the current simulated time (zero latency);
+ * trades they cause between accounts join the history too, and the book mirror is re-read after
+ * each. `submit` is the path with latency: the command is scheduled on the scheduler at
+ * now + the entry (or cancel) latency and applied then, after every print stamped before that
+ * time (the strategy acted on a view that is stale by the time its order lands, as on a real
+ * venue); its events reach `onAck` one ack latency later. Every latency drawn is reported to
+ * `onLatency` (a LatencyRecord: leg, when drawn, how long, whether a burst multiplied it).
+ *
+ * Agents (`addAgent`, e.g. the synthetic book's market maker) are accounts the replay runs on
+ * the market's behalf: their orders are left out of the book mirror, so historical prints never
+ * fill them (they stand in for the historical book, whose liquidity the print already used), and
+ * each agent's `afterPrint` runs after every print, before the strategies' trade listeners (so a
+ * strategy reacting to a print sees the book already refreshed for it).
+ *
+ * With no tapes the replay is a pure exchange: accounts trade only with each other (and any
+ * agents), and time moves by `runUntil`.
  * Do not apply commands to `engine` directly or advance `scheduler` yourself: the replay would
  * not see the book change, or the tape would run behind the clock (which throws).
  *
@@ -35,7 +49,7 @@
  * journal is the caller's choice (the default in-memory `Journal` grows with the tape; pass a
  * `JournalHasher` or null for long replays).
  */
-import type { EngineConfig, EngineCommand, EngineEvent, FillFromMarket, RecordMarketTrade } from '../engine/index.ts';
+import type { EngineConfig, EngineCommand, EngineEvent, FillFromMarket, RecordMarketTrade, TradeExecuted } from '../engine/index.ts';
 import { Engine, Journal } from '../engine/index.ts';
 import { Scheduler } from '../clock/index.ts';
 import { MarketHistory, type MarketHistoryOptions } from '../data/history/index.ts';
@@ -43,6 +57,7 @@ import { BUYER_MAKER, type TapeTrade } from '../data/tape.ts';
 import { BookMirror, type RestingOrder } from './book-mirror.ts';
 import type { FillModel, FillPlan, SymbolFillModel, TradePrint } from './fill-models/fill-model.ts';
 import type { JournalSink } from './journal-sink.ts';
+import { LatencyModel, type LatencyConfig, type LatencyLeg } from './latency/latency-model.ts';
 import { SymbolMarket } from './symbol-market.ts';
 import { TapeCursor, type TapeSource } from './tape-cursor.ts';
 
@@ -75,10 +90,60 @@ export interface ReplayedTrade extends TradePrint {
   readonly filled: number;
 }
 
+/** One latency drawn by `submit`: the decision record that explains when a command landed or its answer came back. */
+export interface LatencyRecord {
+  /** The submission it belongs to (`SubmitTicket.id`). */
+  readonly submitId: number;
+  readonly leg: LatencyLeg;
+  /** The command's type and, when it has them, its account and symbol. */
+  readonly command: string;
+  readonly accountId: number | null;
+  readonly symbol: string | null;
+  /** When the leg started (µs): the send time for entry/cancel, the engine's time for ack. */
+  readonly time: number;
+  /** µs drawn. */
+  readonly latency: number;
+  /** True when a burst of the lognormal-with-bursts model multiplied it. */
+  readonly burst: boolean;
+}
+
+/** What `submit` returns at send time. */
+export interface SubmitTicket {
+  readonly id: number;
+  readonly leg: 'entry' | 'cancel';
+  readonly sentAt: number;
+  /** When the engine will apply the command (µs). */
+  readonly arrivesAt: number;
+}
+
+/** Passed to `onAck` with the command's events. */
+export interface Ack {
+  readonly id: number;
+  readonly sentAt: number;
+  /** When the engine applied the command (the events' time). */
+  readonly appliedAt: number;
+  /** When the strategy receives the answer (now, inside `onAck`). */
+  readonly receivedAt: number;
+}
+
+export type AckListener = (events: readonly EngineEvent[], ack: Ack) => void;
+
+/**
+ * An account the replay runs on the market's behalf (the synthetic book's market maker). Its
+ * orders are invisible to the fill models; the hooks let it keep its quotes current.
+ */
+export interface ReplayAgent {
+  readonly accountId: number;
+  /** After each replayed print (fills applied, history recorded), before the trade listeners. */
+  afterPrint?(trade: ReplayedTrade, replay: Replay): void;
+  /** After a command of another account traded against this agent (one call per TradeExecuted). */
+  onFill?(trade: TradeExecuted, replay: Replay): void;
+}
+
 export interface ReplayConfig {
   readonly engine: EngineConfig;
-  /** One tape per symbol; their order breaks ties between symbols at one µs. */
-  readonly tapes: readonly TapeInput[];
+  /** One tape per symbol; their order breaks ties between symbols at one µs. None (the default): pure exchange mode. */
+  readonly tapes?: readonly TapeInput[];
   readonly fillModel: FillModel;
   /** Seeds every random stream of the market model (same seed + tape + commands => same journal). */
   readonly seed: string | number;
@@ -92,6 +157,10 @@ export interface ReplayConfig {
   readonly history?: Omit<MarketHistoryOptions, 'basePrecision'>;
   /** Prints in the running mean trade size the queue estimator scales (EMA length). Default 200. */
   readonly meanTradeWindow?: number;
+  /** Latency of `submit`'s legs. Default: constant 0 on every leg. */
+  readonly latency?: LatencyConfig;
+  /** Receives every latency `submit` draws. */
+  readonly onLatency?: (record: LatencyRecord) => void;
 }
 
 export interface ReplayStats {
@@ -100,6 +169,8 @@ export interface ReplayStats {
   marketFills: number;
   /** Non-fill decisions the fill model reported. */
   decisions: number;
+  /** Commands sent through `submit`. */
+  submitted: number;
 }
 
 /** Everything the replay keeps per symbol. */
@@ -116,11 +187,20 @@ export class Replay {
   readonly scheduler: Scheduler;
   readonly journal: JournalSink | null;
   readonly fillModel: FillModel;
-  readonly stats: ReplayStats = { tapeTrades: 0, marketFills: 0, decisions: 0 };
+  readonly stats: ReplayStats = { tapeTrades: 0, marketFills: 0, decisions: 0, submitted: 0 };
+  readonly latency: LatencyModel;
+  /** The seed every random stream of the market model derives from (as a string). */
+  readonly seed: string;
   readonly #symbols = new Map<string, SymbolRuntime>();
   readonly #cursors: { cursor: TapeCursor; runtime: SymbolRuntime }[] = [];
   readonly #onDecision: ((decision: MarketDecision) => void) | undefined;
   readonly #listeners: TradeListener[] = [];
+  readonly #onLatency: ((record: LatencyRecord) => void) | undefined;
+  readonly #agents: ReplayAgent[] = [];
+  /** Agent accounts by id (the book mirrors read it as their ignore set). */
+  readonly #agentById = new Map<number, ReplayAgent>();
+  readonly #agentIds = new Set<number>();
+  #submitIds = 0;
   #running = false;
   // Reused on the per-trade path (no allocation unless something fills).
   readonly #print: { -readonly [K in keyof ReplayedTrade]: ReplayedTrade[K] } = {
@@ -141,20 +221,23 @@ export class Replay {
     this.journal = config.journal === undefined ? new Journal() : config.journal;
     this.fillModel = config.fillModel;
     this.#onDecision = config.onDecision;
+    this.#onLatency = config.onLatency;
     const seed = String(config.seed);
+    this.seed = seed;
+    this.latency = new LatencyModel(config.latency ?? {}, seed, config.startTime ?? 0);
     for (const name of this.engine.symbolNames()) {
       const spec = this.engine.symbolSpec(name)!;
       const market = new SymbolMarket(name, this.#symbols.size, spec.tickUnits, spec.stepUnits, spec.quotePrecision, spec.basePrecision, config.meanTradeWindow ?? 200);
       this.#symbols.set(name, {
         name,
         market,
-        mirror: new BookMirror(name),
+        mirror: new BookMirror(name, this.#agentIds),
         model: config.fillModel.forSymbol({ symbol: name, stepUnits: spec.stepUnits, seed }),
         history: new MarketHistory({ ...config.history, basePrecision: spec.basePrecision }),
       });
     }
     const taped = new Set<string>();
-    config.tapes.forEach((tape, index) => {
+    (config.tapes ?? []).forEach((tape, index) => {
       const runtime = this.#symbols.get(tape.symbol);
       if (runtime === undefined) throw new Error(`tape for ${tape.symbol}: no such symbol in the engine config`);
       if (taped.has(tape.symbol)) throw new Error(`two tapes for ${tape.symbol}`);
@@ -184,6 +267,29 @@ export class Replay {
     return { bids: mirror.bids, asks: mirror.asks };
   }
 
+  /** What the replay knows of a symbol's market (grid, last replayed price, mean print size). */
+  market(symbol: string): SymbolMarket {
+    return this.#runtime(symbol).market;
+  }
+
+  /**
+   * Registers an agent: its account's orders leave the book mirrors (historical prints never
+   * fill them) and its hooks start running. The account may exist already or be created later.
+   */
+  addAgent(agent: ReplayAgent): void {
+    if (this.#agentIds.has(agent.accountId)) throw new Error(`account ${agent.accountId} is already an agent`);
+    this.#agents.push(agent);
+    this.#agentById.set(agent.accountId, agent);
+    this.#agentIds.add(agent.accountId);
+    // Orders it may already have leave the mirrors (and the fill models forget them).
+    for (const runtime of this.#symbols.values()) this.#refreshBook(runtime);
+  }
+
+  /** True for an agent's account. */
+  isAgent(accountId: number): boolean {
+    return this.#agentIds.has(accountId);
+  }
+
   /** Runs `listener` after every replayed tape trade. */
   onTrade(listener: TradeListener): void {
     this.#listeners.push(listener);
@@ -195,16 +301,62 @@ export class Replay {
     const stamped = Object.assign({ type: command.type, time: this.scheduler.now }, command) as EngineCommand;
     const events = this.engine.apply(stamped);
     this.journal?.record(stamped, events);
+    let traded = false;
     for (const event of events) {
       if (event.type === 'TradeExecuted') {
+        traded = true;
         this.#recordHistory(this.#runtime(event.symbol), event.tradeId, event.price, event.quantity, event.quoteQuantity, event.time, event.isBuyerMaker);
+        if (event.makerAccountId !== event.takerAccountId) this.#agentById.get(event.makerAccountId)?.onFill?.(event, this);
+      } else if (event.type === 'MatchPrevented') {
+        traded = true;
       }
     }
     if (command.type === 'PlaceOrder' || command.type === 'CancelOrder' || command.type === 'CancelAllOrders') {
       const runtime = this.#symbols.get(command.symbol);
-      if (runtime !== undefined) this.#refreshBook(runtime);
+      // An agent's command that traded with nobody changed only the agent's orders, which the
+      // mirror leaves out: skip the re-read (the synthetic book re-quotes dozens of orders per print).
+      if (runtime !== undefined && (traded || !this.#agentIds.has(command.accountId))) this.#refreshBook(runtime);
     }
     return events;
+  }
+
+  /**
+   * Sends a command with latency: it is applied (as by `apply`) at now + the entry latency (the
+   * cancel latency for CancelOrder / CancelAllOrders), after every print and timer due before
+   * that time, and `onAck` gets its events one ack latency later. Even a zero latency goes
+   * through the scheduler: the command lands at the next advance of the clock (before any print
+   * at the current µs that is still to come), never inside the caller.
+   */
+  submit(command: StrategyCommand, onAck?: AckListener): SubmitTicket {
+    const id = ++this.#submitIds;
+    this.stats.submitted++;
+    const leg = command.type === 'CancelOrder' || command.type === 'CancelAllOrders' ? 'cancel' : 'entry';
+    const sentAt = this.scheduler.now;
+    const arrivesAt = sentAt + this.#drawLatency(id, leg, command, sentAt);
+    this.scheduler.schedule(arrivesAt, () => {
+      const events = this.apply(command);
+      // Drawn whether or not anyone listens, so adding a callback does not shift the stream.
+      const receivedAt = arrivesAt + this.#drawLatency(id, 'ack', command, arrivesAt);
+      if (onAck !== undefined) {
+        this.scheduler.schedule(receivedAt, () => onAck(events, { id, sentAt, appliedAt: arrivesAt, receivedAt }));
+      }
+    });
+    return { id, leg, sentAt, arrivesAt };
+  }
+
+  #drawLatency(submitId: number, leg: LatencyLeg, command: StrategyCommand, time: number): number {
+    const sample = this.latency.draw(leg, time);
+    this.#onLatency?.({
+      submitId,
+      leg,
+      command: command.type,
+      accountId: 'accountId' in command ? command.accountId : null,
+      symbol: 'symbol' in command ? command.symbol : null,
+      time,
+      latency: sample.micros,
+      burst: sample.burst,
+    });
+    return sample.micros;
   }
 
   /**
@@ -312,6 +464,8 @@ export class Replay {
         this.#recordHistory(s, event.tradeId, price, left, event.quoteQuantity, time, isBuyerMaker);
       }
     }
+    const agents = this.#agents;
+    for (let i = 0; i < agents.length; i++) agents[i]!.afterPrint?.(print, this);
     const listeners = this.#listeners;
     for (let i = 0; i < listeners.length; i++) listeners[i]!(print, this);
   }
