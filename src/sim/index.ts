@@ -21,3 +21,7 @@ export { LatencySampler, standardNormal, type LatencyDistribution, type LatencyS
 export { BurstRegime } from './latency/burst-regime.ts';
 export { randomStream, type RandomSource } from './latency/random-source.ts';
 export { SyntheticBook, type SyntheticBookOptions, type SyntheticBookProfile } from './synthetic-book.ts';
+export { KlineTape, collectKlineTape, type KlineTapeOptions, type KlineTapeStats, type KlineTapePath, type KlineSource } from './kline-tape.ts';
+export { chooseVertexOrder, pathPoints, DEFAULT_LEG_STEPS, type BarPath, type VertexOrder, type LegSteps, type LegIndex, type PathPoint } from './kline-path.ts';
+export { encodeKlineTradeId, decodeKlineTradeId, klineOriginOfReason, tapeTradeOfReason, type KlinePrintOrigin } from './kline-path-id.ts';
+export { walkKline, type KlineGrid, type KlinePrint } from './kline-path-prints.ts';
