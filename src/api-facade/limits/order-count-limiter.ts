@@ -1,0 +1,153 @@
+/**
+ * The unfilled order count (rateLimitType ORDERS) per ACCOUNT on simulated time, in fixed
+ * UTC-aligned windows (rate-limit-config): by default 100 per 10 SECOND and 200000 per 1 DAY.
+ * Pure and deterministic: time is passed in as simulated µs.
+ *
+ * Rules (documented facts, binance-facts §4.2, §5.11, §5.15)
+ * - Per (sub)account, shared across IPs, API keys and APIs.
+ * - A new order adds n: 1 per order, 2 for OCO/OTO/OPO, 3 for OTOCO/OPOCO, 1 for cancelReplace
+ *   even when its new order is NOT_ATTEMPTED, 0 for amend keepPriority. The caller passes n.
+ * - Over the limit: HTTP 429, -1015 "Too many new orders; current limit is 100 orders per 10
+ *   SECOND." (`<limit> orders per <intervalNum> <INTERVAL>`), and no `Retry-After`.
+ * - An order's first fill (partial or full) lowers every ORDERS interval by 1 (more for maker /
+ *   large fills, so `by` may exceed 1), in the CURRENT window whenever the order was placed;
+ *   never below 0 (no credit). Cancels and expiries change nothing.
+ * - If the DAY count is exceeded, the SECOND count is no longer incremented (since 2025-04-07).
+ * - Successful order responses carry `X-MBX-ORDER-COUNT-10S` / `-1D` with these counts.
+ *
+ * Choices where the docs are silent
+ * - Limit test: an order of n passes while count + n <= limit in every interval (an OCO at 99 of
+ *   100 is refused: 101 would exceed). n = 0 (amend) is never refused.
+ * - A refused (-1015) order still COUNTS (`rejectedOrdersCount`, default true): the 2025-04-07
+ *   change only means something if refused orders used to raise the SECOND count, a NOT_ATTEMPTED
+ *   cancelReplace counts, and the docs speak of the count being "already exceeded". So counts can
+ *   stand above the limit (visible in rateLimit/order) and a client that keeps sending stays
+ *   refused until the window resets. Set false to count successful orders only.
+ * - "DAY exceeded" means this order would take a DAY count past its limit. Such an order is
+ *   refused naming the DAY limit, and adds nothing to the SECOND intervals; other intervals
+ *   (MINUTE, HOUR: not in Binance's config) are counted normally. Otherwise the message names the
+ *   first exceeded limit in configured order.
+ * - A first fill takes the fill's time: the decrement lands in the windows current at the fill.
+ */
+import { ApiError } from '../api-error.ts';
+import { assertMicros } from '../../clock/time-units.ts';
+import { FixedWindowCounters } from './fixed-window-counters.ts';
+import { BINANCE_RATE_LIMITS, describePeriod, validateRateLimits, type RateLimit, type WindowUsage } from './rate-limit-config.ts';
+
+export interface OrderCountLimiterOptions {
+  /** All exchange limits (exchangeInfo order); only ORDERS is used here. */
+  readonly rateLimits?: readonly RateLimit[];
+  /** Whether an order refused with -1015 still adds to the counts (default true; see header). */
+  readonly rejectedOrdersCount?: boolean;
+}
+
+/** The outcome of `charge`: counts for `X-MBX-ORDER-COUNT-*`, and on refusal the -1015 error. */
+export type OrderCountCharge =
+  | { readonly ok: true; readonly counts: readonly WindowUsage[] }
+  | { readonly ok: false; readonly error: ApiError; readonly counts: readonly WindowUsage[] };
+
+/** One row of GET /api/v3/rateLimit/order. */
+export interface OrderRateLimitRow {
+  readonly rateLimitType: 'ORDERS';
+  readonly interval: RateLimit['interval'];
+  readonly intervalNum: number;
+  readonly limit: number;
+  readonly count: number;
+}
+
+export class OrderCountLimiter {
+  /** The ORDERS limits, in configured order. */
+  readonly limits: readonly RateLimit[];
+  readonly #rejectedOrdersCount: boolean;
+  readonly #accounts = new Map<string, FixedWindowCounters>();
+
+  constructor(options: OrderCountLimiterOptions = {}) {
+    this.limits = validateRateLimits(options.rateLimits ?? BINANCE_RATE_LIMITS).filter((l) => l.rateLimitType === 'ORDERS');
+    this.#rejectedOrdersCount = options.rejectedOrdersCount ?? true;
+  }
+
+  /** Counts a new order of weight `n` for `account` at `nowUs`, or refuses it with -1015. */
+  charge(account: string, n: number, nowUs: number): OrderCountCharge {
+    const verdict = this.#judge(account, n, nowUs);
+    const counters = this.#counters(account);
+    if (verdict.error === undefined || this.#rejectedOrdersCount) {
+      this.limits.forEach((limit, i) => {
+        if (!(verdict.dayExceeded && limit.interval === 'SECOND')) counters.add(i, n, nowUs);
+      });
+    }
+    const counts = this.counts(account, nowUs);
+    return verdict.error === undefined ? { ok: true, counts } : { ok: false, error: verdict.error, counts };
+  }
+
+  /**
+   * The -1015 error an order of `n` would get now, or undefined if it would pass; counts nothing
+   * (cancelReplace with orderRateLimitExceededMode DO_NOTHING / CANCEL_ONLY decides with it).
+   */
+  wouldExceed(account: string, n: number, nowUs: number): ApiError | undefined {
+    return this.#judge(account, n, nowUs).error;
+  }
+
+  /** An order of `account` had its first fill at `fillAtUs`: every interval drops by `by` (default 1), never below 0. */
+  onFirstFill(account: string, fillAtUs: number, by = 1): void {
+    if (!Number.isSafeInteger(by) || by < 0) throw new RangeError(`decrement must be a non-negative integer, got ${by}`);
+    assertMicros(fillAtUs, 'fillAtUs');
+    const counters = this.#accounts.get(account);
+    // No counters means nothing counted yet: 0 stays 0.
+    if (counters === undefined) return;
+    this.limits.forEach((_, i) => counters.add(i, -by, fillAtUs));
+  }
+
+  /** Current counts of `account` per ORDERS interval (configured order). */
+  counts(account: string, nowUs: number): readonly WindowUsage[] {
+    assertMicros(nowUs, 'nowUs');
+    const counters = this.#accounts.get(account);
+    return this.limits.map((limit, i) => ({ limit, used: counters === undefined ? 0 : counters.get(i, nowUs) }));
+  }
+
+  /** The body of GET /api/v3/rateLimit/order for `account` at `nowUs`. */
+  rateLimitOrder(account: string, nowUs: number): OrderRateLimitRow[] {
+    return this.counts(account, nowUs).map(({ limit, used }) => ({
+      rateLimitType: 'ORDERS',
+      interval: limit.interval,
+      intervalNum: limit.intervalNum,
+      limit: limit.limit,
+      count: used,
+    }));
+  }
+
+  /** Number of accounts with counters held (for memory checks). */
+  get trackedAccounts(): number {
+    return this.#accounts.size;
+  }
+
+  /** Drops accounts with nothing counted in a live window at `nowUs`; answers are unchanged. */
+  forgetIdle(nowUs: number): void {
+    for (const [account, counters] of this.#accounts) {
+      if (!counters.anyLive(nowUs)) this.#accounts.delete(account);
+    }
+  }
+
+  #judge(account: string, n: number, nowUs: number): { error: ApiError | undefined; dayExceeded: boolean } {
+    if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`order count must be a non-negative integer, got ${n}`);
+    assertMicros(nowUs, 'nowUs');
+    if (n === 0) return { error: undefined, dayExceeded: false };
+    const over = this.counts(account, nowUs)
+      .filter(({ limit, used }) => used + n > limit.limit)
+      .map(({ limit }) => limit);
+    const day = over.find((l) => l.interval === 'DAY');
+    const named = day ?? over[0];
+    return {
+      error: named === undefined ? undefined : new ApiError(429, -1015, `Too many new orders; current limit is ${named.limit} orders per ${describePeriod(named)}.`),
+      dayExceeded: day !== undefined,
+    };
+  }
+
+  #counters(account: string): FixedWindowCounters {
+    let counters = this.#accounts.get(account);
+    if (counters === undefined) {
+      counters = new FixedWindowCounters(this.limits);
+      this.#accounts.set(account, counters);
+    }
+    return counters;
+  }
+}
