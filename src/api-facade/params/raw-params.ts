@@ -1,0 +1,61 @@
+/**
+ * Collects a request's parameters from the raw query string and the raw
+ * `application/x-www-form-urlencoded` body (spec "What the service does" item 6, facts §9).
+ *
+ * Rules:
+ * - Both sources are decoded as URLSearchParams decodes them: `+` is a space, `%XX` is a UTF-8
+ *   byte, a malformed escape is kept as text (never an exception: the server must survive any input).
+ * - A name sent in both sources takes the query string's value (spec item 6).
+ * - A name repeated within one source is -1101 (Binance rejects `limit=1&limit=2`); the first
+ *   repeated name in query order, then body order, is reported.
+ * - A name without `=` (`?BTCUSDT`) is a parameter with an empty value: Binance counts it as sent
+ *   (`exchangeInfo?BTCUSDT` answers "read '0' parameter(s) but was sent '1'").
+ * - Names are case-sensitive (`timeInforce` is not `timeInForce`).
+ * - The raw strings are kept untouched: the signature is checked over the bytes as received, never
+ *   over a re-encoded map (issue 5), and that is the signature module's job.
+ *
+ * Whether a body is read at all (GET, or a JSON content type) is the caller's decision: pass ''.
+ */
+import { paramErrors } from './param-errors.ts';
+
+export type ParamSource = 'query' | 'body';
+
+export interface RawParams {
+  /** The query string as received, without the leading '?'. */
+  readonly query: string;
+  /** The form body as received ('' when there is none). */
+  readonly body: string;
+  /** Decoded values by name, the query string winning on a name sent in both. */
+  readonly values: ReadonlyMap<string, string>;
+  /** Where each value in `values` came from. */
+  readonly sources: ReadonlyMap<string, ParamSource>;
+}
+
+/** Decodes one source, throwing -1101 on the first repeated name. */
+function decodeSource(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (out.has(name)) throw paramErrors.duplicate(name);
+    out.set(name, value);
+  }
+  return out;
+}
+
+/** Splits and decodes both sources; see the header for the rules. */
+export function collectRawParams(query: string, body = ''): RawParams {
+  const rawQuery = query.startsWith('?') ? query.slice(1) : query;
+  const fromQuery = decodeSource(rawQuery);
+  const fromBody = decodeSource(body);
+  const values = new Map<string, string>();
+  const sources = new Map<string, ParamSource>();
+  // Body first, then the query overwrites: the query string wins on a shared name.
+  for (const [name, value] of fromBody) {
+    values.set(name, value);
+    sources.set(name, 'body');
+  }
+  for (const [name, value] of fromQuery) {
+    values.set(name, value);
+    sources.set(name, 'query');
+  }
+  return { query: rawQuery, body, values, sources };
+}
