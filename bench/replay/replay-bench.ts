@@ -28,11 +28,16 @@ import type { TradeBatch } from '../../src/data/tape.ts';
 import { openDumpFile } from '../../src/data/open-dump-file.ts';
 import { SAMPLE_SPECS } from '../../src/data/synthetic/sample-spec.ts';
 import { collectGarbage } from '../matching-core/measure.ts';
+import { runMemoryFlatness, type MemoryFlatnessResult } from './memory-flatness.ts';
 import { SAMPLE_CONFIG } from '../../src/sample/sample-market.ts';
 import { JournalHasher, queuePosition, Replay, type JournalSink, type TapeSource } from '../../src/sim/index.ts';
 
 export const REPLAY_BENCH_NAME = 'replay';
 export const TARGET_TRADES_PER_SEC = 2_000_000;
+/** The memory row: 30 streamed days (DESIGN.md: a 30-day replay under 1 GB RSS). */
+const MEMORY_DAYS = 30;
+const MEMORY_TRADES_PER_DAY = 100_000;
+const MEMORY_TARGET_MB = 1024;
 
 export interface ReplayBenchOptions {
   trades: number;
@@ -61,6 +66,7 @@ export interface ReplayBenchResult {
   csvParse: { trades: number; tradesPerSec: number; runsTradesPerSec: number[] };
   rows: ReplayRow[];
   generateSeconds: number;
+  memory: MemoryFlatnessResult;
 }
 
 const now = (): number => Number(process.hrtime.bigint()) / 1e9;
@@ -168,7 +174,10 @@ export async function runReplayBench(options: ReplayBenchOptions): Promise<Repla
   log('replay: in-memory tape, no strategy / quoting');
   rows.push(await measureRow(label, 'memory', 'none', 'none', inMemory, spec.startTime, runs));
   rows.push(await measureRow(label, 'memory', 'quoting', 'none', inMemory, spec.startTime, runs));
-  return { seed: options.seed, runs, csvParse: { trades: csvRows, tradesPerSec: median(csvRates), runsTradesPerSec: csvRates }, rows, generateSeconds };
+  batches.length = 0; // let the in-memory tape go before measuring memory over a long replay
+  log(`replay: memory over ${MEMORY_DAYS} streamed days`);
+  const memory = await runMemoryFlatness(MEMORY_DAYS, MEMORY_TRADES_PER_DAY, options.seed);
+  return { seed: options.seed, runs, csvParse: { trades: csvRows, tradesPerSec: median(csvRates), runsTradesPerSec: csvRates }, rows, generateSeconds, memory };
 }
 
 const round = (x: number, digits: number): number => Number(x.toFixed(digits));
@@ -198,6 +207,21 @@ export function replayJsonLines(r: ReplayBenchResult): string[] {
       }),
     );
   }
+  const m = r.memory;
+  lines.push(
+    JSON.stringify({
+      name: `${REPLAY_BENCH_NAME}/memory/${m.days}d`,
+      days: m.days,
+      tradesPerDay: m.tradesPerDay,
+      trades: m.trades,
+      seconds: round(m.seconds, 2),
+      maxRssMB: round(m.maxRssMB, 0),
+      heapGrowthMB: m.heapGrowthMB === null ? null : round(m.heapGrowthMB, 1),
+      readings: m.readings.map((x) => ({ day: x.day, trades: x.trades, rssMB: round(x.rssMB, 0), heapMB: x.heapMB === null ? null : round(x.heapMB, 1) })),
+      targetMaxRssMB: MEMORY_TARGET_MB,
+      ...common,
+    }),
+  );
   return lines;
 }
 
@@ -232,5 +256,13 @@ export function replayTable(r: ReplayBenchResult): string {
     lines.push(`in-memory, no strategy: ${int(target.tradesPerSec)} trades/s (target >= ${int(TARGET_TRADES_PER_SEC)}: ${target.tradesPerSec >= TARGET_TRADES_PER_SEC ? 'met' : 'NOT met'})`);
   }
   lines.push(`(${r.generateSeconds.toFixed(1)} s generating the in-memory tape)`);
+  const m = r.memory;
+  const readings = m.readings.map((x) => `day ${x.day}: ${x.rssMB.toFixed(0)} MB RSS${x.heapMB === null ? '' : `, ${x.heapMB.toFixed(0)} MB heap`}`).join('; ');
+  lines.push('');
+  lines.push(`memory over ${m.days} streamed days (${int(m.trades)} trades, ${m.seconds.toFixed(1)} s): ${readings}`);
+  lines.push(
+    `max RSS ${m.maxRssMB.toFixed(0)} MB (target < ${MEMORY_TARGET_MB}: ${m.maxRssMB < MEMORY_TARGET_MB ? 'met' : 'NOT met'})` +
+      (m.heapGrowthMB === null ? '' : `, heap growth day 1 -> day ${m.days}: ${m.heapGrowthMB.toFixed(1)} MB`),
+  );
   return lines.join('\n');
 }

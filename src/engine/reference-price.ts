@@ -66,6 +66,17 @@ export class TradeWindow {
       w.sumQuote.add(quote);
       w.sumBase.add(base);
     }
+    // Windows otherwise slide only when read (an order's filter check); a tape with no orders
+    // would keep every trade. Sliding them every 1024 trades keeps the log bounded by the
+    // longest window plus 1024 entries, whatever the tape's length.
+    if ((this.#tradeCount & 1023) === 0) {
+      for (const w of this.#windows.values()) this.#advance(w, time);
+    }
+  }
+
+  /** Trades still held in the log (bounded by the longest window plus a compaction slack). */
+  get retained(): number {
+    return this.#times.length;
   }
 
   /** Changes whenever a trade is recorded (with `validUntil`, the key of cached results). */

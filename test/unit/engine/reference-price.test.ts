@@ -95,3 +95,13 @@ describe('TradeWindow (reference price for filters)', () => {
     expectPrice(w.average(1, later + 2), u('200'));
   });
 });
+
+describe('TradeWindow memory', () => {
+  it('keeps only the longest window (plus slack) however long the tape, even when nobody reads it', () => {
+    const window = new TradeWindow(8, [5]);
+    // 200k trades, one every 100 ms: 5.5 hours of tape, of which a 5-minute window is ~3,000 trades.
+    for (let i = 0; i < 200_000; i++) window.record(i * 100_000, 100, 100, 1);
+    expect(window.retained).toBeLessThan(3_000 + 2 * 1_024 + 1_100);
+    expect(window.average(5, 199_999 * 100_000)).not.toBeNull();
+  });
+});
