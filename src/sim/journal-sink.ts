@@ -6,10 +6,16 @@
  * length and the hash equals `Journal.hash()` of the same entries.
  */
 import { createHash } from 'node:crypto';
-import type { EngineCommand, EngineEvent } from '../engine/index.ts';
+import { Journal, type EngineCommand, type EngineEvent } from '../engine/index.ts';
 
 export interface JournalSink {
   record(command: EngineCommand, events: readonly EngineEvent[]): void;
+  /**
+   * A market-model decision that changed nothing in the engine (a queue estimate, a print that
+   * stopped at an order's price): journaled so every non-fill a user may question is explained.
+   * Optional: the engine's `Journal` keeps commands only, since a rebuild replays commands.
+   */
+  decision?(decision: { time: number; symbol: string; orderId: number; reason: string }): void;
 }
 
 export class JournalHasher implements JournalSink {
@@ -26,8 +32,49 @@ export class JournalHasher implements JournalSink {
     this.#hash.update(`${JSON.stringify({ seq: ++this.#entries, command, events })}\n`);
   }
 
+  readonly #decisionHash = createHash('sha256');
+  #decisions = 0;
+
+  /** Decisions get their own running hash: `hash()` stays equal to `Journal.hash()`. */
+  decision(decision: { time: number; symbol: string; orderId: number; reason: string }): void {
+    this.#decisionHash.update(`${JSON.stringify({ seq: ++this.#decisions, afterCommand: this.#entries, decision })}\n`);
+  }
+
+  /** SHA-256 hex of the decisions recorded so far. */
+  decisionsHash(): string {
+    return this.#decisionHash.copy().digest('hex');
+  }
+
   /** SHA-256 hex of everything recorded so far (recording may continue afterwards). */
   hash(): string {
     return this.#hash.copy().digest('hex');
+  }
+}
+
+/**
+ * The replay's default journal: the engine's `Journal` (commands with their events, which
+ * `rebuildFromJournal` replays) plus the market model's non-fill decisions, each placed after
+ * the command it followed, so a fill that did not happen is explained as well as one that did.
+ */
+export class ReplayJournal extends Journal implements JournalSink {
+  readonly decisions: { afterCommand: number; decision: { time: number; symbol: string; orderId: number; reason: string } }[] = [];
+
+  decision(decision: { time: number; symbol: string; orderId: number; reason: string }): void {
+    this.decisions.push({ afterCommand: this.entries.length, decision });
+  }
+
+  /** Commands and decisions in the order they happened, one JSON object per line. */
+  toExplainedJsonLines(): string {
+    const lines: string[] = [];
+    let next = 0;
+    for (const entry of this.entries) {
+      while (next < this.decisions.length && (this.decisions[next] as { afterCommand: number }).afterCommand < entry.seq) {
+        lines.push(JSON.stringify({ decision: (this.decisions[next] as { decision: unknown }).decision }));
+        next += 1;
+      }
+      lines.push(JSON.stringify(entry));
+    }
+    for (; next < this.decisions.length; next++) lines.push(JSON.stringify({ decision: (this.decisions[next] as { decision: unknown }).decision }));
+    return lines.join('\n') + (lines.length > 0 ? '\n' : '');
   }
 }

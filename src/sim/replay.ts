@@ -50,13 +50,13 @@
  * `JournalHasher` or null for long replays).
  */
 import type { EngineConfig, EngineCommand, EngineEvent, FillFromMarket, RecordMarketTrade, TradeExecuted } from '../engine/index.ts';
-import { Engine, Journal } from '../engine/index.ts';
+import { Engine } from '../engine/index.ts';
 import { Scheduler } from '../clock/index.ts';
 import { MarketHistory, type MarketHistoryOptions } from '../data/history/index.ts';
 import { BUYER_MAKER, type TapeTrade } from '../data/tape.ts';
 import { BookMirror, type RestingOrder } from './book-mirror.ts';
 import type { FillModel, FillPlan, SymbolFillModel, TradePrint } from './fill-models/fill-model.ts';
-import type { JournalSink } from './journal-sink.ts';
+import { ReplayJournal, type JournalSink } from './journal-sink.ts';
 import { LatencyModel, type LatencyConfig, type LatencyLeg } from './latency/latency-model.ts';
 import { SymbolMarket } from './symbol-market.ts';
 import { TapeCursor, type TapeSource } from './tape-cursor.ts';
@@ -218,7 +218,7 @@ export class Replay {
   constructor(config: ReplayConfig) {
     this.engine = new Engine(config.engine);
     this.scheduler = new Scheduler({ startTime: config.startTime ?? 0 });
-    this.journal = config.journal === undefined ? new Journal() : config.journal;
+    this.journal = config.journal === undefined ? new ReplayJournal() : config.journal;
     this.fillModel = config.fillModel;
     this.#onDecision = config.onDecision;
     this.#onLatency = config.onLatency;
@@ -513,7 +513,9 @@ export class Replay {
 
   #decide(time: number, symbol: string, plan: FillPlan): void {
     this.stats.decisions++;
-    this.#onDecision?.({ time, symbol, orderId: plan.orderId, reason: plan.reason });
+    const decision = { time, symbol, orderId: plan.orderId, reason: plan.reason };
+    this.journal?.decision?.(decision);
+    this.#onDecision?.(decision);
   }
 
   #recordHistory(s: SymbolRuntime, tradeId: number, price: number, qty: number, quote: number, time: number, isBuyerMaker: boolean): void {

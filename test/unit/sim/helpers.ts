@@ -5,8 +5,8 @@
  */
 import { afterEach } from 'vitest';
 import { BEST_MATCH, BUYER_MAKER, type TradeBatch } from '../../../src/data/tape.ts';
-import { Journal, parseUnits, type EngineConfig, type OrderFilledByMarket } from '../../../src/engine/index.ts';
-import { Replay, type FillModel, type MarketDecision, type ReplayConfig, type TapeInput } from '../../../src/sim/index.ts';
+import { parseUnits, type EngineConfig, type OrderFilledByMarket } from '../../../src/engine/index.ts';
+import { Replay, ReplayJournal, type FillModel, type MarketDecision, type ReplayConfig, type TapeInput } from '../../../src/sim/index.ts';
 
 /** Decimal string to units at 8 decimals (prices, quantities and balances alike). */
 export function u(decimal: string): number {
@@ -76,7 +76,7 @@ afterEach(() => {
 
 export interface Harness {
   replay: Replay;
-  journal: Journal;
+  journal: ReplayJournal;
   decisions: MarketDecision[];
   /** Places a GTC LIMIT for account 1 now; returns its orderId. */
   limit(side: 'BUY' | 'SELL', price: string, qty: string, accountId?: number): number;
@@ -89,7 +89,7 @@ export interface Harness {
  * accounts 1 and 2 funded with 1,000,000 USDT, 1,000 BTC and 1,000 ETH each (no fees).
  */
 export function harness(model: FillModel, tapes: readonly TapeInput[] | readonly Print[], extra: Partial<ReplayConfig> = {}): Harness {
-  const journal = new Journal();
+  const journal = new ReplayJournal();
   const decisions: MarketDecision[] = [];
   const tapeInputs: readonly TapeInput[] =
     tapes.length > 0 && 'trades' in (tapes[0] as object) ? (tapes as readonly TapeInput[]) : [{ symbol: 'BTCUSDT', trades: tape(tapes as readonly Print[]) }];

@@ -137,3 +137,19 @@ describe('queue-position fill model (probabilistic)', () => {
     expect(new Set(first.map((r) => r.hash)).size).toBeGreaterThan(1);
   });
 });
+
+describe('non-fill decisions in the journal', () => {
+  it('the default replay journal holds every decision after the command it followed', async () => {
+    const h = harness(queuePosition({ estimateDepth: depths() }), [sell('100', '0.5'), sell('100', '1')]);
+    h.limit('BUY', '100', '1');
+    await h.replay.runToEnd();
+    const journal = h.journal;
+    expect(journal.decisions.map((d) => d.decision.reason.split(' ')[0])).toEqual(['QUEUE_ESTIMATE', 'QUEUE_POSITION', 'QUEUE_POSITION']);
+    const lines = journal.toExplainedJsonLines().trim().split('\n').map((l) => JSON.parse(l) as { decision?: { reason: string }; command?: { type: string } });
+    // The estimate follows the PlaceOrder that caused it; the two NO_FILLs follow in tape order.
+    const kinds = lines.map((l) => (l.decision ? l.decision.reason.split(' ')[0] : l.command?.type));
+    expect(kinds.indexOf('QUEUE_ESTIMATE')).toBeGreaterThan(kinds.indexOf('PlaceOrder'));
+    expect(kinds.filter((k) => k === 'QUEUE_POSITION')).toHaveLength(2);
+    expect(lines.length).toBe(journal.entries.length + journal.decisions.length);
+  });
+});
