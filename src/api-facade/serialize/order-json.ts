@@ -61,6 +61,21 @@ export function orderQueryJson(o: OrderView, ctx: WireContext): Record<string, u
   return out;
 }
 
+/** The fields placement and cancel responses share, in their documented order. */
+function executionFields(order: OrderView, ctx: WireContext): Record<string, unknown> {
+  return {
+    price: price(order.price, ctx),
+    origQty: qty(order.origQty, ctx),
+    executedQty: qty(order.executedQty, ctx),
+    origQuoteOrderQty: price(order.origQuoteOrderQty, ctx),
+    cummulativeQuoteQty: price(order.cummulativeQuoteQty, ctx),
+    status: order.status,
+    timeInForce: order.timeInForce,
+    type: order.type,
+    side: order.side,
+  };
+}
+
 /** The fills of `orderId` as taker among a command's events, in the FULL response's shape. */
 export function fillsOf(orderId: number, events: readonly EngineEvent[], ctx: WireContext): Record<string, unknown>[] {
   const fills: Record<string, unknown>[] = [];
@@ -97,16 +112,7 @@ export function placementJson(
     transactTime: apiTime(accepted.time, ctx.unit),
   };
   if (respType === 'ACK') return out;
-  Object.assign(out, {
-    price: price(order.price, ctx),
-    origQty: qty(order.origQty, ctx),
-    executedQty: qty(order.executedQty, ctx),
-    origQuoteOrderQty: price(order.origQuoteOrderQty, ctx),
-    cummulativeQuoteQty: price(order.cummulativeQuoteQty, ctx),
-    status: order.status,
-    timeInForce: order.timeInForce,
-    type: order.type,
-    side: order.side,
+  Object.assign(out, executionFields(order, ctx), {
     workingTime: apiTime(order.workingTime, ctx.unit),
     selfTradePreventionMode: order.selfTradePreventionMode,
   });
@@ -124,15 +130,7 @@ export function cancelJson(order: OrderView, cancelClientOrderId: string, transa
     orderListId: order.orderListId,
     clientOrderId: cancelClientOrderId,
     transactTime: apiTime(transactTime, ctx.unit),
-    price: price(order.price, ctx),
-    origQty: qty(order.origQty, ctx),
-    executedQty: qty(order.executedQty, ctx),
-    origQuoteOrderQty: price(order.origQuoteOrderQty, ctx),
-    cummulativeQuoteQty: price(order.cummulativeQuoteQty, ctx),
-    status: order.status,
-    timeInForce: order.timeInForce,
-    type: order.type,
-    side: order.side,
+    ...executionFields(order, ctx),
     selfTradePreventionMode: order.selfTradePreventionMode,
   };
   conditionalFields(order, out, ctx);
