@@ -1,0 +1,97 @@
+/**
+ * THE endpoint table: one row per endpoint the facade serves (rows in endpoints/*.ts). Routing,
+ * parameter validation, weights, order counts, authentication, the in-process client and the
+ * docs listing (`describeEndpoints`) all read this array; nothing else knows an endpoint.
+ *
+ * Spec endpoints NOT yet in the table (answer 404 like any unknown path):
+ * - General: GET /api/v3/executionRules.
+ * - Market data: GET /api/v3/referencePrice, GET /api/v3/referencePrice/calculation.
+ * - Account: GET /api/v3/orderList, allOrderList, openOrderList, myPreventedMatches,
+ *   myAllocations, account/commission, order/amendments, myFilters.
+ * - Trading: POST /api/v3/order/cancelReplace, order lists (OCO/OTO/OTOCO), SOR, amend
+ *   keepPriority (the engine has no order lists or amend yet, issue 3).
+ * - The /sapi, /fapi and /dapi endpoints some libraries call while loading markets.
+ */
+import type { Endpoint, HttpMethod } from './endpoints/endpoint-row.ts';
+import { account, allOrders, getOrder, myTrades, openOrders, rateLimitOrder } from './endpoints/account.ts';
+import { exchangeInfo, ping, time } from './endpoints/general.ts';
+import {
+  aggTrades,
+  avgPrice,
+  depth,
+  historicalTrades,
+  klines,
+  ticker24hr,
+  tickerBookTicker,
+  tickerPrice,
+  tickerRolling,
+  tickerTradingDay,
+  trades,
+  uiKlines,
+} from './endpoints/market-data.ts';
+import { cancelOpenOrders, cancelOrder, newOrder, testOrder } from './endpoints/trading.ts';
+import { closeUserStream, keepAliveUserStream, openUserStream } from './endpoints/user-stream.ts';
+
+export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
+  // General
+  ping,
+  time,
+  exchangeInfo,
+  // Market data
+  depth,
+  trades,
+  historicalTrades,
+  aggTrades,
+  klines,
+  uiKlines,
+  avgPrice,
+  ticker24hr,
+  tickerTradingDay,
+  tickerRolling,
+  tickerPrice,
+  tickerBookTicker,
+  // Account
+  account,
+  getOrder,
+  openOrders,
+  allOrders,
+  myTrades,
+  rateLimitOrder,
+  // Trading
+  newOrder,
+  testOrder,
+  cancelOrder,
+  cancelOpenOrders,
+  // User data stream
+  openUserStream,
+  keepAliveUserStream,
+  closeUserStream,
+]);
+
+const BY_ROUTE = new Map<string, Endpoint>();
+for (const row of ENDPOINTS) {
+  const key = `${row.method} ${row.path}`;
+  // A table bug: fail when the module loads.
+  if (BY_ROUTE.has(key)) throw new Error(`endpoint ${key} declared twice`);
+  BY_ROUTE.set(key, row);
+}
+
+/** The row for a method and path (exact match), or undefined. */
+export function findEndpoint(method: string, path: string): Endpoint | undefined {
+  return BY_ROUTE.get(`${method} ${path}`);
+}
+
+/** Whether any row has this path (another method), for the 404 text. */
+export function hasPath(path: string): boolean {
+  return ENDPOINTS.some((row) => row.path === path);
+}
+
+export type { Endpoint, HttpMethod };
+
+/** A plain-text listing for docs and `--help`: method, path, security, weight, summary. */
+export function describeEndpoints(): string {
+  return ENDPOINTS.map((row) => {
+    const weight = typeof row.weight === 'number' ? String(row.weight) : 'by params';
+    return `${row.method.padEnd(6)} ${row.path.padEnd(28)} ${row.security.padEnd(11)} weight ${weight.padEnd(9)} ${row.summary}`;
+  }).join('\n');
+}

@@ -1,0 +1,179 @@
+/**
+ * Account endpoints (security USER_DATA, signed): account, order, openOrders, allOrders,
+ * myTrades, rateLimit/order. Every one acts for the account of the authenticated API key.
+ *
+ * Rules (spec, Account):
+ * - order: orderId or origClientOrderId (-1102 when neither). With both, the order found by
+ *   orderId must carry that client id: otherwise -2039 "Client order ID is not correct for this
+ *   order ID." (since 2025-04-08). Not found: -2013 "Order does not exist.".
+ * - allOrders / myTrades: startTime..endTime at most 24 h, else -1127 "More than 24 hours
+ *   between startTime and endTime.". allOrders with orderId: orders from that id on, oldest
+ *   first; otherwise the newest `limit`. myTrades: fromId excludes startTime/endTime (-1128).
+ * - Lists are oldest first (ascending orderId / trade id), as Binance returns them.
+ */
+import { ApiError } from '../api-error.ts';
+import { EMPTY_ERRORS } from '../params/param-errors.ts';
+import { eitherRequired, invalidWhen } from '../params/param-rules.ts';
+import { defineSchema, withSigned } from '../params/param-schema.ts';
+import { accountJson } from '../serialize/exchange-info-json.ts';
+import { apiTime } from '../serialize/api-time.ts';
+import { orderQueryJson } from '../serialize/order-json.ts';
+import { formatUnits } from '../../engine/units.ts';
+import type { OrderView } from '../../engine/views.ts';
+import { accountOf, OPTIONAL_SYMBOL, SYMBOL, symbolSpec, wireContext } from './common.ts';
+import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
+import { timeUs } from './market-data.ts';
+
+const DAY_US = 24 * 60 * 60 * 1_000_000;
+export const orderDoesNotExist = (): ApiError => new ApiError(400, -2013, 'Order does not exist.');
+export const clientOrderIdMismatch = (): ApiError => new ApiError(400, -2039, 'Client order ID is not correct for this order ID.');
+const spanTooLong = (): ApiError => new ApiError(400, -1127, 'More than 24 hours between startTime and endTime.');
+
+const ORDER_ID = { name: 'orderId', kind: 'LONG' } as const;
+const ORIG_CLIENT_ORDER_ID = { name: 'origClientOrderId', kind: 'STRING', empty: EMPTY_ERRORS.origClientOrderId } as const;
+const START_TIME = { name: 'startTime', kind: 'LONG' } as const;
+const END_TIME = { name: 'endTime', kind: 'LONG' } as const;
+const LIMIT = { name: 'limit', kind: 'INT' } as const;
+
+function checkSpan(startTime: number | undefined, endTime: number | undefined): void {
+  if (startTime !== undefined && endTime !== undefined && timeUs(endTime) - timeUs(startTime) > DAY_US) throw spanTooLong();
+}
+
+function limitOf(limit: number | undefined): number {
+  return limit === undefined || limit === 0 ? 500 : Math.min(limit, 1000);
+}
+
+/**
+ * The order named by orderId and/or origClientOrderId, or the query errors above. Shared with
+ * DELETE order, which answers -2011 instead of -2013 (`notFound`).
+ */
+export function findOrder(
+  call: HandlerCall,
+  symbol: string,
+  ref: { readonly orderId?: number; readonly origClientOrderId?: string },
+  notFound: () => ApiError = orderDoesNotExist,
+): OrderView {
+  const engine = call.ctx.backend.engine;
+  const accountId = accountOf(call);
+  if (ref.orderId !== undefined) {
+    const order = engine.getOrder(accountId, symbol, { orderId: ref.orderId });
+    if (order === undefined) throw notFound();
+    if (ref.origClientOrderId !== undefined && order.clientOrderId !== ref.origClientOrderId) throw clientOrderIdMismatch();
+    return order;
+  }
+  const order = ref.origClientOrderId === undefined ? undefined : engine.getOrder(accountId, symbol, { clientOrderId: ref.origClientOrderId });
+  if (order === undefined) throw notFound();
+  return order;
+}
+
+export const account = defineEndpoint({
+  method: 'GET',
+  path: '/api/v3/account',
+  security: 'USER_DATA',
+  weight: 20,
+  schema: defineSchema(withSigned([{ name: 'omitZeroBalances', kind: 'BOOLEAN' }])),
+  summary: 'Balances, commissions and permissions',
+  handler: (p, call) => {
+    const accountId = accountOf(call);
+    const view = call.ctx.backend.engine.account(accountId);
+    if (view === undefined) throw new ApiError(401, -2015, 'Invalid API-key, IP, or permissions for action.');
+    return accountJson(view, { unit: call.unit, omitZeroBalances: p.omitZeroBalances ?? false, assetPrecision: call.ctx.assetPrecision, uid: call.ctx.uidOf(accountId) });
+  },
+});
+
+export const getOrder = defineEndpoint({
+  method: 'GET',
+  path: '/api/v3/order',
+  security: 'USER_DATA',
+  weight: 4,
+  schema: defineSchema(withSigned([SYMBOL, ORDER_ID, ORIG_CLIENT_ORDER_ID]), [eitherRequired('origClientOrderId', 'orderId')]),
+  summary: 'One order by orderId or origClientOrderId',
+  handler: (p, call) => {
+    const spec = symbolSpec(call, p.symbol);
+    return orderQueryJson(findOrder(call, spec.symbol, p), wireContext(call, spec));
+  },
+});
+
+export const openOrders = defineEndpoint({
+  method: 'GET',
+  path: '/api/v3/openOrders',
+  security: 'USER_DATA',
+  weight: (p) => (p.symbol === undefined ? 80 : 6),
+  schema: defineSchema(withSigned([OPTIONAL_SYMBOL])),
+  summary: 'Open orders of one symbol or all',
+  handler: (p, call) => {
+    const engine = call.ctx.backend.engine;
+    if (p.symbol !== undefined) symbolSpec(call, p.symbol);
+    return engine.openOrders(accountOf(call), p.symbol).map((o) => orderQueryJson(o, wireContext(call, symbolSpec(call, o.symbol))));
+  },
+});
+
+export const allOrders = defineEndpoint({
+  method: 'GET',
+  path: '/api/v3/allOrders',
+  security: 'USER_DATA',
+  weight: 20,
+  schema: defineSchema(withSigned([SYMBOL, ORDER_ID, START_TIME, END_TIME, LIMIT])),
+  summary: 'All orders of a symbol (24 h span rule)',
+  handler: (p, call) => {
+    const spec = symbolSpec(call, p.symbol);
+    checkSpan(p.startTime, p.endTime);
+    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
+    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const rows = call.ctx.backend.engine
+      .allOrders(accountOf(call), spec.symbol)
+      .filter((o) => (p.orderId === undefined || o.orderId >= p.orderId) && o.time >= from && o.time <= to);
+    const limit = limitOf(p.limit);
+    const fromLower = p.orderId !== undefined || p.startTime !== undefined;
+    const picked = fromLower ? rows.slice(0, limit) : rows.slice(Math.max(0, rows.length - limit));
+    return picked.map((o) => orderQueryJson(o, wireContext(call, spec)));
+  },
+});
+
+export const myTrades = defineEndpoint({
+  method: 'GET',
+  path: '/api/v3/myTrades',
+  security: 'USER_DATA',
+  weight: (p) => (p.orderId === undefined ? 20 : 5),
+  schema: defineSchema(withSigned([SYMBOL, ORDER_ID, START_TIME, END_TIME, { name: 'fromId', kind: 'LONG' }, LIMIT]), [
+    invalidWhen((v) => v['fromId'] !== undefined && (v['startTime'] !== undefined || v['endTime'] !== undefined)),
+  ]),
+  summary: 'Account trades of a symbol (24 h span rule)',
+  handler: (p, call) => {
+    const spec = symbolSpec(call, p.symbol);
+    checkSpan(p.startTime, p.endTime);
+    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
+    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const rows = call.ctx.backend.engine
+      .accountTrades(accountOf(call), spec.symbol)
+      .filter((t) => (p.orderId === undefined || t.orderId === p.orderId) && (p.fromId === undefined || t.id >= p.fromId) && t.time >= from && t.time <= to);
+    const limit = limitOf(p.limit);
+    const fromLower = p.fromId !== undefined || p.startTime !== undefined;
+    const picked = fromLower ? rows.slice(0, limit) : rows.slice(Math.max(0, rows.length - limit));
+    return picked.map((t) => ({
+      symbol: t.symbol,
+      id: t.id,
+      orderId: t.orderId,
+      orderListId: t.orderListId,
+      price: formatUnits(t.price, spec.quotePrecision),
+      qty: formatUnits(t.qty, spec.basePrecision),
+      quoteQty: formatUnits(t.quoteQty, spec.quotePrecision),
+      commission: formatUnits(t.commission, call.ctx.assetPrecision(t.commissionAsset)),
+      commissionAsset: t.commissionAsset,
+      time: apiTime(t.time, call.unit),
+      isBuyer: t.isBuyer,
+      isMaker: t.isMaker,
+      isBestMatch: t.isBestMatch,
+    }));
+  },
+});
+
+export const rateLimitOrder = defineEndpoint({
+  method: 'GET',
+  path: '/api/v3/rateLimit/order',
+  security: 'USER_DATA',
+  weight: 40,
+  schema: defineSchema(withSigned([])),
+  summary: 'Unfilled order counts of the account',
+  handler: (_p, call) => call.ctx.orderLimiter.rateLimitOrder(String(accountOf(call)), call.nowUs),
+});

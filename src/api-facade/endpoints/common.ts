@@ -1,0 +1,66 @@
+/**
+ * Helpers the endpoint rows share: symbol resolution (-1121), the symbolStatus filter (-1220),
+ * the authenticated account, and the parameter specs several rows declare identically.
+ */
+import type { SymbolSpec } from '../../engine/symbol-spec.ts';
+import type { SymbolStatus } from '../../engine/types.ts';
+import { ApiError } from '../api-error.ts';
+import { ENUM_ERRORS } from '../params/param-errors.ts';
+import { SYMBOL_PATTERN } from '../params/param-types.ts';
+import type { WireContext } from '../serialize/order-json.ts';
+import type { HandlerCall } from './endpoint-row.ts';
+
+export const invalidSymbol = (): ApiError => new ApiError(400, -1121, 'Invalid symbol.');
+export const statusMismatch = (): ApiError => new ApiError(400, -1220, "The symbol's status does not match the requested symbolStatus.");
+
+export const SYMBOL = { name: 'symbol', kind: 'STRING', required: true, pattern: SYMBOL_PATTERN } as const;
+export const OPTIONAL_SYMBOL = { name: 'symbol', kind: 'STRING', pattern: SYMBOL_PATTERN } as const;
+export const SYMBOLS = { name: 'symbols', kind: 'JSON_ARRAY' } as const;
+export const SYMBOL_STATUS = {
+  name: 'symbolStatus',
+  kind: 'ENUM',
+  values: ['TRADING', 'HALT', 'BREAK'],
+  invalid: ENUM_ERRORS.symbolStatus,
+} as const;
+
+/** The spec of a listed symbol, or -1121. */
+export function symbolSpec(call: HandlerCall, symbol: string): SymbolSpec {
+  const spec = call.ctx.backend.engine.symbolSpec(symbol);
+  if (spec === undefined) throw invalidSymbol();
+  return spec;
+}
+
+export function statusOf(call: HandlerCall, symbol: string): SymbolStatus {
+  return call.ctx.backend.engine.symbolStatus(symbol) ?? 'HALT';
+}
+
+/**
+ * The symbols a market-data request names: one (`symbol`, status mismatch → -1220), a list
+ * (`symbols`, unknown → -1121, mismatches dropped) or all (mismatches dropped). `single` says
+ * whether the answer is one object rather than an array.
+ */
+export function selectSymbols(
+  call: HandlerCall,
+  p: { readonly symbol?: string; readonly symbols?: readonly string[]; readonly symbolStatus?: SymbolStatus },
+): { specs: SymbolSpec[]; single: boolean } {
+  const engine = call.ctx.backend.engine;
+  const matches = (s: string) => p.symbolStatus === undefined || statusOf(call, s) === p.symbolStatus;
+  if (p.symbol !== undefined) {
+    const spec = symbolSpec(call, p.symbol);
+    if (!matches(p.symbol)) throw statusMismatch();
+    return { specs: [spec], single: true };
+  }
+  const names = p.symbols ?? engine.symbolNames();
+  const specs = names.map((n) => symbolSpec(call, n)).filter((s) => matches(s.symbol));
+  return { specs, single: false };
+}
+
+/** The account the request acts for (keyed endpoints only). */
+export function accountOf(call: HandlerCall): number {
+  if (call.key === null) throw new Error('accountOf on an endpoint without an API key'); // table bug
+  return call.key.accountId;
+}
+
+export function wireContext(call: HandlerCall, spec: SymbolSpec): WireContext {
+  return { spec, unit: call.unit, assetPrecision: call.ctx.assetPrecision };
+}

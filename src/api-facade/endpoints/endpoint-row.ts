@@ -1,0 +1,88 @@
+/**
+ * The shape of one row of the endpoint table, and what a handler receives.
+ *
+ * A row is declarative: method, path, security type, weight (a number, or a function of the
+ * parsed parameters where the docs give one), unfilled-order count, parameter schema, a one-line
+ * summary for the docs, and the handler. The router, the parameter stage, the limiter stage, the
+ * auth stage, the in-process client and the docs listing all read the row; nothing about an
+ * endpoint lives anywhere else.
+ *
+ * Handlers return the JSON body (any JSON-serialisable value) or throw an ApiError. They read the
+ * simulated time from `call.nowUs` and send engine commands only after `call.beforeEngine()`.
+ */
+import type { ApiError } from '../api-error.ts';
+import type { ExchangeContext } from '../exchange-context.ts';
+import type { ParamSchema, ParsedParams } from '../params/param-schema.ts';
+import type { ParamSpec, ParsedSoFar } from '../params/param-types.ts';
+import type { AuthenticatedKey } from '../signing/api-key-registry.ts';
+import type { SecurityType } from '../signing/security-type.ts';
+import type { TimeUnit } from '../serialize/api-time.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface HandlerCall {
+  readonly ctx: ExchangeContext;
+  /** Unit of every time field in the response (X-MBX-TIME-UNIT). */
+  readonly unit: TimeUnit;
+  /** The authenticated key; null on NONE endpoints. */
+  readonly key: AuthenticatedKey | null;
+  /** Simulated time the request is served at, µs. */
+  readonly nowUs: number;
+  /** The second recvWindow check (-1021), just before a command goes to the engine. */
+  beforeEngine(): void;
+}
+
+export interface EndpointDef<S extends readonly ParamSpec[]> {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly security: SecurityType;
+  readonly weight: number | ((params: ParsedParams<S>) => number);
+  /**
+   * Order placement and cancels since 2026-04-02 (binance-facts §4.2): a successful request
+   * costs 0 weight, a failed one its listed weight.
+   */
+  readonly weightOnFailureOnly?: boolean;
+  /** Unfilled-order count a request adds (ORDERS limits); absent: not an order endpoint. */
+  readonly orderCount?: number;
+  readonly schema: ParamSchema<S>;
+  readonly summary: string;
+  readonly handler: (params: ParsedParams<S>, call: HandlerCall) => unknown;
+}
+
+/** A row with its parameter types erased, as the table stores it. */
+export interface Endpoint {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly security: SecurityType;
+  readonly weight: number | ((params: ParsedSoFar) => number);
+  readonly weightOnFailureOnly: boolean;
+  readonly orderCount: number | undefined;
+  readonly schema: ParamSchema;
+  readonly summary: string;
+  readonly handler: (params: ParsedSoFar, call: HandlerCall) => unknown;
+}
+
+/** Declares a row with precisely typed parameters and stores it erased. */
+export function defineEndpoint<const S extends readonly ParamSpec[]>(def: EndpointDef<S>): Endpoint {
+  const weight = def.weight;
+  return {
+    method: def.method,
+    path: def.path,
+    security: def.security,
+    weight: typeof weight === 'number' ? weight : (p) => weight(p as ParsedParams<S>),
+    weightOnFailureOnly: def.weightOnFailureOnly ?? false,
+    orderCount: def.orderCount,
+    schema: def.schema,
+    summary: def.summary,
+    handler: (p, call) => def.handler(p as ParsedParams<S>, call),
+  };
+}
+
+/** The weight of a request to `row` with `params`; the static weight when params are unknown. */
+export function weightOf(row: Endpoint, params: ParsedSoFar | undefined): number {
+  if (typeof row.weight === 'number') return row.weight;
+  return row.weight(params ?? {});
+}
+
+/** For handlers: the error type they throw, re-exported so rows import one module. */
+export type { ApiError };

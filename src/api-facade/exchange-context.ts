@@ -1,0 +1,73 @@
+/**
+ * Everything a request is judged and served against: the market backend (engine + histories +
+ * simulated clock), the API keys, the two limiters, listen keys, and the rule that maps a
+ * client's `timestamp` onto simulated time.
+ *
+ * Client clocks (issue 5). A client's `timestamp` is compared with SIMULATED now. The mapping is
+ * a hook, `clientTime`:
+ * - Default (identity): the timestamp is read as simulated time. Right for in-process clients and
+ *   for bots that learn the offset from GET /api/v3/time (they send server time), and for any
+ *   session whose simulated clock is the wall clock (realtime pacing from "now").
+ * - Intended rule for live pacing (not implemented here): a timestamp close to the host's wall
+ *   clock is a wall-clock stamp and is mapped through the pacing adapter's real→simulated
+ *   mapping (src/clock/pacing.ts) before the check; any other timestamp is taken as simulated
+ *   time. Both kinds then pass while fresh and fail when stale or ahead, in every clock mode.
+ *   The pacing adapter will supply that function; the facade reads no wall clock itself.
+ *
+ * Rules: no wall clock, no randomness; one context serves one simulated exchange.
+ */
+import type { TimestampParam } from './params/param-types.ts';
+import { ApiKeyRegistry } from './signing/api-key-registry.ts';
+import type { ApiKeyConfig } from './signing/api-key-registry.ts';
+import { BINANCE_RATE_LIMITS, validateRateLimits, type RateLimit } from './limits/rate-limit-config.ts';
+import { RequestWeightLimiter, type RequestWeightLimiterOptions } from './limits/request-weight-limiter.ts';
+import { OrderCountLimiter } from './limits/order-count-limiter.ts';
+import { ListenKeyStore } from './listen-keys.ts';
+import type { MarketBackend } from './market-backend.ts';
+
+/** Maps a client's `timestamp` to simulated µs (see header). */
+export type ClientTimeRule = (timestamp: TimestampParam, simulatedNowUs: number) => number;
+
+export const IDENTITY_CLIENT_TIME: ClientTimeRule = (timestamp) => timestamp.us;
+
+export interface ExchangeContextOptions {
+  readonly backend: MarketBackend;
+  readonly apiKeys?: readonly ApiKeyConfig[];
+  /** exchangeInfo `rateLimits` and what the limiters enforce; default the live Binance values. */
+  readonly rateLimits?: readonly RateLimit[];
+  readonly weightLimiter?: Omit<RequestWeightLimiterOptions, 'rateLimits'>;
+  readonly clientTime?: ClientTimeRule;
+  /** `uid` shown by GET account; default 1_000_000 + accountId. */
+  readonly uidOf?: (accountId: number) => number;
+}
+
+export class ExchangeContext {
+  readonly backend: MarketBackend;
+  readonly apiKeys: ApiKeyRegistry;
+  readonly rateLimits: readonly RateLimit[];
+  readonly weightLimiter: RequestWeightLimiter;
+  readonly orderLimiter: OrderCountLimiter;
+  readonly listenKeys = new ListenKeyStore();
+  readonly clientTime: ClientTimeRule;
+  readonly uidOf: (accountId: number) => number;
+  readonly #precision = new Map<string, number>();
+
+  constructor(options: ExchangeContextOptions) {
+    this.backend = options.backend;
+    this.apiKeys = new ApiKeyRegistry(options.apiKeys ?? []);
+    this.rateLimits = validateRateLimits(options.rateLimits ?? BINANCE_RATE_LIMITS);
+    this.weightLimiter = new RequestWeightLimiter({ ...options.weightLimiter, rateLimits: this.rateLimits });
+    this.orderLimiter = new OrderCountLimiter({ rateLimits: this.rateLimits });
+    this.clientTime = options.clientTime ?? IDENTITY_CLIENT_TIME;
+    this.uidOf = options.uidOf ?? ((accountId) => 1_000_000 + accountId);
+    for (const a of this.backend.engine.config.assets ?? []) this.#precision.set(a.asset, a.precision);
+  }
+
+  /** Simulated now, µs. */
+  now(): number {
+    return this.backend.now;
+  }
+
+  /** Decimal places of an asset (8 unless configured, as in the engine). */
+  readonly assetPrecision = (asset: string): number => this.#precision.get(asset) ?? 8;
+}

@@ -1,0 +1,229 @@
+/**
+ * handleRequest: THE transport seam. The HTTP server and the in-process client both call it; it
+ * never throws and never writes to stdout. Every response is JSON: a success body, or
+ * `{code, msg}` with the status of the stage that refused the request.
+ *
+ * Lifecycle (the first stage that fails answers; stages read the endpoint table's row):
+ *
+ *   request {method, path, rawQuery, rawBody, headers, ip}
+ *     │
+ *     ▼
+ *   1 route ─────────── method+path not in the table ─→ 404 {-1000 "Unknown endpoint: GET /x"}
+ *     ▼                 (Binance answers an HTML 404; a JSON body is kinder to clients)
+ *   2 X-MBX-TIME-UNIT ─ not MICROSECOND/MILLISECOND (either case) ─→ 400 -1194
+ *     ▼
+ *   3 params ───────── collectRawParams + parseParams against row.schema ─→ 400 -1100..-1151
+ *     ▼                (param-schema.ts gives their order; the body is read on POST/PUT/DELETE
+ *     ▼                 unless the Content-Type is JSON)
+ *   4 IP weight ────── RequestWeightLimiter.charge(ip, weight(params)) ─→ 429 -1003 / 418 -1003,
+ *     ▼                both with Retry-After
+ *   5 API key + sig ── verifyRequest (row.security) ─→ 401 -2014 / 401 -2015 / 400 -1102 / 400 -1022
+ *     ▼
+ *   6 timestamp ────── SIGNED only; ctx.clientTime maps it to simulated µs ─→ 400 -1021
+ *     ▼                ("...outside of the recvWindow." / "...1000ms ahead of the server's time.")
+ *   7 order count ──── rows with orderCount: OrderCountLimiter.charge(account) ─→ 429 -1015
+ *     ▼
+ *   8 handler ──────── row.handler; `beforeEngine()` repeats the recvWindow check (-1021) just
+ *     ▼                before a command reaches the engine; engine refusals via rejectToApiError
+ *     ▼                (-1013, -2010, -2011, ...), queries -2013 / -2039 / -1121 / -1220 ...
+ *   9 serialize ────── JSON; X-MBX-USED-WEIGHT-* (+ legacy X-MBX-USED-WEIGHT) on EVERY response,
+ *                      X-MBX-ORDER-COUNT-* on successful order-count rows only
+ *
+ *   anything else thrown ─→ 500 -1000 "An unknown error occurred while processing the request."
+ *
+ * Weight rules:
+ * - A request refused at stages 1-3 is not weighed by `charge` (its weight may depend on the
+ *   params it failed to send) but still pays, via addWeight: the row's weight with default
+ *   params, 1 for an unknown path. It counts no raw request.
+ * - Rows with `weightOnFailureOnly` (order placement and cancels since 2026-04-02) are admitted
+ *   with weight 0 and pay their listed weight (addWeight) when they fail at any later stage.
+ *
+ * Consequence of this order: a malformed parameter is reported before a missing or bad API key
+ * or signature, and an over-limit IP is refused before its key is looked at.
+ * Determinism: simulated time only (ctx.now()); no wall clock, timers or randomness.
+ */
+import { ApiError } from './api-error.ts';
+import { findEndpoint, type Endpoint } from './endpoint-table.ts';
+import type { HandlerCall } from './endpoints/endpoint-row.ts';
+import { weightOf } from './endpoints/endpoint-row.ts';
+import type { ExchangeContext } from './exchange-context.ts';
+import { buildLimitHeaders } from './limits/headers.ts';
+import type { WindowUsage } from './limits/rate-limit-config.ts';
+import { collectRawParams } from './params/raw-params.ts';
+import { parseParams } from './params/param-schema.ts';
+import type { ParsedSoFar, TimestampParam } from './params/param-types.ts';
+import type { TimeUnit } from './serialize/api-time.ts';
+import type { AuthenticatedKey } from './signing/api-key-registry.ts';
+import { isSigned } from './signing/security-type.ts';
+import type { RequestHeaders } from './signing/verify-request.ts';
+import { verifyRequest } from './signing/verify-request.ts';
+import { checkTimestamp, DEFAULT_RECV_WINDOW_US, recheckRecvWindow } from './timing.ts';
+
+export interface ApiRequest {
+  readonly method: string;
+  /** Path without the query string (a '?...' tail is split off if present). */
+  readonly path: string;
+  /** Query string as received, without '?'. */
+  readonly rawQuery: string;
+  /** Body as received (latin1 from the HTTP adapter), '' when none. */
+  readonly rawBody: string;
+  readonly headers: RequestHeaders;
+  /** Client IP; undefined for in-process callers (weight is then counted under 'in-process'). */
+  readonly ip?: string | undefined;
+}
+
+export interface ApiResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  /** JSON text. */
+  readonly body: string;
+}
+
+export const TIME_UNIT_HEADER = 'x-mbx-time-unit';
+const IN_PROCESS_IP = 'in-process';
+const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
+
+const unknownError = (): ApiError => new ApiError(500, -1000, 'An unknown error occurred while processing the request.');
+const invalidTimeUnit = (): ApiError => new ApiError(400, -1194, 'Invalid value for time unit; expected either MICROSECOND or MILLISECOND.');
+const notFound = (method: string, path: string): ApiError => new ApiError(404, -1000, `Unknown endpoint: ${method} ${path}`);
+
+/** One header's single value, names matched case-insensitively; undefined if absent. */
+export function headerValue(headers: RequestHeaders, name: string): string | undefined {
+  for (const key of Object.keys(headers)) {
+    if (key.toLowerCase() !== name) continue;
+    const v = headers[key];
+    return typeof v === 'string' ? v : v?.[0];
+  }
+  return undefined;
+}
+
+function timeUnitOf(headers: RequestHeaders): TimeUnit {
+  const v = headerValue(headers, TIME_UNIT_HEADER);
+  if (v === undefined) return 'MILLISECOND';
+  if (v === 'MICROSECOND' || v === 'microsecond') return 'MICROSECOND';
+  if (v === 'MILLISECOND' || v === 'millisecond') return 'MILLISECOND';
+  throw invalidTimeUnit();
+}
+
+/** The form body, or '' for GET and JSON bodies (clients send an empty JSON body on DELETE). */
+function formBody(request: ApiRequest): string {
+  if (request.method === 'GET') return '';
+  const type = headerValue(request.headers, 'content-type') ?? '';
+  return type.toLowerCase().includes('json') ? '' : request.rawBody;
+}
+
+/** Mutable progress of one request through the stages, for the final headers and weight. */
+interface Progress {
+  row: Endpoint | undefined;
+  params: ParsedSoFar | undefined;
+  /** Stage 4 passed (charge counted the request). */
+  admitted: boolean;
+  /** Stage 4 refused it (429/418): the limiter settled its weight. */
+  limiterRefused: boolean;
+  retryAfterSeconds: number | undefined;
+  orderCounts: readonly WindowUsage[] | undefined;
+}
+
+/** Serves one request; never throws. */
+export function handleRequest(ctx: ExchangeContext, request: ApiRequest): ApiResponse {
+  const ip = request.ip ?? IN_PROCESS_IP;
+  const progress: Progress = { row: undefined, params: undefined, admitted: false, limiterRefused: false, retryAfterSeconds: undefined, orderCounts: undefined };
+  let status = 200;
+  let body: unknown;
+  try {
+    body = runStages(ctx, request, ip, progress);
+  } catch (e) {
+    const error = e instanceof ApiError ? e : unknownError();
+    status = error.status;
+    body = error.toBody();
+    try {
+      chargeFailure(ctx, ip, progress);
+    } catch {
+      // Weight bookkeeping must not turn a client error into a 500.
+    }
+  }
+  return respond(ctx, ip, status, body, progress);
+}
+
+function chargeFailure(ctx: ExchangeContext, ip: string, progress: Progress): void {
+  const row = progress.row;
+  const now = ctx.now();
+  if (progress.limiterRefused) return;
+  if (row === undefined) ctx.weightLimiter.addWeight(ip, 1, now);
+  else if (!progress.admitted) ctx.weightLimiter.addWeight(ip, safeWeight(row, progress.params), now);
+  else if (row.weightOnFailureOnly) ctx.weightLimiter.addWeight(ip, safeWeight(row, progress.params), now);
+}
+
+function safeWeight(row: Endpoint, params: ParsedSoFar | undefined): number {
+  try {
+    return weightOf(row, params);
+  } catch {
+    return weightOf(row, {});
+  }
+}
+
+function runStages(ctx: ExchangeContext, request: ApiRequest, ip: string, progress: Progress): unknown {
+  // 1 route
+  const q = request.path.indexOf('?');
+  const path = q < 0 ? request.path : request.path.slice(0, q);
+  const rawQuery = q < 0 ? request.rawQuery : request.rawQuery === '' ? request.path.slice(q + 1) : request.rawQuery;
+  const method = request.method.toUpperCase();
+  const row = findEndpoint(method, path);
+  if (row === undefined) throw notFound(method, path);
+  progress.row = row;
+
+  // 2 time unit
+  const unit = timeUnitOf(request.headers);
+
+  // 3 params
+  const rawBody = formBody(request);
+  const params = parseParams(row.schema, collectRawParams(rawQuery, rawBody));
+  progress.params = params;
+
+  // 4 IP weight
+  const charge = ctx.weightLimiter.charge(ip, row.weightOnFailureOnly ? 0 : weightOf(row, params), ctx.now());
+  progress.admitted = true;
+  if (!charge.ok) {
+    progress.retryAfterSeconds = charge.retryAfterSeconds;
+    // Refused by the limiter: it already counted (429) or ignored (418) this request.
+    progress.limiterRefused = true;
+    throw charge.error;
+  }
+
+  // 5 API key + signature
+  const key: AuthenticatedKey | null = verifyRequest({ securityType: row.security, headers: request.headers, rawQuery, rawBody, clientIp: request.ip }, ctx.apiKeys);
+
+  // 6 timestamp / recvWindow on simulated time
+  let recheck = (): void => {};
+  if (isSigned(row.security)) {
+    const timestampUs = ctx.clientTime(params['timestamp'] as TimestampParam, ctx.now());
+    const recvWindowUs = (params['recvWindow'] as number | undefined) ?? DEFAULT_RECV_WINDOW_US;
+    checkTimestamp(timestampUs, recvWindowUs, ctx.now());
+    recheck = () => recheckRecvWindow(timestampUs, recvWindowUs, ctx.now());
+  }
+
+  // 7 unfilled order count
+  if (row.orderCount !== undefined && key !== null) {
+    const counted = ctx.orderLimiter.charge(String(key.accountId), row.orderCount, ctx.now());
+    if (!counted.ok) throw counted.error;
+  }
+
+  // 8 handler
+  const call: HandlerCall = { ctx, unit, key, nowUs: ctx.now(), beforeEngine: recheck };
+  const result = row.handler(params, call);
+  if (row.orderCount !== undefined && key !== null) progress.orderCounts = ctx.orderLimiter.counts(String(key.accountId), ctx.now());
+  return result;
+}
+
+function respond(ctx: ExchangeContext, ip: string, status: number, body: unknown, progress: Progress): ApiResponse {
+  try {
+    const headers: Record<string, string> = {
+      'Content-Type': JSON_CONTENT_TYPE,
+      ...buildLimitHeaders({ weight: ctx.weightLimiter.usage(ip, ctx.now()), orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds }),
+    };
+    return { status, headers, body: JSON.stringify(body ?? {}) };
+  } catch {
+    const error = unknownError();
+    return { status: error.status, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: JSON.stringify(error.toBody()) };
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * node:http adapter over handleRequest. It only moves bytes: the query string and the body are
+ * passed as raw strings (the body decoded as latin1, one char per byte, so the signature check
+ * sees exactly the bytes sent), and the JSON response is written as handleRequest built it.
+ *
+ * Rules:
+ * - Survives any input: a malformed URL is routed as a path (404), a body above `maxBodyBytes`
+ *   (default 1 MiB) gets 413 {-1000 "Request body too large."} and the connection is closed,
+ *   a socket error is ignored. Nothing is logged to stdout.
+ * - `listen(port, host)` resolves to the base URL (port 0 picks a free one); `close()` stops
+ *   accepting, ends idle and active keep-alive connections, and resolves when done.
+ * - The client IP is the socket's remote address (no X-Forwarded-For: the simulator is not
+ *   meant to sit behind a proxy).
+ * Determinism: the only host interaction is socket I/O; the simulation is driven by the
+ * backend's clock, never by this file.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ExchangeContext } from './exchange-context.ts';
+import { handleRequest } from './handle-request.ts';
+
+export interface HttpServerOptions {
+  readonly maxBodyBytes?: number;
+}
+
+const DEFAULT_MAX_BODY = 1 << 20;
+
+export class ExsimHttpServer {
+  readonly #ctx: ExchangeContext;
+  readonly #server: Server;
+  readonly #maxBody: number;
+
+  constructor(ctx: ExchangeContext, options: HttpServerOptions = {}) {
+    this.#ctx = ctx;
+    this.#maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    this.#server = createServer((req, res) => this.#serve(req, res));
+    this.#server.on('clientError', (_err, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      else socket.destroy();
+    });
+  }
+
+  /** Starts listening; resolves to the base URL, e.g. http://127.0.0.1:43121. */
+  listen(port = 0, host = '127.0.0.1'): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const onError = (err: Error) => reject(err);
+      this.#server.once('error', onError);
+      this.#server.listen(port, host, () => {
+        this.#server.off('error', onError);
+        const address = this.#server.address() as AddressInfo;
+        const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        resolve(`http://${shownHost}:${address.port}`);
+      });
+    });
+  }
+
+  /** Stops the server and closes every connection. */
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (!this.#server.listening) {
+        resolve();
+        return;
+      }
+      this.#server.close(() => resolve());
+      this.#server.closeAllConnections();
+    });
+  }
+
+  #serve(req: IncomingMessage, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('error', () => res.destroy());
+    req.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > this.#maxBody) {
+        tooLarge = true;
+        this.#write(res, 413, { 'Content-Type': 'application/json;charset=UTF-8', Connection: 'close' }, JSON.stringify({ code: -1000, msg: 'Request body too large.' }));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (tooLarge) return;
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const response = handleRequest(this.#ctx, {
+        method: req.method ?? 'GET',
+        path: q < 0 ? url : url.slice(0, q),
+        rawQuery: q < 0 ? '' : url.slice(q + 1),
+        rawBody: Buffer.concat(chunks).toString('latin1'),
+        headers: req.headers,
+        ip: req.socket.remoteAddress,
+      });
+      this.#write(res, response.status, response.headers, response.body);
+    });
+  }
+
+  #write(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(status, { ...headers, 'Content-Length': String(Buffer.byteLength(body)) });
+    res.end(body);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The facade without sockets: builds the same raw request a REST client would (query string for
+ * GET, form body otherwise; `timestamp` and an HMAC `signature` on SIGNED rows) and passes it to
+ * handleRequest. Fast and deterministic, for backtests and tests.
+ *
+ * Rules:
+ * - Whether to sign is read from the endpoint table (row.security), as an HTTP client's library
+ *   would know it; unknown paths are sent unsigned (and get the 404).
+ * - The key's HMAC secret is taken from the context's ApiKeyRegistry (the client and the
+ *   exchange share a process); RSA / Ed25519 keys cannot be signed this way (throws).
+ * - `timestamp` is the simulated now in ms (a client that syncs with GET /api/v3/time), unless
+ *   the caller passes its own.
+ */
+import { findEndpoint } from './endpoint-table.ts';
+import type { ExchangeContext } from './exchange-context.ts';
+import { handleRequest, type ApiResponse } from './handle-request.ts';
+import { signHmacSha256 } from './signing/hmac-sha256.ts';
+import { isSigned } from './signing/security-type.ts';
+import { API_KEY_HEADER } from './signing/verify-request.ts';
+
+export type ParamValue = string | number | boolean;
+
+export interface InProcessClientOptions {
+  readonly apiKey?: string;
+  /** Reported as the client IP (weight limits are per IP). */
+  readonly ip?: string;
+  /** Sends X-MBX-TIME-UNIT: MICROSECOND. */
+  readonly microseconds?: boolean;
+}
+
+export interface ClientResponse extends ApiResponse {
+  /** The body parsed. */
+  readonly json: unknown;
+}
+
+export class InProcessClient {
+  readonly #ctx: ExchangeContext;
+  readonly #options: InProcessClientOptions;
+
+  constructor(ctx: ExchangeContext, options: InProcessClientOptions = {}) {
+    this.#ctx = ctx;
+    this.#options = options;
+  }
+
+  get(path: string, params: Readonly<Record<string, ParamValue>> = {}): ClientResponse {
+    return this.request('GET', path, params);
+  }
+  post(path: string, params: Readonly<Record<string, ParamValue>> = {}): ClientResponse {
+    return this.request('POST', path, params);
+  }
+  put(path: string, params: Readonly<Record<string, ParamValue>> = {}): ClientResponse {
+    return this.request('PUT', path, params);
+  }
+  delete(path: string, params: Readonly<Record<string, ParamValue>> = {}): ClientResponse {
+    return this.request('DELETE', path, params);
+  }
+
+  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, params: Readonly<Record<string, ParamValue>> = {}): ClientResponse {
+    const row = findEndpoint(method, path);
+    const signed = row !== undefined && isSigned(row.security);
+    const entries = Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]);
+    if (signed && !('timestamp' in params)) entries.push(['timestamp', String(Math.floor(this.#ctx.now() / 1000))]);
+    let encoded = new URLSearchParams(entries).toString();
+    if (signed) encoded += `${encoded === '' ? '' : '&'}signature=${this.#sign(encoded)}`;
+    const headers: Record<string, string> = {};
+    if (this.#options.apiKey !== undefined) headers[API_KEY_HEADER] = this.#options.apiKey;
+    if (this.#options.microseconds === true) headers['x-mbx-time-unit'] = 'MICROSECOND';
+    const inQuery = method === 'GET';
+    if (!inQuery) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const response = handleRequest(this.#ctx, {
+      method,
+      path,
+      rawQuery: inQuery ? encoded : '',
+      rawBody: inQuery ? '' : encoded,
+      headers,
+      ip: this.#options.ip,
+    });
+    return { ...response, json: JSON.parse(response.body) as unknown };
+  }
+
+  #sign(payload: string): string {
+    const apiKey = this.#options.apiKey;
+    const entry = apiKey === undefined ? undefined : this.#ctx.apiKeys.get(apiKey);
+    if (entry === undefined) return 'unsigned'; // the server answers -2014/-2015 first
+    if (entry.keyType !== 'HMAC') throw new Error('InProcessClient signs HMAC keys only');
+    return signHmacSha256(entry.verificationKey, payload);
+  }
+}

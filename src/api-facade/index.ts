@@ -1,0 +1,22 @@
+/**
+ * exsim's Binance-style spot REST facade.
+ *
+ * Entry points: `handleRequest(ctx, request)` (the one transport seam), `ExsimHttpServer`
+ * (node:http adapter), `InProcessClient` (no sockets), `ExchangeContext` (what requests are
+ * served against), `ENDPOINTS` (the one endpoint table).
+ *
+ * Rules: the facade reads no wall clock, draws no random numbers and starts no timers (the HTTP
+ * adapter's socket handling aside); time is the backend's simulated time. It uses the engine
+ * only through its public queries and the backend's `apply`. It imports nothing from src/sim:
+ * a `Replay` is a `MarketBackend` structurally.
+ */
+export { ApiError } from './api-error.ts';
+export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions } from './exchange-context.ts';
+export { EngineBackend, type FacadeCommand, type MarketBackend } from './market-backend.ts';
+export { ENDPOINTS, describeEndpoints, findEndpoint } from './endpoint-table.ts';
+export type { Endpoint, EndpointDef, HandlerCall, HttpMethod } from './endpoints/endpoint-row.ts';
+export { handleRequest, type ApiRequest, type ApiResponse } from './handle-request.ts';
+export { ExsimHttpServer, type HttpServerOptions } from './http-server.ts';
+export { InProcessClient, type ClientResponse, type InProcessClientOptions, type ParamValue } from './in-process-client.ts';
+export { ListenKeyStore, LISTEN_KEY_LIFETIME_US } from './listen-keys.ts';
+export { checkTimestamp, DEFAULT_RECV_WINDOW_US, MSG_AHEAD_OF_SERVER, MSG_OUTSIDE_RECV_WINDOW } from './timing.ts';

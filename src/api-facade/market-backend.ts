@@ -1,0 +1,95 @@
+/**
+ * What the API facade needs of the simulation: the engine's queries, the simulated clock, one
+ * MarketHistory per symbol, and a way to apply a command stamped with the current simulated time.
+ *
+ * Two implementations: `Replay` (src/sim) satisfies this interface structurally (so the facade
+ * imports nothing from src/sim), and `EngineBackend` below, a bare engine with histories fed by
+ * its own trades and a clock moved only by `advanceTo` (tests, pure-exchange sessions).
+ *
+ * Rules: the backend owns time; the facade never moves it. No wall clock, no randomness.
+ */
+import { Engine } from '../engine/engine.ts';
+import type { CancelAllOrders, CancelOrder, EngineCommand, PlaceOrder } from '../engine/commands.ts';
+import type { EngineEvent } from '../engine/events.ts';
+import type { EngineConfig } from '../engine/symbol-config.ts';
+import { MarketHistory } from '../data/history/market-history.ts';
+
+/** The commands the facade sends, without `time`: the backend stamps its `now`. */
+export type FacadeCommand = Omit<PlaceOrder, 'time'> | Omit<CancelOrder, 'time'> | Omit<CancelAllOrders, 'time'>;
+
+export interface MarketBackend {
+  /** Read-only use only: queries. Commands go through `apply`. */
+  readonly engine: Engine;
+  /** Current simulated time, µs since the epoch. */
+  readonly now: number;
+  /** Applies a command at `now`; returns its events. */
+  apply(command: FacadeCommand): readonly EngineEvent[];
+  /** The symbol's market-data history (throws for an unknown symbol). */
+  history(symbol: string): MarketHistory;
+}
+
+/**
+ * A bare engine as a backend: every TradeExecuted of an applied command joins its symbol's
+ * history with the engine's trade id. Time starts at `startTime` and moves only forward through
+ * `advanceTo` (a caller bug otherwise: throws).
+ */
+export class EngineBackend implements MarketBackend {
+  readonly engine: Engine;
+  readonly #histories = new Map<string, MarketHistory>();
+  #now: number;
+
+  constructor(config: EngineConfig, startTime: number, setup: readonly EngineCommand[] = []) {
+    this.engine = new Engine(config);
+    this.#now = startTime;
+    for (const name of this.engine.symbolNames()) {
+      const spec = this.engine.symbolSpec(name);
+      if (spec !== undefined) this.#histories.set(name, new MarketHistory({ basePrecision: spec.basePrecision }));
+    }
+    for (const command of setup) this.#record(this.engine.apply(command));
+  }
+
+  get now(): number {
+    return this.#now;
+  }
+
+  /** Moves simulated time forward to `time` µs. */
+  advanceTo(time: number): void {
+    if (!Number.isSafeInteger(time) || time < this.#now) throw new RangeError(`time must not run backwards (${time} < ${this.#now})`);
+    this.#now = time;
+  }
+
+  apply(command: FacadeCommand): readonly EngineEvent[] {
+    const stamped = { ...command, time: this.#now } as EngineCommand;
+    const events = this.engine.apply(stamped);
+    this.#record(events);
+    return events;
+  }
+
+  /** Applies any engine command (setup: accounts, deposits, statuses) at its own time. */
+  applyRaw(command: EngineCommand): readonly EngineEvent[] {
+    const events = this.engine.apply(command);
+    this.#record(events);
+    return events;
+  }
+
+  history(symbol: string): MarketHistory {
+    const h = this.#histories.get(symbol);
+    if (h === undefined) throw new Error(`unknown symbol ${symbol}`);
+    return h;
+  }
+
+  #record(events: readonly EngineEvent[]): void {
+    for (const e of events) {
+      if (e.type !== 'TradeExecuted') continue;
+      this.#histories.get(e.symbol)?.record({
+        id: e.tradeId,
+        price: e.price,
+        qty: e.quantity,
+        quoteQty: e.quoteQuantity,
+        time: e.time,
+        isBuyerMaker: e.isBuyerMaker,
+        isBestMatch: true,
+      });
+    }
+  }
+}

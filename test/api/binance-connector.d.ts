@@ -1,0 +1,22 @@
+/**
+ * The part of @binance/connector (plain JS, no bundled types) that the real-client test calls.
+ * Bodies are `any` on purpose: the test asserts their shape.
+ */
+declare module '@binance/connector' {
+  interface ConnectorResponse {
+    readonly status: number;
+    readonly headers: Record<string, string>;
+    readonly data: any;
+  }
+  type Options = Record<string, string | number | boolean>;
+  export class Spot {
+    constructor(apiKey?: string, apiSecret?: string, options?: { baseURL?: string; logger?: unknown; timeout?: number });
+    time(): Promise<ConnectorResponse>;
+    exchangeInfo(options?: Options): Promise<ConnectorResponse>;
+    depth(symbol: string, options?: Options): Promise<ConnectorResponse>;
+    account(options?: Options): Promise<ConnectorResponse>;
+    newOrder(symbol: string, side: string, type: string, options?: Options): Promise<ConnectorResponse>;
+    getOrder(symbol: string, options?: Options): Promise<ConnectorResponse>;
+    cancelOrder(symbol: string, options?: Options): Promise<ConnectorResponse>;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The official Node client (@binance/connector, unchanged) against the facade over HTTP on
+ * 127.0.0.1 with an ephemeral port. The connector stamps `timestamp` with the host's wall
+ * clock, so this test starts the simulation at the wall clock and moves simulated time to the
+ * wall clock before each call: realtime pacing done by hand (the test may read the clock; the
+ * facade never does).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Spot } from '@binance/connector';
+import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
+import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
+import { EngineBackend } from '../../src/api-facade/market-backend.ts';
+import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
+
+const start = Date.now() * 1000;
+const backend = new EngineBackend(SAMPLE_CONFIG, start, sampleAccounts(start));
+const ctx = new ExchangeContext({ backend, apiKeys: [{ apiKey: 'exsim-demo-key', keyType: 'HMAC', secretKey: 'exsim-demo-secret', accountId: 1 }] });
+const server = new ExsimHttpServer(ctx);
+let client: InstanceType<typeof Spot>;
+const silent = { log: () => {}, error: () => {}, info: () => {}, warn: () => {}, debug: () => {} };
+
+/** Realtime pacing by hand: simulated time follows the wall clock. */
+function pace(): void {
+  backend.advanceTo(Math.max(backend.now, Date.now() * 1000));
+}
+
+beforeAll(async () => {
+  const baseURL = await server.listen(0, '127.0.0.1');
+  client = new Spot('exsim-demo-key', 'exsim-demo-secret', { baseURL, logger: silent });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('@binance/connector Spot against the HTTP server', () => {
+  test('time, exchangeInfo, depth', async () => {
+    pace();
+    const time = await client.time();
+    expect(time.data.serverTime).toBe(Math.floor(backend.now / 1000));
+    expect(time.headers['x-mbx-used-weight-1m']).toBe('1');
+    const info = await client.exchangeInfo({ symbol: 'BTCUSDT' });
+    expect(info.data.symbols[0].symbol).toBe('BTCUSDT');
+    const depth = await client.depth('BTCUSDT', { limit: 5 });
+    expect(depth.data).toEqual({ lastUpdateId: expect.any(Number), bids: [], asks: [] });
+  });
+
+  test('account, newOrder (LIMIT GTC), getOrder, cancelOrder', async () => {
+    pace();
+    const account = await client.account();
+    expect(account.data.balances.find((b: { asset: string }) => b.asset === 'USDT')).toEqual({ asset: 'USDT', free: '100000.00000000', locked: '0.00000000' });
+    pace();
+    const placed = await client.newOrder('BTCUSDT', 'BUY', 'LIMIT', { price: '49000', quantity: '0.1', timeInForce: 'GTC' });
+    expect(placed.data).toMatchObject({ symbol: 'BTCUSDT', status: 'NEW', price: '49000.00000000', origQty: '0.10000000' });
+    expect(placed.headers['x-mbx-order-count-10s']).toBe('1');
+    pace();
+    const got = await client.getOrder('BTCUSDT', { orderId: placed.data.orderId });
+    expect(got.data).toMatchObject({ orderId: placed.data.orderId, status: 'NEW' });
+    pace();
+    const canceled = await client.cancelOrder('BTCUSDT', { orderId: placed.data.orderId });
+    expect(canceled.data).toMatchObject({ orderId: placed.data.orderId, status: 'CANCELED' });
+  });
+
+  test('an error reaches the client as the Binance body and status', async () => {
+    pace();
+    await expect(client.getOrder('BTCUSDT', { orderId: 424242 })).rejects.toMatchObject({
+      response: { status: 400, data: { code: -2013, msg: 'Order does not exist.' } },
+    });
+  });
+});
+
+describe('the HTTP adapter', () => {
+  test('unknown paths, oversized bodies and form bodies', async () => {
+    const small = new ExsimHttpServer(ctx, { maxBodyBytes: 64 });
+    const url = await small.listen(0, '127.0.0.1');
+    try {
+      const missing = await fetch(`${url}/nope`);
+      expect([missing.status, await missing.json()]).toEqual([404, { code: -1000, msg: 'Unknown endpoint: GET /nope' }]);
+      const big = await fetch(`${url}/api/v3/order`, { method: 'POST', body: 'x'.repeat(1000), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(big.status).toBe(413);
+      const ping = await fetch(`${url}/api/v3/ping`);
+      expect([ping.status, await ping.json(), ping.headers.get('x-mbx-used-weight-1m')]).toEqual([200, {}, expect.any(String)]);
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * One refused request per endpoint, with its exact status, code and message, through the
+ * in-process client (so through handleRequest), and a check that the table has a case for
+ * every row.
+ */
+import { describe, expect, test } from 'vitest';
+import { ENDPOINTS } from '../../src/api-facade/endpoint-table.ts';
+import type { ParamValue } from '../../src/api-facade/in-process-client.ts';
+import { makeFixture } from './fixture.ts';
+
+type Case = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, params: Record<string, ParamValue>, status: number, code: number, msg: string];
+
+const INVALID_SYMBOL = 'Invalid symbol.';
+const unread = (read: number, sent: number) => `Not all sent parameters were read; read '${read}' parameter(s) but was sent '${sent}'.`;
+
+const CASES: Case[] = [
+  ['GET', '/api/v3/ping', { x: 1 }, 400, -1101, "Too many parameters; expected '0' and received '1'."],
+  ['GET', '/api/v3/time', { x: 1 }, 400, -1101, "Too many parameters; expected '0' and received '1'."],
+  ['GET', '/api/v3/exchangeInfo', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/api/v3/depth', { symbol: '' }, 400, -1105, "Parameter 'symbol' was empty."],
+  ['GET', '/api/v3/trades', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/api/v3/historicalTrades', { symbol: 'BTCUSDT', fromId: '-1' }, 400, -1100, "Illegal characters found in parameter 'fromId'; legal range is '^[0-9]{1,20}$'."],
+  ['GET', '/api/v3/aggTrades', { symbol: 'btcusdt' }, 400, -1100, "Illegal characters found in parameter 'symbol'; legal range is '^[A-Z0-9-_.]{1,20}$'."],
+  ['GET', '/api/v3/klines', { symbol: 'BTCUSDT' }, 400, -1102, "Mandatory parameter 'interval' was not sent, was empty/null, or malformed."],
+  ['GET', '/api/v3/uiKlines', { symbol: 'BTCUSDT', interval: '2m' }, 400, -1120, 'Invalid interval.'],
+  ['GET', '/api/v3/avgPrice', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/api/v3/ticker/24hr', { symbols: '["BTCUSDT","BTCUSDT"]' }, 400, -1151, 'Symbol is present multiple times in the list.'],
+  ['GET', '/api/v3/ticker/tradingDay', {}, 400, -1102, "Param 'symbol' or 'symbols' must be sent, but both were empty/null!"],
+  ['GET', '/api/v3/ticker', { symbol: 'BTCUSDT', windowSize: '1d2h' }, 400, -1130, "Data sent for parameter 'windowSize' is not valid."],
+  ['GET', '/api/v3/ticker/price', { symbols: '["BTCUSDT","NOPE"]' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/api/v3/ticker/bookTicker', { symbol: 'ETHBTC', symbolStatus: 'CLOSED' }, 400, -1122, 'Invalid symbolStatus.'],
+  ['GET', '/api/v3/account', { extra: 1 }, 400, -1104, unread(2, 3)],
+  ['GET', '/api/v3/order', { symbol: 'BTCUSDT', orderId: 5 }, 400, -2013, 'Order does not exist.'],
+  ['GET', '/api/v3/openOrders', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/api/v3/allOrders', { symbol: 'BTCUSDT', limit: 'ten' }, 400, -1100, "Illegal characters found in parameter 'limit'; legal range is '^[0-9]{1,20}$'."],
+  ['GET', '/api/v3/myTrades', { symbol: 'BTCUSDT', startTime: 0, endTime: 86_400_001 }, 400, -1127, 'More than 24 hours between startTime and endTime.'],
+  ['GET', '/api/v3/rateLimit/order', { symbol: 'BTCUSDT' }, 400, -1104, unread(2, 3)],
+  ['POST', '/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTD', quantity: 1, price: 1 }, 400, -1115, 'Invalid timeInForce.'],
+  ['POST', '/api/v3/order/test', { symbol: 'BTCUSDT', side: 'BUY', type: 'OCO', quantity: 1 }, 400, -1116, 'Invalid orderType.'],
+  ['DELETE', '/api/v3/order', { symbol: 'BTCUSDT', orderId: 5 }, 400, -2011, 'Unknown order sent.'],
+  ['DELETE', '/api/v3/openOrders', {}, 400, -1102, "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed."],
+  ['POST', '/api/v3/userDataStream', { listenKey: 'x' }, 400, -1101, "Too many parameters; expected '0' and received '1'."],
+  ['PUT', '/api/v3/userDataStream', { listenKey: 'nope' }, 400, -1125, 'This listenKey does not exist.'],
+  ['DELETE', '/api/v3/userDataStream', {}, 400, -1102, "Mandatory parameter 'listenKey' was not sent, was empty/null, or malformed."],
+];
+
+describe('each endpoint refuses a bad request exactly', () => {
+  test('every table row has a case', () => {
+    const covered = new Set(CASES.map(([m, p]) => `${m} ${p}`));
+    expect(ENDPOINTS.map((r) => `${r.method} ${r.path}`).filter((e) => !covered.has(e))).toEqual([]);
+  });
+
+  test.each(CASES)('%s %s %j → %i %i', (method, path, params, status, code, msg) => {
+    const f = makeFixture();
+    const r = f.demo.request(method, path, params);
+    expect([r.status, r.json]).toEqual([status, { code, msg }]);
+    expect(r.headers['X-MBX-USED-WEIGHT-1M']).toMatch(/^[1-9][0-9]*$/);
+  });
+});
