@@ -78,18 +78,27 @@ export class EngineBackend implements MarketBackend {
     return h;
   }
 
+  /** Every trade on the engine's tape (its own, market prints, market fills) joins the history. */
   #record(events: readonly EngineEvent[]): void {
     for (const e of events) {
-      if (e.type !== 'TradeExecuted') continue;
+      let isBuyerMaker: boolean;
+      if (e.type === 'TradeExecuted' || e.type === 'MarketTradeRecorded') isBuyerMaker = e.isBuyerMaker;
+      else if (e.type === 'OrderFilledByMarket') isBuyerMaker = e.quantity > 0 && this.#isBuy(e.symbol, e.accountId, e.orderId);
+      else continue;
       this.#histories.get(e.symbol)?.record({
         id: e.tradeId,
         price: e.price,
         qty: e.quantity,
         quoteQty: e.quoteQuantity,
         time: e.time,
-        isBuyerMaker: e.isBuyerMaker,
+        isBuyerMaker,
         isBestMatch: true,
       });
     }
+  }
+
+  /** A market fill's resting order was the maker: the buyer was the maker when it was a BUY. */
+  #isBuy(symbol: string, accountId: number, orderId: number): boolean {
+    return this.engine.getOrder(accountId, symbol, { orderId })?.side === 'BUY';
   }
 }

@@ -1,0 +1,40 @@
+/**
+ * `exsim serve` end to end: the official client, unchanged, trades on the served sample market
+ * with the demo credentials, stamping its wall clock (realtime pacing keeps simulated time on it).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Spot } from '@binance/connector';
+import { serve } from '../../src/cli/serve.ts';
+import type { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
+
+let server: ExsimHttpServer;
+let client: InstanceType<typeof Spot>;
+const silent = { log: () => {}, error: () => {}, info: () => {}, warn: () => {}, debug: () => {} };
+const lines: string[] = [];
+
+beforeAll(async () => {
+  server = await serve({ port: 0, host: '127.0.0.1', clock: 'realtime' }, (line) => lines.push(line));
+  const url = /at (http:\/\/\S+)/.exec(lines[0] ?? '')?.[1];
+  if (url === undefined) throw new Error(`no URL in ${lines.join('\n')}`);
+  client = new Spot('exsim-demo-key', 'exsim-demo-secret', { baseURL: url, logger: silent });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe('exsim serve', () => {
+  test('prints its URL and the demo credentials', () => {
+    expect(lines.join('\n')).toContain('API key exsim-demo-key, HMAC secret exsim-demo-secret');
+  });
+
+  test('the demo account buys at market from the market maker ladder and sees it in its account', async () => {
+    const book = await client.depth('BTCUSDT', { limit: 5 });
+    expect(book.data.asks[0]).toEqual(['42000.05000000', '0.10000000']);
+    const order = await client.newOrder('BTCUSDT', 'BUY', 'MARKET', { quantity: '0.01' });
+    expect(order.data).toMatchObject({ status: 'FILLED', executedQty: '0.01000000', cummulativeQuoteQty: '420.00050000' });
+    const account = await client.account();
+    const btc = (account.data.balances as { asset: string; free: string }[]).find((b) => b.asset === 'BTC');
+    expect(btc?.free).toBe('1.00999000'); // 1 + 0.01 less the 0.1% taker commission
+  });
+});
