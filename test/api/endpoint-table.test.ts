@@ -4,7 +4,7 @@ import { describeEndpoints, ENDPOINTS } from '../../src/api-facade/endpoint-tabl
 
 /** The (method, path) pairs of the spec's spot endpoint tables (General .. User data stream). */
 function specEndpoints(): string[] {
-  const text = readFileSync(new URL('../../../shared/spec/000_d1231ca88c0c5ae2.txt', import.meta.url), 'utf8');
+  const text = readFileSync(new URL('../../docs/spec/rest-api-spec.txt', import.meta.url), 'utf8');
   const start = text.indexOf('## Endpoints');
   const end = text.indexOf('### Supplementary endpoints');
   const section = text.slice(start, end);
