@@ -5,15 +5,16 @@
  *
  * Spec endpoints NOT yet in the table (answer 404 like any unknown path):
  * - General: GET /api/v3/executionRules.
- * - Market data: GET /api/v3/referencePrice, GET /api/v3/referencePrice/calculation.
- * - Account: GET /api/v3/orderList, allOrderList, openOrderList, myPreventedMatches,
- *   myAllocations, account/commission, order/amendments, myFilters.
+ * - Market data: GET /api/v3/referencePrice/calculation (the engine's reference price is set
+ *   explicitly; it has no calculation object to show).
+ * - Account: GET /api/v3/orderList, allOrderList, openOrderList, myAllocations,
+ *   order/amendments (order lists, SOR and amend are issue 3).
  * - Trading: POST /api/v3/order/cancelReplace, order lists (OCO/OTO/OTOCO), SOR, amend
  *   keepPriority (the engine has no order lists or amend yet, issue 3).
  * - The /sapi, /fapi and /dapi endpoints some libraries call while loading markets.
  */
 import type { Endpoint, HttpMethod } from './endpoints/endpoint-row.ts';
-import { account, allOrders, getOrder, myTrades, openOrders, rateLimitOrder } from './endpoints/account.ts';
+import { account, accountCommission, allOrders, getOrder, myFilters, myPreventedMatches, myTrades, openOrders, rateLimitOrder } from './endpoints/account.ts';
 import { exchangeInfo, ping, time } from './endpoints/general.ts';
 import {
   aggTrades,
@@ -21,6 +22,7 @@ import {
   depth,
   historicalTrades,
   klines,
+  referencePrice,
   ticker24hr,
   tickerBookTicker,
   tickerPrice,
@@ -50,6 +52,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   tickerRolling,
   tickerPrice,
   tickerBookTicker,
+  referencePrice,
   // Account
   account,
   getOrder,
@@ -57,6 +60,9 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   allOrders,
   myTrades,
   rateLimitOrder,
+  myPreventedMatches,
+  accountCommission,
+  myFilters,
   // Trading
   newOrder,
   testOrder,

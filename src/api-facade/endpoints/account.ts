@@ -177,3 +177,98 @@ export const rateLimitOrder = defineEndpoint({
   summary: 'Unfilled order counts of the account',
   handler: (_p, call) => call.ctx.orderLimiter.rateLimitOrder(String(accountOf(call)), call.nowUs),
 });
+
+/** A commission-rate quadruple as the API shows it: fractions with 8 decimals. */
+function ratesJson(r: { maker: number; taker: number; buyer: number; seller: number }): Record<string, string> {
+  return { maker: formatUnits(r.maker, 8), taker: formatUnits(r.taker, 8), buyer: formatUnits(r.buyer, 8), seller: formatUnits(r.seller, 8) };
+}
+
+export const accountCommission = defineEndpoint({
+  method: 'GET',
+  path: '/api/v3/account/commission',
+  security: 'USER_DATA',
+  weight: 20,
+  schema: defineSchema(withSigned([SYMBOL])),
+  summary: 'Commission rates of the account on a symbol',
+  handler: (p, call) => {
+    const spec = symbolSpec(call, p.symbol);
+    const acct = call.ctx.backend.engine.account(accountOf(call));
+    if (acct === undefined) throw new ApiError(401, -2015, 'Invalid API-key, IP, or permissions for action.');
+    return {
+      symbol: spec.symbol,
+      standardCommission: ratesJson(acct.standardCommission),
+      specialCommission: ratesJson(acct.specialCommission),
+      taxCommission: ratesJson(acct.taxCommission),
+      discount: {
+        enabledForAccount: acct.discount.enabled,
+        enabledForSymbol: spec.discountEnabled,
+        discountAsset: acct.discount.asset,
+        // The engine keeps the multiplier paid (0.75); the API shows the reduction (0.25).
+        discount: formatUnits(100_000_000 - acct.discount.rate, 8),
+      },
+    };
+  },
+});
+
+export const myFilters = defineEndpoint({
+  method: 'GET',
+  path: '/api/v3/myFilters',
+  security: 'USER_DATA',
+  weight: 40,
+  schema: defineSchema(withSigned([SYMBOL])),
+  summary: 'The exchange, symbol and asset filters that bind the account on a symbol',
+  handler: (p, call) => {
+    const spec = symbolSpec(call, p.symbol);
+    const config = call.ctx.backend.engine.config;
+    const exchangeFilters = (config.exchangeFilters ?? []).filter((f) => f.filterType === 'EXCHANGE_MAX_NUM_ORDERS').map((f) => ({ ...f }));
+    const symbolFilters = spec.maxNumOrderLists === null ? [] : [{ filterType: 'MAX_NUM_ORDER_LISTS', maxNumOrderLists: spec.maxNumOrderLists }];
+    // MAX_ASSET binds every symbol holding the asset, so only this symbol's two assets matter.
+    const assetFilters = (config.assetFilters ?? [])
+      .filter((f) => f.asset === spec.baseAsset || f.asset === spec.quoteAsset)
+      .map((f) => ({ filterType: f.filterType, asset: f.asset, limit: f.limit }));
+    return { exchangeFilters, symbolFilters, assetFilters };
+  },
+});
+
+export const myPreventedMatches = defineEndpoint({
+  method: 'GET',
+  path: '/api/v3/myPreventedMatches',
+  security: 'USER_DATA',
+  weight: (p) => (p.orderId === undefined ? 2 : 20),
+  schema: defineSchema(
+    withSigned([SYMBOL, { name: 'preventedMatchId', kind: 'LONG' }, ORDER_ID, { name: 'fromPreventedMatchId', kind: 'LONG' }, LIMIT]),
+    [
+      eitherRequired('preventedMatchId', 'orderId'),
+      // The spec's combinations: preventedMatchId alone, or orderId (+ fromPreventedMatchId, limit).
+      invalidWhen((v) => v['preventedMatchId'] !== undefined && (v['orderId'] !== undefined || v['fromPreventedMatchId'] !== undefined)),
+    ],
+  ),
+  summary: 'Prevented self-trades of the account on a symbol',
+  handler: (p, call) => {
+    const spec = symbolSpec(call, p.symbol);
+    const rows = call.ctx.backend.engine
+      .preventedMatches(accountOf(call), spec.symbol)
+      .filter((m) =>
+        p.preventedMatchId !== undefined
+          ? m.preventedMatchId === p.preventedMatchId
+          : (m.takerOrderId === p.orderId || m.makerOrderId === p.orderId) && (p.fromPreventedMatchId === undefined || m.preventedMatchId >= p.fromPreventedMatchId),
+      );
+    return rows.slice(0, limitOf(p.limit)).map((m) => {
+      const out: Record<string, unknown> = {
+        symbol: m.symbol,
+        preventedMatchId: m.preventedMatchId,
+        takerOrderId: m.takerOrderId,
+        makerSymbol: m.makerSymbol,
+        makerOrderId: m.makerOrderId,
+        tradeGroupId: m.tradeGroupId,
+        selfTradePreventionMode: m.selfTradePreventionMode,
+        price: formatUnits(m.price, spec.quotePrecision),
+      };
+      // Which side lost quantity depends on the mode (EXPIRE_MAKER: maker only, EXPIRE_TAKER: taker only).
+      if (m.takerPreventedQuantity > 0) out['takerPreventedQuantity'] = formatUnits(m.takerPreventedQuantity, spec.basePrecision);
+      if (m.makerPreventedQuantity > 0) out['makerPreventedQuantity'] = formatUnits(m.makerPreventedQuantity, spec.basePrecision);
+      out['transactTime'] = apiTime(m.transactTime, call.unit);
+      return out;
+    });
+  },
+});

@@ -200,6 +200,22 @@ export const avgPrice = defineEndpoint({
   },
 });
 
+export const referencePrice = defineEndpoint({
+  method: 'GET',
+  path: '/api/v3/referencePrice',
+  security: 'NONE',
+  weight: 2,
+  schema: defineSchema([SYMBOL]),
+  summary: 'The reference price set on the symbol (null when none), at simulated now',
+  handler: (p, call) => {
+    const spec = symbolSpec(call, p.symbol);
+    const units = call.ctx.backend.engine.referencePrice(spec.symbol);
+    // The engine holds an explicitly set reference price only (SetReferencePrice); the price
+    // filters fall back to the average price when none is set, but the API reports null then.
+    return { symbol: spec.symbol, referencePrice: units === null ? null : price(units, spec), timestamp: apiTime(call.nowUs, call.unit) };
+  },
+});
+
 function miniJson(t: MiniTicker, spec: SymbolSpec, call: HandlerCall): Record<string, unknown> {
   return {
     symbol: spec.symbol,
