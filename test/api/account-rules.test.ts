@@ -109,7 +109,7 @@ describe('GET /api/v3/referencePrice', () => {
   test('null until one is set, then the price at the symbol precision with the simulated time', () => {
     const f = makeFixture();
     expect(f.demo.get('/api/v3/referencePrice', { symbol: 'BTCUSDT' }).json).toEqual({ symbol: 'BTCUSDT', referencePrice: null, timestamp: T0_MS });
-    f.backend.apply({ type: 'SetReferencePrice', symbol: 'BTCUSDT', price: 5_000_012_000_000 });
+    f.backend.applyRaw({ type: 'SetReferencePrice', time: T0, symbol: 'BTCUSDT', price: 5_000_012_000_000 });
     const r = f.demo.get('/api/v3/referencePrice', { symbol: 'BTCUSDT' });
     expect(r.json).toEqual({ symbol: 'BTCUSDT', referencePrice: '50000.12000000', timestamp: T0_MS });
     expect(f.demo.get('/api/v3/referencePrice', { symbol: 'NOPE' }).json).toEqual({ code: -1121, msg: 'Invalid symbol.' });
