@@ -62,6 +62,10 @@ describe('GET /api/v3/myPreventedMatches', () => {
 
   test('by orderId (weight 20) and by preventedMatchId (weight 2), taker or maker order', () => {
     const { f, maker, taker } = selfCross();
+    // The taker's FULL response lists the prevented match (Binance STP FAQ shape).
+    expect(taker.fills).toEqual([]);
+    expect(taker.preventedMatches).toEqual([{ preventedMatchId: 0, makerSymbol: 'BTCUSDT', makerOrderId: maker.orderId, price: '50000.00000000', makerPreventedQuantity: '0.10000000' }]);
+    expect(maker).not.toHaveProperty('preventedMatches');
     const byTaker = f.demo.get('/api/v3/myPreventedMatches', { symbol: 'BTCUSDT', orderId: taker.orderId });
     expect(byTaker.json).toEqual([
       {

@@ -94,6 +94,22 @@ export function fillsOf(orderId: number, events: readonly EngineEvent[], ctx: Wi
 }
 
 /**
+ * The FULL response's `preventedMatches`: one row per match the taker's STP mode prevented, each
+ * quantity present only for the side that lost it (EXPIRE_MAKER: maker, EXPIRE_TAKER: taker).
+ */
+export function preventedMatchesOf(orderId: number, events: readonly EngineEvent[], ctx: WireContext): Record<string, unknown>[] {
+  const rows: Record<string, unknown>[] = [];
+  for (const e of events) {
+    if (e.type !== 'MatchPrevented' || e.takerOrderId !== orderId) continue;
+    const row: Record<string, unknown> = { preventedMatchId: e.preventedMatchId, makerSymbol: e.symbol, makerOrderId: e.makerOrderId, price: price(e.price, ctx) };
+    if (e.takerPreventedQuantity > 0) row['takerPreventedQuantity'] = qty(e.takerPreventedQuantity, ctx);
+    if (e.makerPreventedQuantity > 0) row['makerPreventedQuantity'] = qty(e.makerPreventedQuantity, ctx);
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
  * POST /api/v3/order: ACK, RESULT or FULL. `order` is the order after the command (its final
  * status), `accepted` its OrderAccepted event, `events` all events of the command.
  */
@@ -117,7 +133,11 @@ export function placementJson(
     selfTradePreventionMode: order.selfTradePreventionMode,
   });
   conditionalFields(order, out, ctx);
-  if (respType === 'FULL') out['fills'] = fillsOf(order.orderId, events, ctx);
+  if (respType === 'FULL') {
+    out['fills'] = fillsOf(order.orderId, events, ctx);
+    const prevented = preventedMatchesOf(order.orderId, events, ctx);
+    if (prevented.length > 0) out['preventedMatches'] = prevented;
+  }
   return out;
 }
 
