@@ -14,13 +14,14 @@
 import { Account, ZERO_RATES } from './accounts/account.ts';
 import { lockedAsset, requiredLock } from './accounts/settle.ts';
 import { cancelAllOrders, cancelOrder } from './cancel-order.ts';
-import type { AdjustBalance, CreateAccount, EngineCommand } from './commands.ts';
+import type { AdjustBalance, CreateAccount, EngineCommand, PlaceOrder } from './commands.ts';
 import { EngineState, type MarketTradeRecord, type SymbolState } from './engine-state.ts';
 import type { EngineEvent } from './events.ts';
 import { findOrderIdByClientId } from './find-order.ts';
 import { recordOf, type OrderRecord } from './order-archive.ts';
 import type { Order } from './order.ts';
-import { placeOrder } from './place-order.ts';
+import { placementRefusal, placeOrder } from './place-order.ts';
+import type { RejectReason } from './reject-reason.ts';
 import { recordMarketTrade } from './record-market-trade.ts';
 import { fillFromMarket } from './fill-from-market.ts';
 import type { EngineConfig } from './symbol-config.ts';
@@ -188,6 +189,14 @@ export class Engine {
 
   symbolStatus(symbol: string): SymbolStatus | undefined {
     return this.#state.symbols.get(symbol)?.status;
+  }
+
+  /**
+   * Why `command` would be refused if applied now, or null; funds are not checked. Changes
+   * nothing and emits nothing (POST /api/v3/order/test).
+   */
+  placementRefusal(command: PlaceOrder): RejectReason | null {
+    return placementRefusal(this.#state, command);
   }
 
   /** The symbol's explicit reference price (price units), or null. */

@@ -17,7 +17,7 @@ import { closeOrder, matchQuoteTaker, matchTaker, type QuoteWalkEnd } from './ma
 import { planTakerWalk, type TakerPlan } from './matching/plan-taker-walk.ts';
 import { Order } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
-import type { TimeInForce } from './types.ts';
+import type { SelfTradePreventionMode, TimeInForce } from './types.ts';
 
 function isPositiveAmount(n: number | undefined): n is number {
   return n !== undefined && Number.isSafeInteger(n) && n > 0;
@@ -60,34 +60,50 @@ function permitted(symbol: SymbolState, account: Account): boolean {
   return known;
 }
 
-export function placeOrder(state: EngineState, command: PlaceOrder): void {
-  const symbol = state.symbols.get(command.symbol);
-  if (!symbol) return state.reject(command, 'UNKNOWN_SYMBOL');
-  const account = state.accounts.get(command.accountId);
-  if (!account) return state.reject(command, 'UNKNOWN_ACCOUNT');
-  const spec = symbol.spec;
-  const time = command.time;
+/** What the read-only stages establish about an acceptable PlaceOrder. */
+interface CheckedPlacement {
+  symbol: SymbolState;
+  account: Account;
+  isBuy: boolean;
+  isMarket: boolean;
+  byQuote: boolean;
+  stpMode: SelfTradePreventionMode;
+  priceTicks: number;
+  steps: number;
+}
 
-  if (symbol.status !== 'TRADING') return state.reject(command, 'MARKET_CLOSED');
-  if (!account.canTrade) return state.reject(command, 'ACCOUNT_CANNOT_TRADE');
-  if (!permitted(symbol, account)) return state.reject(command, 'SYMBOL_NOT_PERMITTED');
-  if (!spec.orderTypes.has(command.orderType)) return state.reject(command, 'ORDER_TYPE_NOT_SUPPORTED');
+// One scratch record reused per command: the engine is synchronous, and placement is the hot path.
+const SCRATCH: CheckedPlacement = { symbol: null as unknown as SymbolState, account: null as unknown as Account, isBuy: false, isMarket: false, byQuote: false, stpMode: 'NONE', priceTicks: 0, steps: 0 };
+
+/**
+ * Stages 1, 2 and the book rules of 3 (duplicate client id, LIMIT_MAKER that would take): the
+ * reason `command` is refused, or the checked placement in `out`. Reads state, changes nothing.
+ */
+function checkPlacement(state: EngineState, command: PlaceOrder, out: CheckedPlacement): RejectReason | CheckedPlacement {
+  const symbol = state.symbols.get(command.symbol);
+  if (!symbol) return 'UNKNOWN_SYMBOL';
+  const account = state.accounts.get(command.accountId);
+  if (!account) return 'UNKNOWN_ACCOUNT';
+  const spec = symbol.spec;
+
+  if (symbol.status !== 'TRADING') return 'MARKET_CLOSED';
+  if (!account.canTrade) return 'ACCOUNT_CANNOT_TRADE';
+  if (!permitted(symbol, account)) return 'SYMBOL_NOT_PERMITTED';
+  if (!spec.orderTypes.has(command.orderType)) return 'ORDER_TYPE_NOT_SUPPORTED';
   const combination = combinationProblem(command);
-  if (combination) return state.reject(command, combination);
+  if (combination) return combination;
   if (
     (command.price !== undefined && !isPositiveAmount(command.price)) ||
     (command.quantity !== undefined && !isPositiveAmount(command.quantity)) ||
     (command.quoteOrderQty !== undefined && !isPositiveAmount(command.quoteOrderQty))
   ) {
-    return state.reject(command, 'INVALID_AMOUNT');
+    return 'INVALID_AMOUNT';
   }
   const isMarket = command.orderType === 'MARKET';
   const byQuote = command.quoteOrderQty !== undefined;
-  if (byQuote && !spec.quoteOrderQtyMarketAllowed) return state.reject(command, 'QUOTE_ORDER_QTY_MARKET_NOT_SUPPORTED');
+  if (byQuote && !spec.quoteOrderQtyMarketAllowed) return 'QUOTE_ORDER_QTY_MARKET_NOT_SUPPORTED';
   const stpMode = command.selfTradePreventionMode ?? spec.defaultStpMode;
-  if (command.selfTradePreventionMode !== undefined && !spec.allowedStpModes.has(stpMode)) {
-    return state.reject(command, 'STP_MODE_NOT_ALLOWED');
-  }
+  if (command.selfTradePreventionMode !== undefined && !spec.allowedStpModes.has(stpMode)) return 'STP_MODE_NOT_ALLOWED';
 
   const isBuy = command.side === 'BUY';
   const filterFailure = checkOrderFilters(state, symbol, account, {
@@ -96,30 +112,62 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     price: command.price ?? null,
     quantity: command.quantity ?? null,
     quoteOrderQty: command.quoteOrderQty ?? null,
-    time,
+    time: command.time,
   });
-  if (filterFailure) return state.reject(command, filterFailure);
+  if (filterFailure) return filterFailure;
 
   // On the book grid. Filters guarantee tick and step multiples when PRICE_FILTER / LOT_SIZE
   // exist; without them one tick or step is one unit, so the divisions are exact either way.
   const priceTicks = command.price === undefined ? 0 : command.price / spec.tickUnits;
-  let steps = command.quantity === undefined ? 0 : command.quantity / spec.stepUnits;
-  if (!Number.isInteger(priceTicks) || !Number.isInteger(steps)) {
-    return state.reject(command, priceTicks % 1 !== 0 ? 'FILTER_PRICE_FILTER' : 'FILTER_LOT_SIZE');
-  }
-  if (!isMarket && symbol.notional(priceTicks, steps) <= 0) return state.reject(command, 'NOTIONAL_NOT_POSITIVE');
+  const steps = command.quantity === undefined ? 0 : command.quantity / spec.stepUnits;
+  if (!Number.isInteger(priceTicks) || !Number.isInteger(steps)) return priceTicks % 1 !== 0 ? 'FILTER_PRICE_FILTER' : 'FILTER_LOT_SIZE';
+  if (!isMarket && symbol.notional(priceTicks, steps) <= 0) return 'NOTIONAL_NOT_POSITIVE';
 
   const sameClientId = command.clientOrderId === undefined ? undefined : findOrderIdByClientId(symbol, account, command.clientOrderId);
-  if (sameClientId !== undefined && symbol.live.get(sameClientId) !== undefined) {
-    return state.reject(command, 'DUPLICATE_ORDER');
-  }
+  if (sameClientId !== undefined && symbol.live.get(sameClientId) !== undefined) return 'DUPLICATE_ORDER';
 
   if (command.orderType === 'LIMIT_MAKER') {
     const best = symbol.book.opposite(isBuy).best();
-    if (best && (isBuy ? best.ticks <= priceTicks : best.ticks >= priceTicks)) {
-      return state.reject(command, 'WOULD_MATCH_AND_TAKE');
-    }
+    if (best && (isBuy ? best.ticks <= priceTicks : best.ticks >= priceTicks)) return 'WOULD_MATCH_AND_TAKE';
   }
+  out.symbol = symbol;
+  out.account = account;
+  out.isBuy = isBuy;
+  out.isMarket = isMarket;
+  out.byQuote = byQuote;
+  out.stpMode = stpMode;
+  out.priceTicks = priceTicks;
+  out.steps = steps;
+  return out;
+}
+
+/**
+ * The reason the engine would refuse `command` now, or null: every stage except funds (what
+ * POST /api/v3/order/test validates; the balance lives with the matching engine, which a test
+ * order never reaches). MARKET orders are planned against the current book, as placement would.
+ */
+export function placementRefusal(state: EngineState, command: PlaceOrder): RejectReason | null {
+  const checked = checkPlacement(state, command, { ...SCRATCH });
+  if (typeof checked === 'string') return checked;
+  const { symbol, account, isBuy, stpMode, steps } = checked;
+  if (checked.byQuote) {
+    const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: Infinity, quoteBudget: command.quoteOrderQty as number });
+    return quoteQuantityRefusal(state, symbol, account, isBuy, plan);
+  }
+  if (checked.isMarket) {
+    const quoteCap = maxAssetCap(state, symbol.quoteAsset);
+    if (quoteCap !== null && planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity }).quote > quoteCap) return 'FILTER_MAX_ASSET';
+  }
+  return null;
+}
+
+export function placeOrder(state: EngineState, command: PlaceOrder): void {
+  const checked = checkPlacement(state, command, SCRATCH);
+  if (typeof checked === 'string') return state.reject(command, checked);
+  const { symbol, account, isBuy, isMarket, byQuote, stpMode, priceTicks } = checked;
+  let steps = checked.steps;
+  const spec = symbol.spec;
+  const time = command.time;
 
   // Funds to reserve, and for MARKET orders the plan that fixes them.
   let lock: number;

@@ -150,6 +150,25 @@ describe('trading endpoints', () => {
     expect(Number(rates.headers['X-MBX-USED-WEIGHT-1M']) - Number(r.headers['X-MBX-USED-WEIGHT-1M'])).toBe(80 + 20); // openOrders without symbol, then order/test with rates
   });
 
+  test('POST order/test refuses what placement would refuse (filters, book rules) but not a lack of funds', () => {
+    const f = makeFixture();
+    seedBook(f);
+    const hash = f.backend.engine.stateHash();
+    const tick = f.demo.post('/api/v3/order/test', { ...LIMIT_BUY, price: '49000.001' });
+    expect([tick.status, tick.json]).toEqual([400, { code: -1013, msg: 'Filter failure: PRICE_FILTER' }]);
+    const notional = f.demo.post('/api/v3/order/test', { ...LIMIT_BUY, quantity: '0.00001', price: '49000' });
+    expect(notional.json).toEqual({ code: -1013, msg: 'Filter failure: NOTIONAL' });
+    const take = f.demo.post('/api/v3/order/test', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT_MAKER', quantity: '0.1', price: '50010' });
+    expect([take.status, take.json]).toEqual([400, { code: -2010, msg: 'Order would immediately match and take.' }]);
+    f.demo.post('/api/v3/order', { ...LIMIT_BUY, newClientOrderId: 'mine' });
+    const hashWithOrder = f.backend.engine.stateHash();
+    expect(f.demo.post('/api/v3/order/test', { ...LIMIT_BUY, newClientOrderId: 'mine' }).json).toEqual({ code: -2010, msg: 'Duplicate order sent.' });
+    // A test order never reaches the matching engine, so the balance is not checked.
+    expect(f.demo.post('/api/v3/order/test', { ...LIMIT_BUY, quantity: '100' }).json).toEqual({});
+    expect(f.backend.engine.stateHash()).toBe(hashWithOrder);
+    expect(hashWithOrder).not.toBe(hash);
+  });
+
   test('DELETE order: cancel response; -2011 unknown; -1145 bad restriction; -2011 restriction not met', () => {
     const f = makeFixture();
     const placed = f.demo.post('/api/v3/order', { ...LIMIT_BUY, newClientOrderId: 'buy-1' }).json as any;

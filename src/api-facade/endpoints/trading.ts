@@ -176,7 +176,10 @@ export const testOrder = defineEndpoint({
   handler: (p, call) => {
     const spec = symbolSpec(call, p.symbol);
     const accountId = accountOf(call);
-    newOrderCommand(p, spec, accountId);
+    const command = newOrderCommand(p, spec, accountId);
+    // Everything placement would check except funds, at simulated now; nothing is recorded.
+    const refusal = call.ctx.backend.engine.placementRefusal({ ...command, time: call.nowUs });
+    if (refusal !== null) throw rejectToApiError(refusal, 'place', command.orderType);
     if (p.computeCommissionRates !== true) return {};
     const acct = call.ctx.backend.engine.account(accountId);
     if (acct === undefined) throw new ApiError(401, -2015, 'Invalid API-key, IP, or permissions for action.');

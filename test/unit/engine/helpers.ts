@@ -245,6 +245,12 @@ export function expectRejectedWithoutChange(sim: Sim, command: TimelessCommand, 
   // though time moved on.
   const before = sim.engine.stateHash();
   const { time: _ignored, ...timeless } = command;
+  if (timeless.type === 'PlaceOrder') {
+    // The dry run (order/test) must refuse for the same reason, except for funds, which it skips.
+    const dryRun = sim.engine.placementRefusal({ ...timeless, time: sim.now + 1 });
+    expect(dryRun).toBe(reason === 'INSUFFICIENT_BALANCE' ? null : reason);
+    expect(sim.engine.stateHash()).toBe(before);
+  }
   const events = sim.apply(timeless as TimelessCommand);
   expect(rejectionOf(events)).toBe(reason);
   expect(sim.engine.stateHash()).toBe(before);
