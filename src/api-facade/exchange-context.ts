@@ -61,6 +61,12 @@ export class ExchangeContext {
     this.clientTime = options.clientTime ?? IDENTITY_CLIENT_TIME;
     this.uidOf = options.uidOf ?? ((accountId) => 1_000_000 + accountId);
     for (const a of this.backend.engine.config.assets ?? []) this.#precision.set(a.asset, a.precision);
+    // A resting order the replayed market fills between requests stops counting as unfilled at
+    // its first fill, exactly as one filled by another request does (noteFirstFills).
+    this.backend.onMarketFill?.((fill) => {
+      const order = this.backend.engine.getOrder(fill.accountId, fill.symbol, { orderId: fill.orderId });
+      if (order !== undefined && order.executedQty === fill.quantity) this.orderLimiter.onFirstFill(String(fill.accountId), fill.time);
+    });
   }
 
   /** Simulated now, µs. */

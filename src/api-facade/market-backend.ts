@@ -10,7 +10,7 @@
  */
 import { Engine } from '../engine/engine.ts';
 import type { CancelAllOrders, CancelOrder, EngineCommand, PlaceOrder } from '../engine/commands.ts';
-import type { EngineEvent } from '../engine/events.ts';
+import type { EngineEvent, OrderFilledByMarket } from '../engine/events.ts';
 import type { EngineConfig } from '../engine/symbol-config.ts';
 import { MarketHistory } from '../data/history/market-history.ts';
 
@@ -26,6 +26,11 @@ export interface MarketBackend {
   apply(command: FacadeCommand): readonly EngineEvent[];
   /** The symbol's market-data history (throws for an unknown symbol). */
   history(symbol: string): MarketHistory;
+  /**
+   * Backends that fill resting orders between requests (a replay's market model) report each
+   * such fill here, so first fills lower the unfilled order count as in-request fills do.
+   */
+  onMarketFill?(listener: (event: OrderFilledByMarket) => void): void;
 }
 
 /**

@@ -49,7 +49,7 @@
  * journal is the caller's choice (the default in-memory `Journal` grows with the tape; pass a
  * `JournalHasher` or null for long replays).
  */
-import type { EngineConfig, EngineCommand, EngineEvent, FillFromMarket, RecordMarketTrade, TradeExecuted } from '../engine/index.ts';
+import type { EngineConfig, EngineCommand, EngineEvent, FillFromMarket, OrderFilledByMarket, RecordMarketTrade, TradeExecuted } from '../engine/index.ts';
 import { Engine } from '../engine/index.ts';
 import { Scheduler } from '../clock/index.ts';
 import { MarketHistory, type MarketHistoryOptions } from '../data/history/index.ts';
@@ -195,6 +195,7 @@ export class Replay {
   readonly #cursors: { cursor: TapeCursor; runtime: SymbolRuntime }[] = [];
   readonly #onDecision: ((decision: MarketDecision) => void) | undefined;
   readonly #listeners: TradeListener[] = [];
+  readonly #marketFillListeners: ((event: OrderFilledByMarket) => void)[] = [];
   readonly #onLatency: ((record: LatencyRecord) => void) | undefined;
   readonly #agents: ReplayAgent[] = [];
   /** Agent accounts by id (the book mirrors read it as their ignore set). */
@@ -288,6 +289,14 @@ export class Replay {
   /** True for an agent's account. */
   isAgent(accountId: number): boolean {
     return this.#agentIds.has(accountId);
+  }
+
+  /**
+   * Runs `listener` for every fill the market model gives a resting order between commands (the
+   * API facade lowers the unfilled order count on an order's first fill).
+   */
+  onMarketFill(listener: (event: OrderFilledByMarket) => void): void {
+    this.#marketFillListeners.push(listener);
   }
 
   /** Runs `listener` after every replayed tape trade. */
@@ -495,6 +504,8 @@ export class Replay {
         throw new Error(`FillFromMarket refused for order ${plan.orderId}: ${JSON.stringify(events)}`);
       }
       this.stats.marketFills++;
+      const fillListeners = this.#marketFillListeners;
+      for (let i = 0; i < fillListeners.length; i++) fillListeners[i]!(event);
       this.#recordHistory(s, event.tradeId, event.price, event.quantity, event.quoteQuantity, print.time, order.isBuy);
       if (mirror.filled(plan.orderId, plan.quantity)) s.model.orderGone?.(order);
     }
