@@ -3,6 +3,7 @@
  * line and exit non-zero.
  */
 import { Command } from 'commander';
+import { genCommand, inspectCommand } from './data-commands.ts';
 import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
 import { serve } from './serve.ts';
@@ -33,6 +34,36 @@ export function buildProgram(): Command {
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+    });
+  const data = program.command('data').description('market data folders: inspect what one holds, generate synthetic dumps');
+  data
+    .command('inspect <dir>')
+    .description('symbols, kinds, intervals, days, row counts, time ranges and gaps of a dump folder')
+    .option('--no-scan', 'look at file names only (fast)')
+    .option('--json', 'print the report as one JSON object')
+    .action(async (dir: string, options: { scan: boolean; json?: boolean }) => {
+      console.log(await inspectCommand(dir, { scan: options.scan, json: options.json === true }));
+    });
+  data
+    .command('gen')
+    .description('write a seeded synthetic market as Binance daily dump files (trades, klines, aggTrades)')
+    .requiredOption('--out <dir>', 'folder to write into')
+    .option('--symbol <symbol>', 'symbol name', 'BTCUSDT')
+    .option('--from <date>', 'first UTC day, YYYY-MM-DD', '2024-01-01')
+    .option('--days <n>', 'number of days', '1')
+    .option('--seed <seed>', 'same seed, same market', '1')
+    .option('--price <p>', 'start price', '42000')
+    .option('--trades-per-day <n>', 'expected trades per day', '60000')
+    .option('--volatility <v>', 'daily volatility of the log price', '0.025')
+    .option('--tick <t>', 'price tick size', '0.01')
+    .option('--step <s>', 'quantity step size', '0.00001')
+    .option('--median-qty <q>', 'median taker order size', '0.0008')
+    .option('--klines <list>', 'kline intervals to derive, comma-separated (empty for none)', '1m')
+    .option('--agg-trades', 'derive aggTrades files too', false)
+    .option('--csv', 'write .csv instead of .zip', false)
+    .action(async (options: Parameters<typeof genCommand>[0]) => {
+      const written = await genCommand(options);
+      console.log(`wrote ${written.length} files to ${options.out}`);
     });
   return program;
 }

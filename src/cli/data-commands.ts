@@ -1,0 +1,119 @@
+/**
+ * `exsim data inspect DIR` and `exsim data gen`: the data layer's folder report and synthetic
+ * dump writer as commands. Every mistake a user can make (a missing folder, a bad date, a bad
+ * number) is a `UsageError`, which main.ts prints as one line with a non-zero exit.
+ */
+import { stat } from 'node:fs/promises';
+import { inspectDataFolder, type DataFolderReport } from '../data/inspect-data-folder.ts';
+import { writeSyntheticDays } from '../data/synthetic/write-synthetic-days.ts';
+import { KLINE_INTERVALS, type KlineInterval } from '../data/tape.ts';
+import { formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/utc-date.ts';
+import { parseUnits } from '../engine/units.ts';
+
+export class UsageError extends Error {}
+
+async function requireFolder(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => null);
+  if (info === null) throw new UsageError(`no such folder: ${dir}`);
+  if (!info.isDirectory()) throw new UsageError(`not a folder: ${dir}`);
+}
+
+/** The report as a table: one line per series, then its gaps, missing days and problems. */
+export function formatDataReport(report: DataFolderReport): string {
+  const lines: string[] = [`${report.dir}: ${report.series.length} series`];
+  const header = ['symbol', 'kind', 'files', 'days', 'rows', 'first trade/bar (UTC)', 'last trade/bar (UTC)', 'gaps', 'missing days'];
+  const rows = report.series.map((s) => [
+    s.symbol,
+    s.interval === undefined ? s.kind : `${s.kind} ${s.interval}`,
+    String(s.files.length),
+    `${s.firstDay}..${s.lastDay}`,
+    s.rows.toLocaleString('en-US'),
+    s.firstTime === undefined ? '-' : formatUtcMicros(s.firstTime),
+    s.lastTime === undefined ? '-' : formatUtcMicros(s.lastTime),
+    String(s.gapCount),
+    String(s.missingDays.length === 0 ? 'none' : s.missingDays.map((d) => (d.from === d.to ? d.from : `${d.from}..${d.to}`)).join(', ')),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ').trimEnd();
+  lines.push(line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line));
+  for (const s of report.series) {
+    for (const problem of s.problems) lines.push(`problem ${s.symbol} ${s.kind}: ${problem}`);
+    for (const gap of s.gaps) {
+      lines.push(`gap ${s.symbol} ${s.kind}${s.interval === undefined ? '' : ` ${s.interval}`}: ${gap.missing} missing between ${formatUtcMicros(gap.afterTime)} and ${formatUtcMicros(gap.beforeTime)}`);
+    }
+  }
+  if (report.otherFiles.length > 0) lines.push(`not dump files (ignored): ${report.otherFiles.join(', ')}`);
+  return lines.join('\n');
+}
+
+export async function inspectCommand(dir: string, options: { scan: boolean; json: boolean }): Promise<string> {
+  await requireFolder(dir);
+  const report = await inspectDataFolder(dir, { scan: options.scan });
+  return options.json ? JSON.stringify(report) : formatDataReport(report);
+}
+
+export interface GenOptions {
+  out: string;
+  symbol: string;
+  from: string;
+  days: string;
+  seed: string;
+  price: string;
+  tradesPerDay: string;
+  volatility: string;
+  tick: string;
+  step: string;
+  medianQty: string;
+  klines: string;
+  aggTrades: boolean;
+  csv: boolean;
+}
+
+/** Amounts are read with 8 decimals, as dumps print them. */
+function amount(text: string, what: string): number {
+  const units = parseUnits(text, 8);
+  if (units === null || units <= 0) throw new UsageError(`--${what} must be a positive decimal with at most 8 places, got "${text}"`);
+  return units;
+}
+
+function positiveInteger(text: string, what: string, max: number): number {
+  const n = Number(text);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > max) throw new UsageError(`--${what} must be an integer 1..${max}, got "${text}"`);
+  return n;
+}
+
+/** Writes the synthetic dump; returns the paths written. */
+export async function genCommand(options: GenOptions): Promise<string[]> {
+  if (!/^[A-Z0-9]{2,20}$/.test(options.symbol)) throw new UsageError(`--symbol must be upper-case letters and digits, got "${options.symbol}"`);
+  const fromMs = /^\d{4}-\d{2}-\d{2}$/.test(options.from) ? parseUtcPeriod(options.from) : null;
+  if (fromMs === null) throw new UsageError(`--from must be a date YYYY-MM-DD, got "${options.from}"`);
+  const days = positiveInteger(options.days, 'days', 366);
+  const intervals = options.klines === '' ? [] : options.klines.split(',');
+  for (const interval of intervals) {
+    if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) throw new UsageError(`--klines: unknown interval "${interval}" (one of ${KLINE_INTERVALS.join(', ')})`);
+    if (interval === '3d' || interval === '1w' || interval === '1M') throw new UsageError(`--klines: daily files hold klines up to 1d, not ${interval}`);
+  }
+  const volatility = Number(options.volatility);
+  if (!(volatility > 0 && volatility < 1)) throw new UsageError(`--volatility must be a daily fraction between 0 and 1, got "${options.volatility}"`);
+  const startTime = fromMs * 1000;
+  return writeSyntheticDays(
+    options.out,
+    {
+      symbol: options.symbol,
+      seed: options.seed,
+      scale: { quotePrecision: 8, basePrecision: 8 },
+      tickSize: amount(options.tick, 'tick'),
+      stepSize: amount(options.step, 'step'),
+      startPrice: amount(options.price, 'price'),
+      startTime,
+      endTime: startTime + days * MS_PER_DAY * 1000,
+      tradesPerDay: positiveInteger(options.tradesPerDay, 'trades-per-day', 50_000_000),
+      dailyVolatility: volatility,
+      medianQty: amount(options.medianQty, 'median-qty'),
+      firstTradeId: 1,
+      // Dumps from 2025 on stamp trades in µs; earlier ones in ms.
+      timeUnit: fromMs >= Date.UTC(2025, 0, 1) ? 'us' : 'ms',
+    },
+    { klineIntervals: intervals as KlineInterval[], extension: options.csv ? 'csv' : 'zip', ...(options.aggTrades ? { firstAggTradeId: 1 } : {}) },
+  );
+}
