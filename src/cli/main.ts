@@ -2,6 +2,8 @@
  * The `exsim` command line. Each subcommand is one module; errors a user can cause print one
  * line and exit non-zero.
  */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { genCommand, inspectCommand } from './data-commands.ts';
 import { runDemo } from './demo.ts';
@@ -64,6 +66,18 @@ export function buildProgram(): Command {
     .action(async (options: Parameters<typeof genCommand>[0]) => {
       const written = await genCommand(options);
       console.log(`wrote ${written.length} files to ${options.out}`);
+    });
+  program
+    .command('bench')
+    .description('the benchmarks (bench/run.ts): --only matching-core|replay, --json, --ops N, --trades N, --runs N, --seed N')
+    .allowUnknownOption()
+    .helpOption(false)
+    .argument('[options...]')
+    .action((args: string[]) => {
+      // A child process: the benches need V8 flags (a larger young generation) set at startup.
+      const script = fileURLToPath(new URL('../../bench/run.ts', import.meta.url));
+      const run = spawnSync(process.execPath, ['--max-semi-space-size=64', '--import', import.meta.resolve('tsx'), script, ...args], { stdio: 'inherit' });
+      process.exitCode = run.status ?? 1;
     });
   return program;
 }
