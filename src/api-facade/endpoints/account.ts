@@ -17,10 +17,11 @@ import { eitherRequired, invalidWhen } from '../params/param-rules.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import { accountJson } from '../serialize/exchange-info-json.ts';
 import { apiTime } from '../serialize/api-time.ts';
+import { discountJson, ratesJson } from '../serialize/commission-json.ts';
 import { orderQueryJson } from '../serialize/order-json.ts';
 import { formatUnits } from '../../engine/units.ts';
 import type { OrderView } from '../../engine/views.ts';
-import { accountOf, OPTIONAL_SYMBOL, SYMBOL, symbolSpec, wireContext } from './common.ts';
+import { accountOf, accountViewOf, OPTIONAL_SYMBOL, SYMBOL, symbolSpec, wireContext } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 import { timeUs } from './market-data.ts';
 
@@ -75,8 +76,7 @@ export const account = defineEndpoint({
   summary: 'Balances, commissions and permissions',
   handler: (p, call) => {
     const accountId = accountOf(call);
-    const view = call.ctx.backend.engine.account(accountId);
-    if (view === undefined) throw new ApiError(401, -2015, 'Invalid API-key, IP, or permissions for action.');
+    const view = accountViewOf(call);
     return accountJson(view, { unit: call.unit, omitZeroBalances: p.omitZeroBalances ?? false, assetPrecision: call.ctx.assetPrecision, uid: call.ctx.uidOf(accountId) });
   },
 });
@@ -178,11 +178,6 @@ export const rateLimitOrder = defineEndpoint({
   handler: (_p, call) => call.ctx.orderLimiter.rateLimitOrder(String(accountOf(call)), call.nowUs),
 });
 
-/** A commission-rate quadruple as the API shows it: fractions with 8 decimals. */
-function ratesJson(r: { maker: number; taker: number; buyer: number; seller: number }): Record<string, string> {
-  return { maker: formatUnits(r.maker, 8), taker: formatUnits(r.taker, 8), buyer: formatUnits(r.buyer, 8), seller: formatUnits(r.seller, 8) };
-}
-
 export const accountCommission = defineEndpoint({
   method: 'GET',
   path: '/api/v3/account/commission',
@@ -192,20 +187,13 @@ export const accountCommission = defineEndpoint({
   summary: 'Commission rates of the account on a symbol',
   handler: (p, call) => {
     const spec = symbolSpec(call, p.symbol);
-    const acct = call.ctx.backend.engine.account(accountOf(call));
-    if (acct === undefined) throw new ApiError(401, -2015, 'Invalid API-key, IP, or permissions for action.');
+    const acct = accountViewOf(call);
     return {
       symbol: spec.symbol,
       standardCommission: ratesJson(acct.standardCommission),
       specialCommission: ratesJson(acct.specialCommission),
       taxCommission: ratesJson(acct.taxCommission),
-      discount: {
-        enabledForAccount: acct.discount.enabled,
-        enabledForSymbol: spec.discountEnabled,
-        discountAsset: acct.discount.asset,
-        // The engine keeps the multiplier paid (0.75); the API shows the reduction (0.25).
-        discount: formatUnits(100_000_000 - acct.discount.rate, 8),
-      },
+      discount: discountJson(acct, spec),
     };
   },
 });

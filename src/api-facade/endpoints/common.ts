@@ -3,8 +3,10 @@
  * the authenticated account, and the parameter specs several rows declare identically.
  */
 import type { SymbolSpec } from '../../engine/symbol-spec.ts';
+import type { AccountView } from '../../engine/views.ts';
 import type { SymbolStatus } from '../../engine/types.ts';
 import { ApiError } from '../api-error.ts';
+import { MSG_REJECTED_API_KEY } from '../signing/auth-errors.ts';
 import { ENUM_ERRORS } from '../params/param-errors.ts';
 import { SYMBOL_PATTERN } from '../params/param-types.ts';
 import type { WireContext } from '../serialize/order-json.ts';
@@ -59,6 +61,13 @@ export function selectSymbols(
 export function accountOf(call: HandlerCall): number {
   if (call.key === null) throw new Error('accountOf on an endpoint without an API key'); // table bug
   return call.key.accountId;
+}
+
+/** The authenticated key's account; a key whose account is gone answers as a rejected key. */
+export function accountViewOf(call: HandlerCall): AccountView {
+  const view = call.ctx.backend.engine.account(accountOf(call));
+  if (view === undefined) throw new ApiError(401, -2015, MSG_REJECTED_API_KEY);
+  return view;
 }
 
 export function wireContext(call: HandlerCall, spec: SymbolSpec): WireContext {

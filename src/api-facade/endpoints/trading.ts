@@ -26,7 +26,6 @@ import type { EngineEvent, OrderAccepted, OrderCanceled, OrderRejected } from '.
 import type { SymbolSpec } from '../../engine/symbol-spec.ts';
 import type { OrderType } from '../../engine/types.ts';
 import { STP_MODES } from '../../engine/types.ts';
-import { formatUnits } from '../../engine/units.ts';
 import { ApiError } from '../api-error.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import { EMPTY_ERRORS, ENUM_ERRORS, paramErrors } from '../params/param-errors.ts';
@@ -35,8 +34,9 @@ import type { ParsedParams } from '../params/param-schema.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import type { ParsedSoFar } from '../params/param-types.ts';
 import { rejectToApiError } from '../reject-errors.ts';
+import { discountJson, makerTakerJson } from '../serialize/commission-json.ts';
 import { cancelJson, placementJson, type NewOrderRespType } from '../serialize/order-json.ts';
-import { accountOf, SYMBOL, symbolSpec, wireContext } from './common.ts';
+import { accountOf, accountViewOf, SYMBOL, symbolSpec, wireContext } from './common.ts';
 import { defineEndpoint } from './endpoint-row.ts';
 import { findOrder } from './account.ts';
 
@@ -181,20 +181,12 @@ export const testOrder = defineEndpoint({
     const refusal = call.ctx.backend.engine.placementRefusal({ ...command, time: call.nowUs });
     if (refusal !== null) throw rejectToApiError(refusal, 'place', command.orderType);
     if (p.computeCommissionRates !== true) return {};
-    const acct = call.ctx.backend.engine.account(accountId);
-    if (acct === undefined) throw new ApiError(401, -2015, 'Invalid API-key, IP, or permissions for action.');
-    const pair = (r: { maker: number; taker: number }) => ({ maker: formatUnits(r.maker, 8), taker: formatUnits(r.taker, 8) });
+    const acct = accountViewOf(call);
     return {
-      standardCommissionForOrder: pair(acct.standardCommission),
-      specialCommissionForOrder: pair(acct.specialCommission),
-      taxCommissionForOrder: pair(acct.taxCommission),
-      discount: {
-        enabledForAccount: acct.discount.enabled,
-        enabledForSymbol: spec.discountEnabled,
-        discountAsset: acct.discount.asset,
-        // The engine keeps the multiplier paid (0.75); the API shows the reduction (0.25).
-        discount: formatUnits(100_000_000 - acct.discount.rate, 8),
-      },
+      standardCommissionForOrder: makerTakerJson(acct.standardCommission),
+      specialCommissionForOrder: makerTakerJson(acct.specialCommission),
+      taxCommissionForOrder: makerTakerJson(acct.taxCommission),
+      discount: discountJson(acct, spec),
     };
   },
 });
