@@ -11,11 +11,19 @@
  *   order/amendments (order lists, SOR and amend are issue 3).
  * - Trading: POST /api/v3/order/cancelReplace, order lists (OCO/OTO/OTOCO), SOR, amend
  *   keepPriority (the engine has no order lists or amend yet, issue 3).
- * - The /sapi, /fapi and /dapi endpoints some libraries call while loading markets.
+ * Beyond the spot API, the table serves the /sapi, /fapi and /dapi endpoints third-party
+ * libraries call while loading markets (endpoints/market-loaders.ts).
  */
 import type { Endpoint, HttpMethod } from './endpoints/endpoint-row.ts';
 import { account, accountCommission, allOrders, getOrder, myFilters, myPreventedMatches, myTrades, openOrders, rateLimitOrder } from './endpoints/account.ts';
 import { exchangeInfo, ping, time } from './endpoints/general.ts';
+import {
+  capitalConfigGetAll,
+  coinMarginedExchangeInfo,
+  isolatedMarginAllPairs,
+  marginAllPairs,
+  usdMarginedExchangeInfo,
+} from './endpoints/market-loaders.ts';
 import {
   aggTrades,
   avgPrice,
@@ -72,6 +80,12 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   openUserStream,
   keepAliveUserStream,
   closeUserStream,
+  // Outside the spot API: what third-party libraries call while loading markets
+  capitalConfigGetAll,
+  marginAllPairs,
+  isolatedMarginAllPairs,
+  usdMarginedExchangeInfo,
+  coinMarginedExchangeInfo,
 ]);
 
 const BY_ROUTE = new Map<string, Endpoint>();

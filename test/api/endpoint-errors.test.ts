@@ -46,6 +46,11 @@ const CASES: Case[] = [
   ['POST', '/api/v3/userDataStream', { listenKey: 'x' }, 400, -1101, "Too many parameters; expected '0' and received '1'."],
   ['PUT', '/api/v3/userDataStream', { listenKey: 'nope' }, 400, -1125, 'This listenKey does not exist.'],
   ['DELETE', '/api/v3/userDataStream', {}, 400, -1102, "Mandatory parameter 'listenKey' was not sent, was empty/null, or malformed."],
+  ['GET', '/sapi/v1/capital/config/getall', { coin: 'BTC' }, 400, -1104, unread(2, 3)],
+  ['GET', '/sapi/v1/margin/allPairs', { symbol: 'btc' }, 400, -1100, "Illegal characters found in parameter 'symbol'; legal range is '^[A-Z0-9-_.]{1,20}$'."],
+  ['GET', '/sapi/v1/margin/isolated/allPairs', { symbol: 'btc' }, 400, -1100, "Illegal characters found in parameter 'symbol'; legal range is '^[A-Z0-9-_.]{1,20}$'."],
+  ['GET', '/fapi/v1/exchangeInfo', { symbol: 'BTCUSDT' }, 400, -1101, "Too many parameters; expected '0' and received '1'."],
+  ['GET', '/dapi/v1/exchangeInfo', { symbol: 'BTCUSDT' }, 400, -1101, "Too many parameters; expected '0' and received '1'."],
 ];
 
 describe('each endpoint refuses a bad request exactly', () => {

@@ -26,8 +26,22 @@ const NOT_YET = [
   'POST /api/v3/order/cancelReplace',
 ].sort();
 
+/** Served beyond the spec's spot sections: what third-party libraries call while loading markets. */
+const MARKET_LOADERS = [
+  'GET /sapi/v1/capital/config/getall',
+  'GET /sapi/v1/margin/allPairs',
+  'GET /sapi/v1/margin/isolated/allPairs',
+  'GET /fapi/v1/exchangeInfo',
+  'GET /dapi/v1/exchangeInfo',
+];
+
 describe('the endpoint table', () => {
-  const table = ENDPOINTS.map((r) => `${r.method} ${r.path}`).sort();
+  const table = ENDPOINTS.map((r) => `${r.method} ${r.path}`).filter((e) => !MARKET_LOADERS.includes(e)).sort();
+
+  test('serves the market-loading endpoints of third-party libraries', () => {
+    const all = ENDPOINTS.map((r) => `${r.method} ${r.path}`);
+    expect(all.filter((e) => !e.includes('/api/v3/')).sort()).toEqual([...MARKET_LOADERS].sort());
+  });
   const spec = specEndpoints();
 
   test('every row is a spec endpoint', () => {
@@ -55,7 +69,9 @@ describe('the endpoint table', () => {
 
   test('security types follow the spec sections', () => {
     for (const row of ENDPOINTS) {
-      const expected = row.path === '/api/v3/userDataStream' ? 'USER_STREAM'
+      const expected = row.path === '/sapi/v1/margin/allPairs' ? 'MARKET_DATA'
+        : ['/sapi/v1/capital/config/getall', '/sapi/v1/margin/isolated/allPairs'].includes(row.path) ? 'USER_DATA'
+        : row.path === '/api/v3/userDataStream' ? 'USER_STREAM'
         : ['/api/v3/order', '/api/v3/order/test'].includes(row.path) && row.method !== 'GET' ? 'TRADE'
         : row.path === '/api/v3/openOrders' && row.method === 'DELETE' ? 'TRADE'
         : ['/api/v3/account', '/api/v3/order', '/api/v3/openOrders', '/api/v3/allOrders', '/api/v3/myTrades', '/api/v3/rateLimit/order', '/api/v3/myPreventedMatches', '/api/v3/account/commission', '/api/v3/myFilters'].includes(row.path) ? 'USER_DATA'
