@@ -23,7 +23,9 @@ import { BINANCE_RATE_LIMITS, validateRateLimits, type RateLimit } from './limit
 import { RequestWeightLimiter, type RequestWeightLimiterOptions } from './limits/request-weight-limiter.ts';
 import { OrderCountLimiter } from './limits/order-count-limiter.ts';
 import { ListenKeyStore } from './listen-keys.ts';
-import type { MarketBackend } from './market-backend.ts';
+import type { FacadeCommand, MarketBackend } from './market-backend.ts';
+import type { EngineEvent } from '../engine/events.ts';
+import { UserStreamHub } from './user-stream/user-stream-hub.ts';
 
 /** Maps a client's `timestamp` to simulated µs (see header). */
 export type ClientTimeRule = (timestamp: TimestampParam, simulatedNowUs: number) => number;
@@ -48,6 +50,8 @@ export class ExchangeContext {
   readonly weightLimiter: RequestWeightLimiter;
   readonly orderLimiter: OrderCountLimiter;
   readonly listenKeys = new ListenKeyStore();
+  /** User data stream events of every batch the facade causes or observes. */
+  readonly userStream: UserStreamHub;
   readonly clientTime: ClientTimeRule;
   readonly uidOf: (accountId: number) => number;
   readonly #precision = new Map<string, number>();
@@ -63,10 +67,19 @@ export class ExchangeContext {
     for (const a of this.backend.engine.config.assets ?? []) this.#precision.set(a.asset, a.precision);
     // A resting order the replayed market fills between requests stops counting as unfilled at
     // its first fill, exactly as one filled by another request does (noteFirstFills).
+    this.userStream = new UserStreamHub(this.backend.engine, this.assetPrecision);
     this.backend.onMarketFill?.((fill) => {
       const order = this.backend.engine.getOrder(fill.accountId, fill.symbol, { orderId: fill.orderId });
       if (order !== undefined && order.executedQty === fill.quantity) this.orderLimiter.onFirstFill(String(fill.accountId), fill.time);
+      this.userStream.publish([fill]);
     });
+  }
+
+  /** Applies a command at simulated now and pushes its user data stream events. */
+  apply(command: FacadeCommand): readonly EngineEvent[] {
+    const events = this.backend.apply(command);
+    this.userStream.publish(events);
+    return events;
   }
 
   /** Simulated now, µs. */

@@ -153,7 +153,7 @@ export const newOrder = defineEndpoint({
     const accountId = accountOf(call);
     const command = newOrderCommand(p, spec, accountId);
     call.beforeEngine();
-    const events = call.ctx.backend.apply(command);
+    const events = call.ctx.apply(command);
     const rejected = rejection(events);
     if (rejected !== undefined) throw rejectToApiError(rejected.reason, 'place', command.orderType);
     const accepted = events.find((e): e is OrderAccepted => e.type === 'OrderAccepted');
@@ -213,7 +213,7 @@ export const cancelOrder = defineEndpoint({
     const accountId = accountOf(call);
     const order = findOrder(call, spec.symbol, p, unknownOrderSent);
     call.beforeEngine();
-    const events = call.ctx.backend.apply({
+    const events = call.ctx.apply({
       type: 'CancelOrder',
       accountId,
       symbol: spec.symbol,
@@ -242,7 +242,7 @@ export const cancelOpenOrders = defineEndpoint({
     const spec = symbolSpec(call, p.symbol);
     const accountId = accountOf(call);
     call.beforeEngine();
-    const events = call.ctx.backend.apply({ type: 'CancelAllOrders', accountId, symbol: spec.symbol });
+    const events = call.ctx.apply({ type: 'CancelAllOrders', accountId, symbol: spec.symbol });
     const rejected = rejection(events);
     if (rejected !== undefined) throw rejectToApiError(rejected.reason, 'cancel');
     const canceled = events.filter((e): e is OrderCanceled => e.type === 'OrderCanceled');
