@@ -9,6 +9,7 @@
  *   a socket error is ignored. Nothing is logged to stdout.
  * - `listen(port, host)` resolves to the base URL (port 0 picks a free one); `close()` stops
  *   accepting, ends idle and active keep-alive connections, and resolves when done.
+ * - WebSocket upgrades to /ws/<listenKey> open the user data stream (user-stream-socket.ts).
  * - The client IP is the socket's remote address (no X-Forwarded-For: the simulator is not
  *   meant to sit behind a proxy).
  * Determinism: the only host interaction is socket I/O; the simulation is driven by the
@@ -18,6 +19,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { ExchangeContext } from './exchange-context.ts';
 import { handleRequest } from './handle-request.ts';
+import { UserStreamSockets } from './user-stream/user-stream-socket.ts';
 
 export interface HttpServerOptions {
   readonly maxBodyBytes?: number;
@@ -29,11 +31,15 @@ export class ExsimHttpServer {
   readonly #ctx: ExchangeContext;
   readonly #server: Server;
   readonly #maxBody: number;
+  readonly #streams: UserStreamSockets;
 
   constructor(ctx: ExchangeContext, options: HttpServerOptions = {}) {
     this.#ctx = ctx;
     this.#maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     this.#server = createServer((req, res) => this.#serve(req, res));
+    this.#streams = new UserStreamSockets(ctx);
+    // WebSocket upgrades: the listen-key user data stream at /ws/<listenKey>.
+    this.#server.on('upgrade', (req, socket, head) => this.#streams.upgrade(req, socket, head));
     this.#server.on('clientError', (_err, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
       else socket.destroy();
@@ -61,6 +67,7 @@ export class ExsimHttpServer {
         resolve();
         return;
       }
+      this.#streams.close();
       this.#server.close(() => resolve());
       this.#server.closeAllConnections();
     });
@@ -95,6 +102,8 @@ export class ExsimHttpServer {
         ip: req.socket.remoteAddress,
       });
       this.#write(res, response.status, response.headers, response.body);
+      // The request may have closed a listen key, or moved simulated time past one's expiry.
+      this.#streams.sweep();
     });
   }
 

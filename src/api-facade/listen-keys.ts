@@ -7,8 +7,7 @@
  * "This listenKey does not exist." (400).
  * Keys are 60 characters derived by SHA-256 from (account, creation sequence): deterministic, and
  * not guessable from the account id alone by a client that does not know the sequence.
- * No stream is delivered yet (the WebSocket side is not built): keys exist so clients that open
- * one at start-up keep working.
+ * The stream itself is served by user-stream/user-stream-socket.ts at /ws/<listenKey>.
  */
 import { createHash } from 'node:crypto';
 import { ApiError } from './api-error.ts';
@@ -49,6 +48,18 @@ export class ListenKeyStore {
   close(accountId: number, key: string, nowUs: number): void {
     this.#live(accountId, key, nowUs);
     this.#keys.delete(key);
+  }
+
+  /** The account of a live key at `nowUs`, or undefined (unknown, closed or expired). */
+  accountOf(key: string, nowUs: number): number | undefined {
+    const st = this.#keys.get(key);
+    return st !== undefined && nowUs < st.expiresAt ? st.accountId : undefined;
+  }
+
+  /** Whether `key` was known and ran out of time (as opposed to closed by DELETE or never made). */
+  hasExpired(key: string, nowUs: number): boolean {
+    const st = this.#keys.get(key);
+    return st !== undefined && nowUs >= st.expiresAt;
   }
 
   /** Whether `key` is live at `nowUs`. */

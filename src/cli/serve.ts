@@ -84,6 +84,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   const url = await server.listen(options.port, options.host);
   print(`exsim serving the sample market (BTCUSDT, ETHBTC) at ${url}  clock: ${options.clock}`);
   print(`demo credentials: API key exsim-demo-key, HMAC secret exsim-demo-secret (account ${DEMO_ACCOUNT_ID}; 1 BTC, 10 ETH, 100,000 USDT, 10 BNB)`);
+  print(`user data stream: ${url.replace('http:', 'ws:')}/ws/<listenKey from POST /api/v3/userDataStream>`);
   print(`try: curl ${url}/api/v3/depth?symbol=BTCUSDT   (Ctrl-C stops)`);
   return server;
 }

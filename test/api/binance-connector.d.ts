@@ -18,5 +18,12 @@ declare module '@binance/connector' {
     newOrder(symbol: string, side: string, type: string, options?: Options): Promise<ConnectorResponse>;
     getOrder(symbol: string, options?: Options): Promise<ConnectorResponse>;
     cancelOrder(symbol: string, options?: Options): Promise<ConnectorResponse>;
+    createListenKey(): Promise<ConnectorResponse>;
+    closeListenKey(listenKey: string): Promise<ConnectorResponse>;
+  }
+  export class WebsocketStream {
+    constructor(options?: { wsURL?: string; logger?: unknown; callbacks?: { open?: () => void; message?: (data: string) => void; close?: () => void } });
+    subscribe(stream: string): void;
+    disconnect(): void;
   }
 }

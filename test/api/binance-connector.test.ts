@@ -6,7 +6,7 @@
  * facade never does).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Spot } from '@binance/connector';
+import { Spot, WebsocketStream } from '@binance/connector';
 import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
 import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
 import { EngineBackend } from '../../src/api-facade/market-backend.ts';
@@ -17,6 +17,8 @@ const backend = new EngineBackend(SAMPLE_CONFIG, start, sampleAccounts(start));
 const ctx = new ExchangeContext({ backend, apiKeys: [{ apiKey: 'exsim-demo-key', keyType: 'HMAC', secretKey: 'exsim-demo-secret', accountId: 1 }] });
 const server = new ExsimHttpServer(ctx);
 let client: InstanceType<typeof Spot>;
+let baseURL: string;
+const streams: InstanceType<typeof WebsocketStream>[] = [];
 const silent = { log: () => {}, error: () => {}, info: () => {}, warn: () => {}, debug: () => {} };
 
 /** Realtime pacing by hand: simulated time follows the wall clock. */
@@ -25,11 +27,12 @@ function pace(): void {
 }
 
 beforeAll(async () => {
-  const baseURL = await server.listen(0, '127.0.0.1');
+  baseURL = await server.listen(0, '127.0.0.1');
   client = new Spot('exsim-demo-key', 'exsim-demo-secret', { baseURL, logger: silent });
 });
 
 afterAll(async () => {
+  for (const stream of streams) stream.disconnect();
   await server.close();
 });
 
@@ -59,6 +62,25 @@ describe('@binance/connector Spot against the HTTP server', () => {
     pace();
     const canceled = await client.cancelOrder('BTCUSDT', { orderId: placed.data.orderId });
     expect(canceled.data).toMatchObject({ orderId: placed.data.orderId, status: 'CANCELED' });
+  });
+
+  test('the user data stream: createListenKey, then WebsocketStream hears the order', async () => {
+    pace();
+    const { listenKey } = (await client.createListenKey()).data;
+    const messages: any[] = [];
+    const opened = new Promise<void>((resolve) => {
+      const stream = new WebsocketStream({ wsURL: baseURL.replace('http:', 'ws:'), logger: silent, callbacks: { open: () => resolve(), message: (data) => messages.push(JSON.parse(data)) } });
+      streams.push(stream);
+      stream.subscribe(listenKey);
+    });
+    await opened;
+    pace();
+    const placed = await client.newOrder('BTCUSDT', 'SELL', 'LIMIT', { price: '61000', quantity: '0.01', timeInForce: 'GTC' });
+    for (let i = 0; i < 200 && messages.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(messages.map((m) => m.e)).toEqual(['executionReport', 'outboundAccountPosition']);
+    expect(messages[0]).toMatchObject({ s: 'BTCUSDT', i: placed.data.orderId, x: 'NEW', S: 'SELL', p: '61000.00000000' });
+    pace();
+    await client.cancelOrder('BTCUSDT', { orderId: placed.data.orderId });
   });
 
   test('an error reaches the client as the Binance body and status', async () => {
