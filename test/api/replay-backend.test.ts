@@ -44,7 +44,15 @@ test('a resting order the replayed market fills between requests stops counting 
   const placed = demo.post('/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.1', price: '49000' }).json as any;
   const untouched = demo.post('/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.1', price: '40000' }).json as any;
   expect(counts()).toEqual([2, 2]);
+  const streamed: any[] = [];
+  ctx.userStream.subscribe(1, (e) => streamed.push(e));
   await replay.runUntil(SIM_T0 + 5_000_000);
+  // The market's fill reaches the user data stream as a maker TRADE, then the new balances.
+  expect(streamed.map((e) => [e.e, e.x, e.X, e.m, e.l, e.L])).toEqual([
+    ['executionReport', 'TRADE', 'FILLED', true, '0.10000000', '49000.00000000'],
+    ['outboundAccountPosition', undefined, undefined, undefined, undefined, undefined],
+  ]);
+  expect(streamed[0]).toMatchObject({ i: placed.orderId, z: '0.10000000', Z: '4900.00000000', w: false });
   expect((demo.get('/api/v3/order', { symbol: 'BTCUSDT', orderId: placed.orderId }).json as any).status).toBe('FILLED');
   expect((demo.get('/api/v3/order', { symbol: 'BTCUSDT', orderId: untouched.orderId }).json as any).status).toBe('NEW');
   expect(counts()).toEqual([1, 1]);
