@@ -10,7 +10,7 @@ declare module '@binance/connector' {
   }
   type Options = Record<string, string | number | boolean>;
   export class Spot {
-    constructor(apiKey?: string, apiSecret?: string, options?: { baseURL?: string; logger?: unknown; timeout?: number });
+    constructor(apiKey?: string, apiSecret?: string, options?: { baseURL?: string; logger?: unknown; timeout?: number; privateKey?: string; privateKeyAlgo?: string });
     time(): Promise<ConnectorResponse>;
     exchangeInfo(options?: Options): Promise<ConnectorResponse>;
     depth(symbol: string, options?: Options): Promise<ConnectorResponse>;

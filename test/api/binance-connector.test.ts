@@ -5,6 +5,7 @@
  * wall clock before each call: realtime pacing done by hand (the test may read the clock; the
  * facade never does).
  */
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Spot, WebsocketStream } from '@binance/connector';
 import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
@@ -14,7 +15,19 @@ import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts
 
 const start = Date.now() * 1000;
 const backend = new EngineBackend(SAMPLE_CONFIG, start, sampleAccounts(start));
-const ctx = new ExchangeContext({ backend, apiKeys: [{ apiKey: 'exsim-demo-key', keyType: 'HMAC', secretKey: 'exsim-demo-secret', accountId: 1 }] });
+// One account, three keys: the HMAC demo key, and RSA and Ed25519 keys whose private halves the
+// connector signs with (PKCS#8 PEM, as Binance asks for).
+const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const ed25519 = generateKeyPairSync('ed25519');
+const pem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
+const ctx = new ExchangeContext({
+  backend,
+  apiKeys: [
+    { apiKey: 'exsim-demo-key', keyType: 'HMAC', secretKey: 'exsim-demo-secret', accountId: 1 },
+    { apiKey: 'exsim-rsa-key', keyType: 'RSA', publicKey: rsa.publicKey, accountId: 1 },
+    { apiKey: 'exsim-ed25519-key', keyType: 'ED25519', publicKey: ed25519.publicKey, accountId: 1 },
+  ],
+});
 const server = new ExsimHttpServer(ctx);
 let client: InstanceType<typeof Spot>;
 let baseURL: string;
@@ -81,6 +94,25 @@ describe('@binance/connector Spot against the HTTP server', () => {
     expect(messages[0]).toMatchObject({ s: 'BTCUSDT', i: placed.data.orderId, x: 'NEW', S: 'SELL', p: '61000.00000000' });
     pace();
     await client.cancelOrder('BTCUSDT', { orderId: placed.data.orderId });
+  });
+
+  test.each([
+    ['RSA', 'exsim-rsa-key', () => pem(rsa.privateKey)],
+    ['Ed25519', 'exsim-ed25519-key', () => pem(ed25519.privateKey)],
+  ])('signed with %s: account, newOrder, cancelOrder', async (algo, apiKey, privateKey) => {
+    const signer = new Spot(apiKey, '', { baseURL, logger: silent, privateKey: privateKey(), privateKeyAlgo: algo });
+    pace();
+    expect((await signer.account()).data.balances.length).toBeGreaterThan(0);
+    pace();
+    const placed = await signer.newOrder('BTCUSDT', 'BUY', 'LIMIT', { price: '48000', quantity: '0.01', timeInForce: 'GTC' });
+    expect(placed.data).toMatchObject({ status: 'NEW', price: '48000.00000000' });
+    pace();
+    expect((await signer.cancelOrder('BTCUSDT', { orderId: placed.data.orderId })).data.status).toBe('CANCELED');
+    // A signature made with another key is refused.
+    const otherKey = algo === 'RSA' ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey : generateKeyPairSync('ed25519').privateKey;
+    const impostor = new Spot(apiKey, '', { baseURL, logger: silent, privateKey: pem(otherKey), privateKeyAlgo: algo });
+    pace();
+    await expect(impostor.account()).rejects.toMatchObject({ response: { status: 400, data: { code: -1022, msg: 'Signature for this request is not valid.' } } });
   });
 
   test('an error reaches the client as the Binance body and status', async () => {
