@@ -26,6 +26,7 @@ import { ListenKeyStore } from './listen-keys.ts';
 import type { FacadeCommand, MarketBackend } from './market-backend.ts';
 import type { EngineEvent } from '../engine/events.ts';
 import { UserStreamHub } from './user-stream/user-stream-hub.ts';
+import { Faults, type FaultOptions } from './faults.ts';
 
 /** Maps a client's `timestamp` to simulated µs (see header). */
 export type ClientTimeRule = (timestamp: TimestampParam, simulatedNowUs: number) => number;
@@ -41,6 +42,8 @@ export interface ExchangeContextOptions {
   readonly clientTime?: ClientTimeRule;
   /** `uid` shown by GET account; default 1_000_000 + accountId. */
   readonly uidOf?: (accountId: number) => number;
+  /** Injected faults (engine timeouts, firewall); all off by default. */
+  readonly faults?: FaultOptions;
 }
 
 export class ExchangeContext {
@@ -54,6 +57,7 @@ export class ExchangeContext {
   readonly userStream: UserStreamHub;
   readonly clientTime: ClientTimeRule;
   readonly uidOf: (accountId: number) => number;
+  readonly faults: Faults;
   readonly #precision = new Map<string, number>();
 
   constructor(options: ExchangeContextOptions) {
@@ -64,6 +68,7 @@ export class ExchangeContext {
     this.orderLimiter = new OrderCountLimiter({ rateLimits: this.rateLimits });
     this.clientTime = options.clientTime ?? IDENTITY_CLIENT_TIME;
     this.uidOf = options.uidOf ?? ((accountId) => 1_000_000 + accountId);
+    this.faults = new Faults(options.faults);
     for (const a of this.backend.engine.config.assets ?? []) this.#precision.set(a.asset, a.precision);
     // A resting order the replayed market fills between requests stops counting as unfilled at
     // its first fill, exactly as one filled by another request does (noteFirstFills).

@@ -8,6 +8,8 @@
  *   request {method, path, rawQuery, rawBody, headers, ip}
  *     │
  *     ▼
+ *   0 firewall ──────── (fault, off by default) SQL statement in query or body ─→ 403 -1000
+ *     ▼
  *   1 route ─────────── method+path not in the table ─→ 404 {-1000 "Unknown endpoint: GET /x"}
  *     ▼                 (Binance answers an HTML 404; a JSON body is kinder to clients)
  *   2 X-MBX-TIME-UNIT ─ not MICROSECOND/MILLISECOND (either case) ─→ 400 -1194
@@ -26,6 +28,8 @@
  *   8 handler ──────── row.handler; `beforeEngine()` repeats the recvWindow check (-1021) just
  *     ▼                before a command reaches the engine; engine refusals via rejectToApiError
  *     ▼                (-1013, -2010, -2011, ...), queries -2013 / -2039 / -1121 / -1220 ...
+ *     ▼                (fault, off by default) a command that reached the engine answers
+ *     ▼                503 -1007 with probability p, though it ran (faults.ts)
  *   9 serialize ────── JSON; X-MBX-USED-WEIGHT-* (+ legacy X-MBX-USED-WEIGHT) on EVERY response,
  *                      X-MBX-ORDER-COUNT-* on successful order-count rows only
  *
@@ -43,6 +47,7 @@
  * Determinism: simulated time only (ctx.now()); no wall clock, timers or randomness.
  */
 import { ApiError } from './api-error.ts';
+import { engineTimeout, firewallBlocked } from './faults.ts';
 import { findEndpoint, type Endpoint } from './endpoint-table.ts';
 import type { HandlerCall } from './endpoints/endpoint-row.ts';
 import { weightOf } from './endpoints/endpoint-row.ts';
@@ -168,6 +173,8 @@ function runStages(ctx: ExchangeContext, request: ApiRequest, ip: string, progre
   const path = q < 0 ? request.path : request.path.slice(0, q);
   const rawQuery = q < 0 ? request.rawQuery : request.rawQuery === '' ? request.path.slice(q + 1) : request.rawQuery;
   const method = request.method.toUpperCase();
+  // The firewall stands in front of the application: it sees the raw request, routed or not.
+  if (ctx.faults.firewallBlocks(rawQuery, request.rawBody)) throw firewallBlocked();
   const row = findEndpoint(method, path);
   if (row === undefined) throw notFound(method, path);
   progress.row = row;
@@ -208,9 +215,26 @@ function runStages(ctx: ExchangeContext, request: ApiRequest, ip: string, progre
     if (!counted.ok) throw counted.error;
   }
 
-  // 8 handler
-  const call: HandlerCall = { ctx, unit, key, nowUs: ctx.now(), beforeEngine: recheck };
-  const result = row.handler(params, call);
+  // 8 handler; a command that reached the engine may lose its answer to an injected timeout
+  let reachedEngine = false;
+  const call: HandlerCall = {
+    ctx,
+    unit,
+    key,
+    nowUs: ctx.now(),
+    beforeEngine: () => {
+      recheck();
+      reachedEngine = true;
+    },
+  };
+  let result: unknown;
+  try {
+    result = row.handler(params, call);
+  } catch (error) {
+    if (reachedEngine && ctx.faults.engineTimedOut()) throw engineTimeout();
+    throw error;
+  }
+  if (reachedEngine && ctx.faults.engineTimedOut()) throw engineTimeout();
   if (row.orderCount !== undefined && key !== null) progress.orderCounts = ctx.orderLimiter.counts(String(key.accountId), ctx.now());
   return result;
 }
