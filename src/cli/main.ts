@@ -29,10 +29,16 @@ export function buildProgram(): Command {
     .option('--port <n>', 'port to listen on', '8080')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--clock <mode>', 'manual | speed:N | realtime', 'realtime')
-    .action(async (options: { port: string; host: string; clock: string }) => {
+    .option('--engine-timeout <p>', 'fault: answer -1007 (the command still runs) with probability p', '0')
+    .option('--firewall', 'fault: refuse requests holding SQL statements with 403', false)
+    .option('--fault-seed <seed>', 'seed of the fault draws', 'exsim-faults')
+    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, got "${options.port}"`);
-      const server = await serve({ port, host: options.host, clock: options.clock });
+      const engineTimeoutProbability = Number(options.engineTimeout);
+      if (!(engineTimeoutProbability >= 0 && engineTimeoutProbability <= 1)) throw new Error(`--engine-timeout must be a probability 0..1, got "${options.engineTimeout}"`);
+      const faults = { engineTimeoutProbability, firewall: options.firewall, seed: options.faultSeed };
+      const server = await serve({ port, host: options.host, clock: options.clock, faults });
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

@@ -14,6 +14,7 @@
  * stale or future one fails under both. In `manual` mode stamps are simulated time.
  */
 import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule } from '../api-facade/index.ts';
+import type { FaultOptions } from '../api-facade/faults.ts';
 import { Pacing } from '../clock/index.ts';
 import type { EngineCommand } from '../engine/commands.ts';
 import type { EngineConfig } from '../engine/symbol-config.ts';
@@ -23,6 +24,8 @@ export interface ServeOptions {
   port: number;
   host: string;
   clock: string;
+  /** Injected faults (engine timeouts, firewall); none when absent. */
+  faults?: FaultOptions;
 }
 
 /** Engine backend whose simulated time follows the pacing, caught up whenever it is read. */
@@ -79,11 +82,15 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     backend,
     apiKeys: [{ apiKey: 'exsim-demo-key', accountId: DEMO_ACCOUNT_ID, keyType: 'HMAC', secretKey: 'exsim-demo-secret' }],
     clientTime: pacedClientTime(pacing),
+    ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
   const server = new ExsimHttpServer(ctx);
   const url = await server.listen(options.port, options.host);
   print(`exsim serving the sample market (BTCUSDT, ETHBTC) at ${url}  clock: ${options.clock}`);
   print(`demo credentials: API key exsim-demo-key, HMAC secret exsim-demo-secret (account ${DEMO_ACCOUNT_ID}; 1 BTC, 10 ETH, 100,000 USDT, 10 BNB)`);
+  if (options.faults !== undefined && ((options.faults.engineTimeoutProbability ?? 0) > 0 || options.faults.firewall === true)) {
+    print(`faults: engine timeouts (-1007) with p=${options.faults.engineTimeoutProbability ?? 0}, firewall ${options.faults.firewall === true ? 'on' : 'off'}, seed ${String(options.faults.seed ?? 'exsim-faults')}`);
+  }
   print(`user data stream: ${url.replace('http:', 'ws:')}/ws/<listenKey from POST /api/v3/userDataStream>`);
   print(`try: curl ${url}/api/v3/depth?symbol=BTCUSDT   (Ctrl-C stops)`);
   return server;

@@ -38,3 +38,23 @@ describe('exsim serve', () => {
     expect(btc?.free).toBe('1.00999000'); // 1 + 0.01 less the 0.1% taker commission
   });
 });
+
+describe('exsim serve with faults', () => {
+  test('--engine-timeout 1 answers -1007 while the order still rests; --firewall refuses SQL', async () => {
+    const printed: string[] = [];
+    const faulty = await serve({ port: 0, host: '127.0.0.1', clock: 'realtime', faults: { engineTimeoutProbability: 1, firewall: true, seed: 1 } }, (line) => printed.push(line));
+    try {
+      expect(printed.join('\n')).toContain('faults: engine timeouts (-1007) with p=1, firewall on, seed 1');
+      const url = /at (http:\/\/\S+)/.exec(printed[0] ?? '')?.[1] as string;
+      const faultyClient = new Spot('exsim-demo-key', 'exsim-demo-secret', { baseURL: url, logger: silent });
+      await expect(faultyClient.newOrder('BTCUSDT', 'BUY', 'LIMIT', { price: '41000', quantity: '0.01', timeInForce: 'GTC', newClientOrderId: 'lost' })).rejects.toMatchObject({
+        response: { status: 503, data: { code: -1007 } },
+      });
+      expect((await faultyClient.getOrder('BTCUSDT', { origClientOrderId: 'lost' })).data.status).toBe('NEW');
+      const blocked = await fetch(`${url}/api/v3/depth?symbol=BTCUSDT&limit=5%20UNION%20SELECT%20x%20FROM%20y`);
+      expect(blocked.status).toBe(403);
+    } finally {
+      await faulty.close();
+    }
+  });
+});
