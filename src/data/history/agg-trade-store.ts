@@ -8,6 +8,7 @@
  * An aggregate's trades all share its time T, so at any asOf >= T it is complete: growing the
  * newest aggregate in place never shows a query anything stamped after its asOf.
  */
+import { timeBound } from './time-bound.ts';
 import type { AggTrade } from '../tape.ts';
 import { BEST_MATCH, BUYER_MAKER } from '../tape.ts';
 
@@ -105,6 +106,8 @@ export class AggTradeStore {
     this.#pos = 0;
   }
 
+  readonly #timeAt = (i: number): number => this.time(i);
+
   time(i: number): number {
     return this.#chunks[i >>> CHUNK_SHIFT]!.time[i & CHUNK_MASK]!;
   }
@@ -131,24 +134,10 @@ export class AggTradeStore {
   }
 
   lowerBoundTime(time: number): number {
-    let lo = 0;
-    let hi = this.#length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.time(mid) < time) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return timeBound(this.#length, this.#timeAt, time, false);
   }
 
   upperBoundTime(time: number): number {
-    let lo = 0;
-    let hi = this.#length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.time(mid) <= time) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return timeBound(this.#length, this.#timeAt, time, true);
   }
 }

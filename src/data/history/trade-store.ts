@@ -4,6 +4,7 @@
  * retention drops whole chunks. Positions (0 .. length-1) index the retained trades oldest
  * first; they shift when a chunk is dropped, so they are only valid within one query.
  */
+import { timeBound } from './time-bound.ts';
 import type { TapeTrade } from '../tape.ts';
 import { BEST_MATCH, BUYER_MAKER } from '../tape.ts';
 import { addTrade, CLOSE, COUNT, LAST_ID, LAST_QTY, LAST_TIME } from './bar-row.ts';
@@ -83,6 +84,8 @@ export class TradeStore {
     this.#pos = 0;
   }
 
+  readonly #timeAt = (i: number): number => this.time(i);
+
   time(i: number): number {
     return this.#chunks[i >>> CHUNK_SHIFT]!.time[i & CHUNK_MASK]!;
   }
@@ -109,26 +112,12 @@ export class TradeStore {
 
   /** Position of the first trade at or after `time` (length when none). */
   lowerBoundTime(time: number): number {
-    let lo = 0;
-    let hi = this.#length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.time(mid) < time) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return timeBound(this.#length, this.#timeAt, time, false);
   }
 
   /** Position of the first trade after `time`: trades [0, result) are visible at `time`. */
   upperBoundTime(time: number): number {
-    let lo = 0;
-    let hi = this.#length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.time(mid) <= time) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return timeBound(this.#length, this.#timeAt, time, true);
   }
 
   /** Position of the first trade with id >= `id`. */
