@@ -319,23 +319,15 @@ export const tickerBookTicker = defineEndpoint({
 });
 
 function windowJson(t: WindowTicker | MiniTicker, spec: SymbolSpec, call: HandlerCall): Record<string, unknown> {
-  if (!('priceChange' in t)) return miniJson(t, spec, call);
+  const { symbol, ...mini } = miniJson(t, spec, call);
+  if (!('priceChange' in t)) return { symbol, ...mini };
+  // FULL is MINI with the three change fields after the symbol (Binance's key order).
   return {
-    symbol: spec.symbol,
+    symbol,
     priceChange: price(t.priceChange, spec),
     priceChangePercent: formatAmount(t.priceChangePercent, 3),
     weightedAvgPrice: price(t.weightedAvgPrice, spec),
-    openPrice: price(t.openPrice, spec),
-    highPrice: price(t.highPrice, spec),
-    lowPrice: price(t.lowPrice, spec),
-    lastPrice: price(t.lastPrice, spec),
-    volume: formatAmount(t.volume, spec.basePrecision),
-    quoteVolume: formatAmount(t.quoteVolume, spec.quotePrecision),
-    openTime: apiTime(t.openTime, call.unit),
-    closeTime: apiTime(t.closeTime, call.unit),
-    firstId: t.firstId,
-    lastId: t.lastId,
-    count: t.count,
+    ...mini,
   };
 }
 
