@@ -24,7 +24,7 @@ function describe(event: EngineEvent): string {
     case 'BalanceAdjusted':
       return `account ${event.accountId} ${event.asset} ${event.delta > 0 ? '+' : ''}${fmt(event.delta)}`;
     case 'OrderAccepted':
-      return `accepted #${event.orderId} ${event.side} ${event.orderType}${event.orderType === 'MARKET' ? '' : ' ' + event.timeInForce} ${fmt(event.quantity)} @ ${event.price === 0 ? 'market' : fmt(event.price)}`;
+      return `accepted #${event.orderId} ${event.side} ${event.orderType}${event.orderType === 'MARKET' ? '' : ' ' + event.timeInForce} ${fmt(event.quantity)} @ ${event.price === 0 ? 'market' : fmt(event.price)}${event.status === 'PENDING_NEW' ? ' (pending)' : event.isWorking ? '' : ' (waiting for its trigger)'}`;
     case 'OrderRejected':
       return `REJECTED ${event.command}: ${event.reason}`;
     case 'TradeExecuted':
@@ -43,6 +43,18 @@ function describe(event: EngineEvent): string {
       return `market filled #${event.orderId} ${fmt(event.quantity)} @ ${fmt(event.price)} (${event.reason}, ${event.status})`;
     case 'MarketTradeRecorded':
       return `market trade #${event.tradeId} ${fmt(event.quantity)} @ ${fmt(event.price)}`;
+    case 'OrderTriggered':
+      return `#${event.orderId} triggered by a trade at ${fmt(event.triggerPrice)}`;
+    case 'TrailingStarted':
+      return `#${event.orderId} trailing from ${fmt(event.price)}`;
+    case 'OrderActivated':
+      return `pending #${event.orderId} placed (${fmt(event.quantity)})`;
+    case 'OrderListUpdated':
+      return `${event.kind} list #${event.orderListId} ${event.listStatusType}/${event.listOrderStatus} (orders ${event.orders.map((o) => '#' + o.orderId).join(', ')})`;
+    case 'OrderAmended':
+      return `#${event.orderId} amended ${fmt(event.origQuantity)} -> ${fmt(event.newQuantity)}`;
+    case 'CancelReplaceCompleted':
+      return `cancel-replace: cancel ${event.cancelResult}, new order ${event.newOrderResult}`;
   }
 }
 

@@ -10,8 +10,11 @@
  */
 import type {
   AccountPermission,
+  CancelReplaceMode,
   CancelRestriction,
+  OrderListKind,
   OrderType,
+  PegPriceType,
   SelfTradePreventionMode,
   Side,
   SymbolStatus,
@@ -59,11 +62,8 @@ export interface AdjustBalance {
   delta: number;
 }
 
-export interface PlaceOrder {
-  type: 'PlaceOrder';
-  time: number;
-  accountId: number;
-  symbol: string;
+/** What an order asks for, alone or as a leg of an order list. */
+export interface OrderRequest {
   side: Side;
   orderType: OrderType;
   timeInForce?: TimeInForce;
@@ -74,6 +74,92 @@ export interface PlaceOrder {
   selfTradePreventionMode?: SelfTradePreventionMode;
   strategyId?: number;
   strategyType?: number;
+  /** Stop and take-profit types: the trigger price (price units). */
+  stopPrice?: number;
+  /** Stop and take-profit types: trailing distance in basis points (1 = 0.01%). */
+  trailingDelta?: number;
+  /** The visible slice of an iceberg (base units); the order must be GTC. */
+  icebergQty?: number;
+  /** Take the limit price from the book (pegOffsetType is always PRICE_LEVEL). */
+  pegPriceType?: PegPriceType;
+  /** Price level to peg to, 0 (the best) .. 100. */
+  pegOffsetValue?: number;
+}
+
+export interface PlaceOrder extends OrderRequest {
+  type: 'PlaceOrder';
+  time: number;
+  accountId: number;
+  symbol: string;
+  /** Placed through smart order routing (POST /api/v3/sor/order): the order reports usedSor. */
+  viaSor?: boolean;
+}
+
+/**
+ * Places an order list: every leg is checked before any is accepted; all are accepted, or the
+ * list is refused as a whole.
+ *
+ * Legs by kind: OCO [above, below]; OTO and OPO [working, pending]; OTOCO and OPOCO [working,
+ * pendingAbove, pendingBelow]. OPO pending legs carry no quantity (they sell what the working
+ * order bought, less commission).
+ */
+export interface PlaceOrderList {
+  type: 'PlaceOrderList';
+  time: number;
+  accountId: number;
+  symbol: string;
+  kind: OrderListKind;
+  listClientOrderId?: string;
+  legs: readonly OrderRequest[];
+}
+
+/** Cancels every open order of a list (by orderListId or listClientOrderId). */
+export interface CancelOrderList {
+  type: 'CancelOrderList';
+  time: number;
+  accountId: number;
+  symbol: string;
+  orderListId?: number;
+  listClientOrderId?: string;
+  /** Id of the cancel itself (reported as the canceled orders' clientOrderId). */
+  newClientOrderId?: string;
+}
+
+/**
+ * Cancels an order and places a new one on the same symbol, atomically in one command. The new
+ * order is checked (everything but funds) before the cancel runs. With STOP_ON_FAILURE a failed
+ * cancel leaves the new order NOT_ATTEMPTED; ALLOW_FAILURE places it anyway.
+ */
+export interface CancelReplaceOrder {
+  type: 'CancelReplaceOrder';
+  time: number;
+  accountId: number;
+  symbol: string;
+  mode: CancelReplaceMode;
+  cancelOrderId?: number;
+  cancelOrigClientOrderId?: string;
+  cancelNewClientOrderId?: string;
+  cancelRestrictions?: CancelRestriction;
+  newOrder: OrderRequest;
+  /**
+   * The API found the unfilled order count exceeded and orderRateLimitExceededMode is
+   * CANCEL_ONLY: only the cancel runs and the new order is NOT_ATTEMPTED.
+   */
+  cancelOnly?: boolean;
+}
+
+/** Reduces an open order's quantity in place, keeping its priority (amend keepPriority). */
+export interface AmendOrder {
+  type: 'AmendOrder';
+  time: number;
+  accountId: number;
+  symbol: string;
+  orderId?: number;
+  origClientOrderId?: string;
+  /** The order's new client id; absent keeps the current one. */
+  newClientOrderId?: string;
+  /** New original quantity, base units: above what executed, below the current quantity. */
+  newQuantity: number;
 }
 
 export interface CancelOrder {
@@ -146,7 +232,11 @@ export type EngineCommand =
   | CreateAccount
   | AdjustBalance
   | PlaceOrder
+  | PlaceOrderList
   | CancelOrder
+  | CancelOrderList
+  | CancelReplaceOrder
+  | AmendOrder
   | CancelAllOrders
   | SetSymbolStatus
   | SetReferencePrice

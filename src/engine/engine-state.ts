@@ -10,6 +10,7 @@ import type { EngineEvent } from './events.ts';
 import type { RejectReason } from './reject-reason.ts';
 import { LiveOrders } from './live-orders.ts';
 import type { Order } from './order.ts';
+import type { OrderList } from './order-lists/order-list.ts';
 import { OrderArchive, recordOf, type OrderRecord } from './order-archive.ts';
 import { PriceBandCache } from './filters/check-order-filters.ts';
 import { TradeWindow } from './reference-price.ts';
@@ -44,6 +45,17 @@ export interface PreventedMatchRecord {
   time: number;
 }
 
+export interface AmendmentRecord {
+  orderId: number;
+  accountId: number;
+  executionId: number;
+  origClientOrderId: string;
+  newClientOrderId: string;
+  origSteps: number;
+  newSteps: number;
+  time: number;
+}
+
 /** How many recent market trades each symbol keeps for queries (the API's max limit). */
 export const RECENT_TRADES_KEPT = 1000;
 
@@ -70,6 +82,25 @@ export class SymbolState {
   readonly preventedMatches: PreventedMatchRecord[] = [];
   readonly baseAsset: number;
   readonly quoteAsset: number;
+  /** Open stop / take-profit orders per account slot (MAX_NUM_ALGO_ORDERS). */
+  readonly algoByAccount: number[] = [];
+  /** Open iceberg orders per account slot (MAX_NUM_ICEBERG_ORDERS). */
+  readonly icebergByAccount: number[] = [];
+  /** Open order lists per account slot (MAX_NUM_ORDER_LISTS). */
+  readonly listsByAccount: number[] = [];
+  /**
+   * Stops waiting for their trigger, in acceptance order. Every trade on the symbol is checked
+   * against them after the command that made it (contingency.ts).
+   */
+  stops: Order[] = [];
+  /** Trade prices since the stops were last checked (collected only while stops wait). */
+  tradePrices: number[] = [];
+  /** List legs that filled or closed since their lists last reacted. */
+  listActivity: Order[] = [];
+  /** Amend keepPriority records, in order. */
+  readonly amendments: AmendmentRecord[] = [];
+  /** Execution ids handed to amendments (per symbol, rising). */
+  nextExecutionId = 1;
   /** PERCENT_PRICE / PERCENT_PRICE_BY_SIDE bands, recomputed only when the reference moves. */
   readonly percentPriceBands = new PriceBandCache();
   readonly percentPriceBySideBands = new PriceBandCache();
@@ -125,7 +156,23 @@ export class SymbolState {
     return notionalExact(ticks, steps, spec.notionalNum, spec.notionalDen);
   }
 
+  /** Symbols with contingent work queued (shared with the engine state; see markDirty). */
+  dirtyList: SymbolState[] = [];
+  isDirty = false;
+
+  /** Queues this symbol for the contingency pass that ends the current command. */
+  markDirty(): void {
+    if (!this.isDirty) {
+      this.isDirty = true;
+      this.dirtyList.push(this);
+    }
+  }
+
   recordTrade(trade: MarketTradeRecord): void {
+    if (this.stops.length !== 0) {
+      this.tradePrices.push(trade.price);
+      this.markDirty();
+    }
     this.lastTrade = trade;
     this.tradeCount += 1;
     if (this.recentTrades.length < RECENT_TRADES_KEPT) this.recentTrades.push(trade);
@@ -173,6 +220,18 @@ export class EngineState {
   /** Net deposits per asset index (CreateAccount + AdjustBalance). */
   readonly deposited: number[] = [];
   readonly exchangeFilters: CompiledExchangeFilters;
+  /**
+   * While an order list's legs are checked: how many legs (and of them stops and icebergs) were
+   * checked before the current one, so the count filters see the whole list. 0 otherwise.
+   */
+  ordersAhead = 0;
+  algoAhead = 0;
+  icebergAhead = 0;
+  /** Symbols whose stops or lists have work queued by the current command (contingency.ts). */
+  readonly dirty: SymbolState[] = [];
+  /** Every order list ever placed, by orderListId (ids rise in placement order). */
+  readonly orderLists = new Map<number, OrderList>();
+  nextOrderListId = 0;
   readonly assetFilters: CompiledAssetFilter[] = [];
   readonly config: EngineConfig;
   /** Output buffer of the command being applied. */
@@ -189,6 +248,7 @@ export class EngineState {
       if (this.symbols.has(symbolConfig.symbol)) throw new Error(`symbol ${symbolConfig.symbol} configured twice`);
       const spec = compileSymbol(symbolConfig, index, this.#assetConfig);
       const state = new SymbolState(spec, this.assetIndex(spec.baseAsset), this.assetIndex(spec.quoteAsset));
+      state.dirtyList = this.dirty;
       this.symbols.set(spec.symbol, state);
       this.symbolList.push(state);
     });

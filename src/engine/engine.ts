@@ -13,7 +13,11 @@
  */
 import { Account, ZERO_RATES } from './accounts/account.ts';
 import { lockedAsset, requiredLock } from './accounts/settle.ts';
-import { cancelAllOrders, cancelOrder } from './cancel-order.ts';
+import { amendOrder } from './amend-order.ts';
+import { cancelAllOrders, cancelOrder, cancelOrderList } from './cancel-order.ts';
+import { cancelReplaceOrder } from './cancel-replace.ts';
+import { runContingencies } from './conditional/contingency.ts';
+import { placeOrderList } from './order-lists/place-order-list.ts';
 import type { AdjustBalance, CreateAccount, EngineCommand, PlaceOrder } from './commands.ts';
 import { EngineState, type MarketTradeRecord, type SymbolState } from './engine-state.ts';
 import type { EngineEvent } from './events.ts';
@@ -28,7 +32,10 @@ import type { EngineConfig } from './symbol-config.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 import { computeStateHash } from './state-hash.ts';
 import { assertNever, type SymbolStatus } from './types.ts';
+import type { OrderList } from './order-lists/order-list.ts';
 import type {
+  AmendmentView,
+  OrderListView,
   AccountTradeView,
   AccountView,
   BookTickerView,
@@ -39,6 +46,21 @@ import type {
 } from './views.ts';
 
 const NO_EVENTS: readonly EngineEvent[] = [];
+
+function listView(list: OrderList): OrderListView {
+  return {
+    symbol: list.symbol,
+    orderListId: list.orderListId,
+    accountId: list.accountId,
+    kind: list.kind,
+    contingencyType: list.contingencyType,
+    listStatusType: list.listStatusType,
+    listOrderStatus: list.listOrderStatus,
+    listClientOrderId: list.listClientOrderId,
+    transactionTime: list.transactionTime,
+    orders: list.orderIds.map((orderId, i) => ({ orderId, clientOrderId: list.clientOrderIds[i] as string })),
+  };
+}
 
 /**
  * The safety proof for number arithmetic on balances: value is conserved, so no balance, lock or
@@ -75,6 +97,18 @@ export class Engine {
         break;
       case 'CancelAllOrders':
         cancelAllOrders(state, command);
+        break;
+      case 'PlaceOrderList':
+        placeOrderList(state, command);
+        break;
+      case 'CancelOrderList':
+        cancelOrderList(state, command);
+        break;
+      case 'CancelReplaceOrder':
+        cancelReplaceOrder(state, command);
+        break;
+      case 'AmendOrder':
+        amendOrder(state, command);
         break;
       case 'CreateAccount':
         this.#createAccount(command);
@@ -115,6 +149,8 @@ export class Engine {
       default:
         assertNever(command, 'command');
     }
+    // Stops reached and list legs touched by this command react before it returns.
+    if (state.dirty.length !== 0) runContingencies(state, command.time);
     const events = state.events as EngineEvent[] | null;
     state.events = null;
     return events ?? NO_EVENTS;
@@ -277,7 +313,7 @@ export class Engine {
       symbol: spec.symbol,
       id: t.tradeId,
       orderId: t.orderId,
-      orderListId: -1,
+      orderListId: s.record(t.orderId)?.orderListId ?? -1,
       price: t.priceTicks * spec.tickUnits,
       qty: t.steps * spec.stepUnits,
       quoteQty: t.quote,
@@ -308,6 +344,54 @@ export class Engine {
         takerPreventedQuantity: p.takerPreventedSteps * spec.stepUnits,
         makerPreventedQuantity: p.makerPreventedSteps * spec.stepUnits,
         transactTime: p.time,
+      }));
+  }
+
+  /** An order list of the account, by orderListId or by listClientOrderId (the latest with it). */
+  getOrderList(accountId: number, ref: { orderListId?: number; listClientOrderId?: string }): OrderListView | undefined {
+    const state = this.#state;
+    let list: OrderList | undefined;
+    if (ref.orderListId !== undefined) {
+      list = state.orderLists.get(ref.orderListId);
+      if (list && ref.listClientOrderId !== undefined && list.listClientOrderId !== ref.listClientOrderId) return undefined;
+    } else if (ref.listClientOrderId !== undefined) {
+      for (const l of state.orderLists.values()) {
+        if (l.accountId === accountId && l.listClientOrderId === ref.listClientOrderId) list = l;
+      }
+    }
+    return list && list.accountId === accountId ? listView(list) : undefined;
+  }
+
+  /** Every order list of the account, by orderListId. */
+  allOrderLists(accountId: number): OrderListView[] {
+    const out: OrderListView[] = [];
+    for (const l of this.#state.orderLists.values()) if (l.accountId === accountId) out.push(listView(l));
+    return out;
+  }
+
+  /** The account's lists still executing, by orderListId. */
+  openOrderLists(accountId: number): OrderListView[] {
+    const out: OrderListView[] = [];
+    for (const l of this.#state.orderLists.values()) if (l.accountId === accountId && l.isOpen) out.push(listView(l));
+    return out;
+  }
+
+  /** Amend keepPriority history of one order of the account, oldest first. */
+  orderAmendments(accountId: number, symbol: string, orderId: number): AmendmentView[] {
+    const s = this.#state.symbols.get(symbol);
+    if (!s) return [];
+    const spec = s.spec;
+    return s.amendments
+      .filter((a) => a.orderId === orderId && a.accountId === accountId)
+      .map((a) => ({
+        symbol: spec.symbol,
+        orderId: a.orderId,
+        executionId: a.executionId,
+        origClientOrderId: a.origClientOrderId,
+        newClientOrderId: a.newClientOrderId,
+        origQty: a.origSteps * spec.stepUnits,
+        newQty: a.newSteps * spec.stepUnits,
+        time: a.time,
       }));
   }
 
@@ -392,7 +476,19 @@ export class Engine {
     const state = this.#state;
     const lockedByAccount = new Map<Account, number[]>();
     const openEverywhere = new Map<Account, number>();
+    // Lists: ALL_DONE exactly when every leg ended; an OCO pair never has both legs traded.
+    for (const list of state.orderLists.values()) {
+      const s = state.symbols.get(list.symbol)!;
+      const anyOpen = list.orderIds.some((id) => s.live.get(id) !== undefined);
+      if (anyOpen !== list.isOpen) throw new Error(`list ${list.orderListId} is ${list.listOrderStatus} with ${anyOpen ? 'open' : 'no open'} legs`);
+      const pair = list.kind === 'OCO' ? [0, 1] : list.kind === 'OTOCO' || list.kind === 'OPOCO' ? [1, 2] : null;
+      if (pair) {
+        const traded = pair.filter((role) => (s.record(list.orderIds[role]!)?.executedSteps ?? 0) > 0);
+        if (traded.length === 2) throw new Error(`OCO legs of list ${list.orderListId} both traded`);
+      }
+    }
     for (const s of state.symbolList) {
+      for (const stop of s.stops) if (!stop.isOpen || !stop.ext?.untriggered) throw new Error(`stop list of ${s.spec.symbol} holds ${stop.orderId} (${stop.status})`);
       const bid = s.book.bids.best();
       const ask = s.book.asks.best();
       if (bid && ask && bid.ticks >= ask.ticks) throw new Error(`${s.spec.symbol}: book crossed (${bid.ticks} >= ${ask.ticks})`);
@@ -407,9 +503,17 @@ export class Engine {
           for (let o: Order | null = level.head; o !== null; o = o.next) {
             if (o.level !== level || o.priceTicks !== level.ticks) throw new Error(`order ${o.orderId} linked to the wrong level`);
             if (!o.isOpen || o.remainingSteps <= 0) throw new Error(`order ${o.orderId} rests while ${o.status}`);
-            if (o.orderId <= prevId) throw new Error(`${s.spec.symbol}: FIFO broken at ${level.ticks}`);
-            prevId = o.orderId;
-            total += o.remainingSteps;
+            // FIFO by arrival: plain orders arrive in id order. Triggered stops, activated list
+            // legs and refilled iceberg slices arrive later than their ids say, so only plain
+            // orders are compared.
+            if (o.ext === null) {
+              if (o.orderId <= prevId) throw new Error(`${s.spec.symbol}: FIFO broken at ${level.ticks}`);
+              prevId = o.orderId;
+            }
+            if (o.isIceberg && (o.bookSteps <= 0 || o.bookSteps > o.ext!.icebergSteps || o.bookSteps > o.remainingSteps)) {
+              throw new Error(`iceberg ${o.orderId} shows ${o.bookSteps} of ${o.remainingSteps}`);
+            }
+            total += o.bookSteps;
             n += 1;
           }
           if (total !== level.totalSteps || n !== level.count) throw new Error(`${s.spec.symbol}: level ${level.ticks} totals wrong`);
@@ -423,7 +527,12 @@ export class Engine {
         if (order.executedSteps + order.preventedSteps > order.origSteps) throw new Error(`order ${order.orderId} over-executed`);
         if (order.isOpen) {
           if (order.locked !== requiredLock(s, order)) throw new Error(`order ${order.orderId} reserves ${order.locked}, needs ${requiredLock(s, order)}`);
-          if (!order.level) throw new Error(`open order ${order.orderId} is not on the book`);
+          const waiting = !order.isWorking;
+          if (!waiting && !order.level) throw new Error(`open order ${order.orderId} is not on the book`);
+          if (waiting && order.level) throw new Error(`order ${order.orderId} rests on the book before it works`);
+          if ((order.ext?.untriggered ?? false) !== s.stops.includes(order)) throw new Error(`stop ${order.orderId} and the stop list disagree`);
+          const list = order.ext?.list ?? null;
+          if (list !== null && !list.isOpen) throw new Error(`order ${order.orderId} is open in finished list ${list.orderListId}`);
           let locks = lockedByAccount.get(order.account);
           if (!locks) lockedByAccount.set(order.account, (locks = []));
           const asset = lockedAsset(s, order);
@@ -464,10 +573,11 @@ export class Engine {
 
   #view(s: SymbolState, o: OrderRecord): OrderView {
     const spec = s.spec;
+    const x = o.extras;
     return {
       symbol: spec.symbol,
       orderId: o.orderId,
-      orderListId: -1,
+      orderListId: o.orderListId,
       clientOrderId: o.clientOrderId,
       accountId: o.accountId,
       price: o.priceTicks * spec.tickUnits,
@@ -481,7 +591,7 @@ export class Engine {
       time: o.time,
       updateTime: o.updateTime,
       workingTime: o.workingTime,
-      isWorking: true,
+      isWorking: o.isWorking,
       origQuoteOrderQty: o.quoteOrderQty,
       selfTradePreventionMode: o.stpMode,
       expiryReason: o.expiryReason,
@@ -490,6 +600,15 @@ export class Engine {
       strategyId: o.strategyId,
       strategyType: o.strategyType,
       lockedAmount: o.locked,
+      stopPrice: x?.stopPrice ?? 0,
+      trailingDelta: x?.trailingDelta ?? 0,
+      trailingTime: x?.trailingTime ?? -1,
+      icebergQty: (x?.icebergSteps ?? 0) * spec.stepUnits,
+      pegPriceType: x?.pegPriceType ?? null,
+      pegOffsetValue: x?.pegPriceType ? x.pegOffsetValue : null,
+      peggedPrice: (x?.peggedTicks ?? 0) * spec.tickUnits,
+      usedSor: x?.usedSor ?? false,
+      amendCount: x?.amendCount ?? 0,
     };
   }
 

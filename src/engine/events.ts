@@ -9,7 +9,12 @@
  */
 import type { RejectReason } from './reject-reason.ts';
 import type {
+  CancelReplaceResult,
+  ContingencyType,
   ExpiryReason,
+  ListOrderStatus,
+  ListStatusType,
+  OrderListKind,
   OrderStatus,
   OrderType,
   SelfTradePreventionMode,
@@ -48,6 +53,12 @@ export interface OrderAccepted {
   quantity: number;
   quoteOrderQty: number;
   selfTradePreventionMode: SelfTradePreventionMode;
+  /** NEW, or PENDING_NEW for the pending legs of an OTO / OPO list. */
+  status: 'NEW' | 'PENDING_NEW';
+  /** -1 unless the order belongs to a list. */
+  orderListId: number;
+  /** False for untriggered stops and pending legs: they are open but not on the book. */
+  isWorking: boolean;
 }
 
 export interface OrderRejected {
@@ -161,6 +172,89 @@ export interface OrderFilledByMarket {
   reason: string;
 }
 
+/**
+ * A stop or take-profit order's condition was met by a trade at `triggerPrice`: it starts
+ * working, as a MARKET order (STOP_LOSS, TAKE_PROFIT) or at its limit (the *_LIMIT types).
+ */
+export interface OrderTriggered {
+  type: 'OrderTriggered';
+  time: number;
+  symbol: string;
+  orderId: number;
+  accountId: number;
+  triggerPrice: number;
+}
+
+/** A trailing stop started tracking the best price (its trailingTime). */
+export interface TrailingStarted {
+  type: 'TrailingStarted';
+  time: number;
+  symbol: string;
+  orderId: number;
+  accountId: number;
+  /** The price tracking starts from (the trade that activated it, or the last price). */
+  price: number;
+}
+
+/** A pending leg of an OTO / OPO list was placed once its working order filled: PENDING_NEW -> NEW. */
+export interface OrderActivated {
+  type: 'OrderActivated';
+  time: number;
+  symbol: string;
+  orderId: number;
+  accountId: number;
+  /** Base quantity (for OPO legs, what the working order received). */
+  quantity: number;
+}
+
+/** An order list was placed, changed, or finished (the listStatus push). */
+export interface OrderListUpdated {
+  type: 'OrderListUpdated';
+  time: number;
+  symbol: string;
+  orderListId: number;
+  accountId: number;
+  kind: OrderListKind;
+  contingencyType: ContingencyType;
+  listStatusType: ListStatusType;
+  listOrderStatus: ListOrderStatus;
+  listClientOrderId: string;
+  orders: readonly { orderId: number; clientOrderId: string }[];
+}
+
+/** Amend keepPriority reduced an order's quantity in place. */
+export interface OrderAmended {
+  type: 'OrderAmended';
+  time: number;
+  symbol: string;
+  orderId: number;
+  accountId: number;
+  executionId: number;
+  origClientOrderId: string;
+  newClientOrderId: string;
+  origQuantity: number;
+  newQuantity: number;
+}
+
+/**
+ * How a CancelReplaceOrder ended. The cancel and the placement report their own events between
+ * the command's start and this one; a failed part has its reason here (and changed nothing).
+ */
+export interface CancelReplaceCompleted {
+  type: 'CancelReplaceCompleted';
+  time: number;
+  symbol: string;
+  accountId: number;
+  cancelResult: CancelReplaceResult;
+  newOrderResult: CancelReplaceResult;
+  cancelReason: RejectReason | null;
+  newOrderReason: RejectReason | null;
+  /** The order the cancel targeted (when it was found), else -1. */
+  canceledOrderId: number;
+  /** The new order's id when placed, else -1. */
+  newOrderId: number;
+}
+
 export type EngineEvent =
   | AccountCreated
   | BalanceAdjusted
@@ -173,4 +267,10 @@ export type EngineEvent =
   | SymbolStatusChanged
   | ReferencePriceChanged
   | MarketTradeRecorded
-  | OrderFilledByMarket;
+  | OrderFilledByMarket
+  | OrderTriggered
+  | TrailingStarted
+  | OrderActivated
+  | OrderListUpdated
+  | OrderAmended
+  | CancelReplaceCompleted;

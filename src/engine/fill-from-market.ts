@@ -7,7 +7,8 @@
 import { settleMarketFill } from './accounts/settle.ts';
 import type { FillFromMarket } from './commands.ts';
 import type { EngineState } from './engine-state.ts';
-import { closeOrder } from './matching/match-order.ts';
+import { closeOrder, reduceShown } from './matching/match-order.ts';
+import { noteListActivity } from './conditional/order-extras-book.ts';
 
 export function fillFromMarket(state: EngineState, command: FillFromMarket): void {
   const symbol = state.symbols.get(command.symbol);
@@ -20,18 +21,18 @@ export function fillFromMarket(state: EngineState, command: FillFromMarket): voi
     return state.reject(command, 'INVALID_AMOUNT');
   }
   const time = command.time;
-  const level = order.level;
   const ticks = order.priceTicks;
   const base = command.quantity;
   const quote = symbol.notional(ticks, steps);
   order.executedSteps += steps;
-  level.totalSteps -= steps;
+  reduceShown(order, steps);
   order.cumQuote += quote;
   const commission = settleMarketFill(state, symbol, order, base, quote, time);
   if (order.remainingSteps === 0) closeOrder(symbol, order, 'FILLED', 'NONE', time);
   else {
     order.status = 'PARTIALLY_FILLED';
     order.updateTime = time;
+    if (order.ext !== null && order.ext.list !== null) noteListActivity(symbol, order);
   }
   const tradeId = symbol.nextTradeId++;
   const price = ticks * spec.tickUnits;

@@ -14,6 +14,7 @@ import { generateClientOrderId } from './client-order-id.ts';
 import type { Order } from './order.ts';
 import type {
   ExpiryReason,
+  PegPriceType,
   OrderStatus,
   OrderType,
   SelfTradePreventionMode,
@@ -44,13 +45,54 @@ export interface OrderRecord {
   strategyId: number | null;
   strategyType: number | null;
   locked: number;
+  orderListId: number;
+  isWorking: boolean;
+  /** Conditional fields (stops, trailing, iceberg, peg, SOR, amendments); null for plain orders. */
+  extras: ExtrasRecord | null;
+}
+
+export interface ExtrasRecord {
+  stopPrice: number;
+  trailingDelta: number;
+  trailingTime: number;
+  icebergSteps: number;
+  pegPriceType: PegPriceType | null;
+  pegOffsetValue: number;
+  peggedTicks: number;
+  usedSor: boolean;
+  amendCount: number;
+}
+
+function extrasRecordOf(order: Order): ExtrasRecord | null {
+  const ext = order.ext;
+  if (ext === null) return null;
+  return {
+    stopPrice: ext.stopPrice,
+    trailingDelta: ext.trailingDelta,
+    trailingTime: ext.trailingTime,
+    icebergSteps: ext.icebergSteps,
+    pegPriceType: ext.pegPriceType,
+    pegOffsetValue: ext.pegOffsetValue,
+    peggedTicks: ext.peggedTicks,
+    usedSor: ext.usedSor,
+    amendCount: ext.amendCount,
+  };
 }
 
 const ORDER_TYPES: readonly OrderType[] = ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'];
 const TIFS: readonly TimeInForce[] = ['GTC', 'IOC', 'FOK'];
 // Index 0 means "not archived".
-const STATUSES: readonly (OrderStatus | null)[] = [null, 'NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED', 'EXPIRED_IN_MATCH'];
-const EXPIRY: readonly ExpiryReason[] = ['NONE', 'UNFILLED_IOC_QUANTITY_EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', 'INSUFFICIENT_LIQUIDITY', 'EXCHANGE_CANCELED'];
+const STATUSES: readonly (OrderStatus | null)[] = [null, 'NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED', 'EXPIRED_IN_MATCH', 'PENDING_NEW'];
+const EXPIRY: readonly ExpiryReason[] = [
+  'NONE',
+  'UNFILLED_IOC_QUANTITY_EXPIRED',
+  'UNFILLED_FOK_ORDER_EXPIRED',
+  'INSUFFICIENT_LIQUIDITY',
+  'EXCHANGE_CANCELED',
+  'OCO_TRIGGER',
+  'OTO_PHASE_ONE_EXPIRED',
+  'REJECTED',
+];
 const STP: readonly SelfTradePreventionMode[] = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT', 'TRANSFER'];
 
 function codes<T extends string>(values: readonly (T | null)[]): Readonly<Record<T, number>> {
@@ -85,6 +127,9 @@ interface RareFields {
   preventedMatchId: number;
   strategyId: number | null;
   strategyType: number | null;
+  orderListId: number;
+  isWorking: boolean;
+  extras: ExtrasRecord | null;
 }
 // Byte columns, row-major in one Uint8Array.
 const SIDE = 0;
@@ -133,7 +178,8 @@ export class OrderArchive {
       order.quoteOrderQty !== 0 ||
       order.preventedMatchId !== -1 ||
       order.strategyId !== null ||
-      order.strategyType !== null
+      order.strategyType !== null ||
+      order.ext !== null
     ) {
       this.#rare.set(order.orderId, {
         preventedSteps: order.preventedSteps,
@@ -141,6 +187,9 @@ export class OrderArchive {
         preventedMatchId: order.preventedMatchId,
         strategyId: order.strategyId,
         strategyType: order.strategyType,
+        orderListId: order.orderListId,
+        isWorking: order.isWorking,
+        extras: extrasRecordOf(order),
       });
     }
     const b = this.#bytes[chunk] as Uint8Array;
@@ -202,6 +251,9 @@ export class OrderArchive {
       strategyId: rare?.strategyId ?? null,
       strategyType: rare?.strategyType ?? null,
       locked: 0,
+      orderListId: rare?.orderListId ?? -1,
+      isWorking: rare?.isWorking ?? true,
+      extras: rare?.extras ?? null,
     };
   }
 }
@@ -231,5 +283,8 @@ export function recordOf(order: Order): OrderRecord {
     strategyId: order.strategyId,
     strategyType: order.strategyType,
     locked: order.locked,
+    orderListId: order.orderListId,
+    isWorking: order.isWorking,
+    extras: extrasRecordOf(order),
   };
 }

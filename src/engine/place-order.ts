@@ -1,50 +1,66 @@
 /**
- * PlaceOrder for LIMIT (GTC / IOC / FOK), LIMIT_MAKER and MARKET (by quantity or by
- * quoteOrderQty). Stages, each of which may refuse the command and change nothing:
+ * PlaceOrder for every order type: LIMIT (GTC / IOC / FOK), LIMIT_MAKER, MARKET (by quantity or
+ * by quoteOrderQty), and the conditional STOP_LOSS(_LIMIT) / TAKE_PROFIT(_LIMIT), with the
+ * instructions icebergQty, trailingDelta and price pegs. Stages, each of which may refuse the
+ * command and change nothing:
  *   1. symbol, account, trading status, permissions, order type and field combination;
- *   2. filters (filters/check-order-filters.ts);
+ *   2. filters (filters/check-order-filters.ts), then the conditional rules
+ *      (conditional/check-conditional.ts: stop price grid, TRAILING_DELTA, iceberg parts, algo
+ *      and iceberg counts, "would trigger immediately");
  *   3. engine rules: duplicate client order id, LIMIT_MAKER that would take, liquidity for
  *      quoteOrderQty, funds (the planned cost of a MARKET BUY is known before anything moves);
- * then reserve funds, accept (OrderAccepted), match, and rest or expire the remainder.
+ * then reserve funds, accept (OrderAccepted), match, and rest or expire the remainder. A stop
+ * is accepted without matching: it waits off the book for its trigger (conditional/contingency.ts).
  */
 import type { Account } from './accounts/account.ts';
 import { generateClientOrderId } from './client-order-id.ts';
-import type { PlaceOrder } from './commands.ts';
+import type { OrderRequest, PlaceOrder } from './commands.ts';
+import { checkConditional, checkConditionalAfterFilters, type ConditionalFields } from './conditional/check-conditional.ts';
+import { openExtras } from './conditional/order-extras-book.ts';
+import { startTrailingFromLast, stopLockAtPlacement } from './conditional/stop-rules.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
 import { checkOrderFilters, maxAssetCap, positionAfter } from './filters/check-order-filters.ts';
 import { findOrderIdByClientId } from './find-order.ts';
 import { closeOrder, matchQuoteTaker, matchTaker, type QuoteWalkEnd } from './matching/match-order.ts';
 import { planTakerWalk, type TakerPlan } from './matching/plan-taker-walk.ts';
-import { Order } from './order.ts';
+import { Order, OrderExtras } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
-import type { SelfTradePreventionMode, TimeInForce } from './types.ts';
+import { CONDITIONAL_TYPES, type SelfTradePreventionMode, type TimeInForce } from './types.ts';
 
 function isPositiveAmount(n: number | undefined): n is number {
   return n !== undefined && Number.isSafeInteger(n) && n > 0;
 }
 
 /** Checks the shape of the command for its order type; returns the reason or null. */
-function combinationProblem(command: PlaceOrder): RejectReason | null {
-  const { orderType, timeInForce, price, quantity, quoteOrderQty } = command;
+export function combinationProblem(command: OrderRequest): RejectReason | null {
+  const { orderType, timeInForce, price, quantity, quoteOrderQty, stopPrice, trailingDelta, icebergQty, pegPriceType } = command;
+  const hasTrigger = stopPrice !== undefined || trailingDelta !== undefined;
+  // A pegged order takes its price from the book, so `price` becomes optional.
+  const hasPrice = price !== undefined || pegPriceType !== undefined;
+  const bad = 'UNSUPPORTED_ORDER_COMBINATION';
   switch (orderType) {
     case 'LIMIT':
-      if (timeInForce === undefined || price === undefined || quantity === undefined || quoteOrderQty !== undefined) {
-        return 'UNSUPPORTED_ORDER_COMBINATION';
-      }
-      return null;
+      if (timeInForce === undefined || !hasPrice || quantity === undefined || quoteOrderQty !== undefined || hasTrigger) return bad;
+      break;
     case 'LIMIT_MAKER':
-      if (timeInForce !== undefined || price === undefined || quantity === undefined || quoteOrderQty !== undefined) {
-        return 'UNSUPPORTED_ORDER_COMBINATION';
-      }
-      return null;
+      if (timeInForce !== undefined || !hasPrice || quantity === undefined || quoteOrderQty !== undefined || hasTrigger) return bad;
+      break;
     case 'MARKET':
-      if (price !== undefined || timeInForce !== undefined) return 'UNSUPPORTED_ORDER_COMBINATION';
-      if ((quantity === undefined) === (quoteOrderQty === undefined)) return 'UNSUPPORTED_ORDER_COMBINATION';
-      return null;
-    default:
-      // Stop, take-profit and their limit variants arrive with conditional orders.
-      return 'UNSUPPORTED_ORDER_COMBINATION';
+      if (price !== undefined || timeInForce !== undefined || hasTrigger || icebergQty !== undefined) return bad;
+      if ((quantity === undefined) === (quoteOrderQty === undefined)) return bad;
+      break;
+    case 'STOP_LOSS':
+    case 'TAKE_PROFIT':
+      if (price !== undefined || timeInForce !== undefined || quantity === undefined || quoteOrderQty !== undefined || !hasTrigger || icebergQty !== undefined) return bad;
+      break;
+    case 'STOP_LOSS_LIMIT':
+    case 'TAKE_PROFIT_LIMIT':
+      if (timeInForce === undefined || !hasPrice || quantity === undefined || quoteOrderQty !== undefined || !hasTrigger) return bad;
+      break;
   }
+  // An iceberg must be GTC (LIMIT_MAKER has no timeInForce and rests like GTC).
+  if (icebergQty !== undefined && timeInForce !== undefined && timeInForce !== 'GTC') return bad;
+  return null;
 }
 
 function permitted(symbol: SymbolState, account: Account): boolean {
@@ -61,7 +77,7 @@ function permitted(symbol: SymbolState, account: Account): boolean {
 }
 
 /** What the read-only stages establish about an acceptable PlaceOrder. */
-interface CheckedPlacement {
+export interface CheckedPlacement {
   symbol: SymbolState;
   account: Account;
   isBuy: boolean;
@@ -70,16 +86,35 @@ interface CheckedPlacement {
   stpMode: SelfTradePreventionMode;
   priceTicks: number;
   steps: number;
+  /** Stops, trailing, icebergs, pegs: their checked fields; null for plain orders. */
+  special: ConditionalFields | null;
 }
 
 // One scratch record reused per command: the engine is synchronous, and placement is the hot path.
-const SCRATCH: CheckedPlacement = { symbol: null as unknown as SymbolState, account: null as unknown as Account, isBuy: false, isMarket: false, byQuote: false, stpMode: 'NONE', priceTicks: 0, steps: 0 };
+export const SCRATCH: CheckedPlacement = { symbol: null as unknown as SymbolState, account: null as unknown as Account, isBuy: false, isMarket: false, byQuote: false, stpMode: 'NONE', priceTicks: 0, steps: 0, special: null };
+
+function hasInstructions(command: OrderRequest): boolean {
+  return (
+    command.stopPrice !== undefined ||
+    command.trailingDelta !== undefined ||
+    command.icebergQty !== undefined ||
+    command.pegPriceType !== undefined ||
+    command.pegOffsetValue !== undefined ||
+    CONDITIONAL_TYPES.has(command.orderType)
+  );
+}
 
 /**
  * Stages 1, 2 and the book rules of 3 (duplicate client id, LIMIT_MAKER that would take): the
  * reason `command` is refused, or the checked placement in `out`. Reads state, changes nothing.
  */
-function checkPlacement(state: EngineState, command: PlaceOrder, out: CheckedPlacement): RejectReason | CheckedPlacement {
+export function checkPlacement(
+  state: EngineState,
+  command: PlaceOrder,
+  out: CheckedPlacement,
+  /** Order-list legs: their prices are checked by the list's rules instead. */
+  skipImmediateTrigger = false,
+): RejectReason | CheckedPlacement {
   const symbol = state.symbols.get(command.symbol);
   if (!symbol) return 'UNKNOWN_SYMBOL';
   const account = state.accounts.get(command.accountId);
@@ -106,30 +141,49 @@ function checkPlacement(state: EngineState, command: PlaceOrder, out: CheckedPla
   if (command.selfTradePreventionMode !== undefined && !spec.allowedStpModes.has(stpMode)) return 'STP_MODE_NOT_ALLOWED';
 
   const isBuy = command.side === 'BUY';
+  let special: ConditionalFields | null = null;
+  let price = command.price;
+  if (hasInstructions(command)) {
+    const checked = checkConditional(state, symbol, account, command);
+    if (typeof checked === 'string') return checked;
+    special = checked;
+    // Filters must pass at the sent price and at the pegged one (binance-facts §5.9).
+    if (special.filterPrice !== null && special.filterPrice !== price) {
+      if (price !== undefined) {
+        const atSent = checkOrderFilters(state, symbol, account, { isBuy, isMarket: special.marketLike, price, quantity: command.quantity ?? null, quoteOrderQty: null, time: command.time });
+        if (atSent) return atSent;
+      }
+      price = special.filterPrice;
+    }
+  }
   const filterFailure = checkOrderFilters(state, symbol, account, {
     isBuy,
-    isMarket,
-    price: command.price ?? null,
+    isMarket: isMarket || (special?.marketLike ?? false),
+    price: price ?? null,
     quantity: command.quantity ?? null,
     quoteOrderQty: command.quoteOrderQty ?? null,
     time: command.time,
   });
   if (filterFailure) return filterFailure;
+  if (special) {
+    const late = checkConditionalAfterFilters(state, symbol, account, command, special, skipImmediateTrigger);
+    if (late) return late;
+  }
 
   // On the book grid. Filters guarantee tick and step multiples when PRICE_FILTER / LOT_SIZE
   // exist; without them one tick or step is one unit, so the divisions are exact either way.
-  const priceTicks = command.price === undefined ? 0 : command.price / spec.tickUnits;
+  // A pegged order rests at its pegged price (a pegged stop-limit gets it when triggered).
+  const restPrice = special !== null && special.peggedTicks > 0 ? special.peggedTicks * spec.tickUnits : command.price;
+  const priceTicks = restPrice === undefined ? 0 : restPrice / spec.tickUnits;
   const steps = command.quantity === undefined ? 0 : command.quantity / spec.stepUnits;
   if (!Number.isInteger(priceTicks) || !Number.isInteger(steps)) return priceTicks % 1 !== 0 ? 'FILTER_PRICE_FILTER' : 'FILTER_LOT_SIZE';
-  if (!isMarket && symbol.notional(priceTicks, steps) <= 0) return 'NOTIONAL_NOT_POSITIVE';
+  if (!isMarket && priceTicks > 0 && symbol.notional(priceTicks, steps) <= 0) return 'NOTIONAL_NOT_POSITIVE';
 
   const sameClientId = command.clientOrderId === undefined ? undefined : findOrderIdByClientId(symbol, account, command.clientOrderId);
   if (sameClientId !== undefined && symbol.live.get(sameClientId) !== undefined) return 'DUPLICATE_ORDER';
 
-  if (command.orderType === 'LIMIT_MAKER') {
-    const best = symbol.book.opposite(isBuy).best();
-    if (best && (isBuy ? best.ticks <= priceTicks : best.ticks >= priceTicks)) return 'WOULD_MATCH_AND_TAKE';
-  }
+  if (command.orderType === 'LIMIT_MAKER' && wouldTake(symbol, isBuy, priceTicks)) return 'WOULD_MATCH_AND_TAKE';
+  out.special = special;
   out.symbol = symbol;
   out.account = account;
   out.isBuy = isBuy;
@@ -139,6 +193,12 @@ function checkPlacement(state: EngineState, command: PlaceOrder, out: CheckedPla
   out.priceTicks = priceTicks;
   out.steps = steps;
   return out;
+}
+
+/** A LIMIT_MAKER at `priceTicks` would meet the opposite side now. */
+export function wouldTake(symbol: SymbolState, isBuy: boolean, priceTicks: number): boolean {
+  const best = symbol.book.opposite(isBuy).best();
+  return best !== undefined && (isBuy ? best.ticks <= priceTicks : best.ticks >= priceTicks);
 }
 
 /**
@@ -164,6 +224,10 @@ export function placementRefusal(state: EngineState, command: PlaceOrder): Rejec
 export function placeOrder(state: EngineState, command: PlaceOrder): void {
   const checked = checkPlacement(state, command, SCRATCH);
   if (typeof checked === 'string') return state.reject(command, checked);
+  if (checked.special !== null && checked.special.conditional) {
+    placeConditional(state, command, checked);
+    return;
+  }
   const { symbol, account, isBuy, isMarket, byQuote, stpMode, priceTicks } = checked;
   let steps = checked.steps;
   const spec = symbol.spec;
@@ -211,14 +275,37 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   if (!account.reserve(asset, lock)) return state.reject(command, 'INSUFFICIENT_BALANCE');
 
   if (byQuote) {
-    const order = accept(state, symbol, account, command, 0, quotePlanSteps, stpMode, lock);
+    const order = accept(state, symbol, account, command, 0, quotePlanSteps, stpMode, lock, null, -1);
     finishQuoteTaker(state, symbol, order, matchQuoteTaker(state, symbol, order, time), time);
     return;
   }
-  const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock);
+  const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock, checked.special, -1);
   if (fokUnfillable) return expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
   matchTaker(state, symbol, order, time);
   finishTaker(state, symbol, order, time);
+}
+
+/**
+ * A stop or take-profit: reserve what it will need (conditional/stop-rules.ts), accept it off
+ * the book with workingTime -1, and let it wait. A trailing stop without a stop price starts
+ * tracking from the last price at once.
+ */
+function placeConditional(state: EngineState, command: PlaceOrder, checked: CheckedPlacement): void {
+  const { symbol, account, isBuy, stpMode, priceTicks, steps } = checked;
+  const lock = stopLockAtPlacement(symbol, isBuy, command.orderType, priceTicks, checked.special!.stopPrice, steps);
+  const asset = isBuy ? symbol.quoteAsset : symbol.baseAsset;
+  if (!account.reserve(asset, lock)) return state.reject(command, 'INSUFFICIENT_BALANCE');
+  const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock, checked.special, -1);
+  waitForTrigger(state, symbol, order, command.time);
+}
+
+/** An accepted stop starts waiting: on the symbol's stop list, trailing from the last price if it has no stop price. */
+export function waitForTrigger(state: EngineState, symbol: SymbolState, order: Order, time: number): void {
+  const ext = order.ext!;
+  ext.untriggered = true;
+  order.workingTime = -1;
+  symbol.stops.push(order);
+  if (ext.trailingDelta !== 0 && ext.stopPrice === 0) startTrailingFromLast(state, symbol, order, time);
 }
 
 /**
@@ -240,15 +327,19 @@ function quoteQuantityRefusal(state: EngineState, symbol: SymbolState, account: 
   return null;
 }
 
-function accept(
+export function accept(
   state: EngineState,
   symbol: SymbolState,
   account: Account,
-  command: PlaceOrder,
+  command: OrderRequest & { time: number; viaSor?: boolean },
   priceTicks: number,
   steps: number,
   stpMode: Order['stpMode'],
   lock: number,
+  special: ConditionalFields | null,
+  /** For list legs: their list's id (the list object is attached by the caller). */
+  orderListId: number,
+  pending = false,
 ): Order {
   const spec = symbol.spec;
   const orderId = symbol.nextOrderId++;
@@ -272,10 +363,27 @@ function accept(
   );
   order.locked = lock;
   order.clientIdChosen = command.clientOrderId !== undefined;
+  if (special !== null || command.viaSor === true || orderListId >= 0) {
+    const ext = (order.ext = new OrderExtras());
+    if (special !== null) {
+      ext.stopPrice = special.stopPrice;
+      ext.trailingDelta = special.trailingDelta;
+      ext.icebergSteps = special.icebergSteps;
+      ext.pegPriceType = special.pegPriceType;
+      ext.pegOffsetValue = special.pegOffsetValue;
+      ext.peggedTicks = special.conditional ? 0 : special.peggedTicks;
+    }
+    ext.usedSor = command.viaSor === true;
+  }
+  if (pending) {
+    order.status = 'PENDING_NEW';
+    order.workingTime = -1;
+  }
   symbol.live.add(order);
   symbol.openByAccount[account.slot] = (symbol.openByAccount[account.slot] ?? 0) + 1;
   account.openCount += 1;
   if (command.clientOrderId !== undefined) account.clientIdsOn(spec.index).set(clientOrderId, orderId);
+  if (order.ext !== null) openExtras(symbol, order);
   account.updateTime = command.time;
   state.emit({
     type: 'OrderAccepted',
@@ -291,11 +399,14 @@ function accept(
     quantity: steps * spec.stepUnits,
     quoteOrderQty: command.quoteOrderQty ?? 0,
     selfTradePreventionMode: stpMode,
+    status: pending ? 'PENDING_NEW' : 'NEW',
+    orderListId,
+    isWorking: !pending && !(special?.conditional ?? false),
   });
   return order;
 }
 
-function expire(
+export function expire(
   state: EngineState,
   symbol: SymbolState,
   order: Order,
@@ -331,8 +442,13 @@ function finishQuoteTaker(state: EngineState, symbol: SymbolState, order: Order,
   }
 }
 
+/** MARKET, and the stop types that turn into a MARKET order when triggered. */
+export function executesAsMarket(order: Order): boolean {
+  return order.type === 'MARKET' || order.type === 'STOP_LOSS' || order.type === 'TAKE_PROFIT';
+}
+
 /** After matching: rest, fill, or expire the remainder according to type and time in force. */
-function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time: number): void {
+export function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time: number): void {
   if (order.status === 'EXPIRED_IN_MATCH') {
     // Self-trade prevention ended it; MatchPrevented already reported the status.
     closeOrder(symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
@@ -342,7 +458,7 @@ function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time
     closeOrder(symbol, order, 'FILLED', 'NONE', time);
     return;
   }
-  if (order.type === 'MARKET') {
+  if (executesAsMarket(order)) {
     expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
     return;
   }
@@ -354,7 +470,10 @@ function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time
       // The plan said it fills; self-trade prevention can still take quantity away.
       expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
       return;
-    case 'GTC':
+    case 'GTC': {
+      const ext = order.ext;
+      if (ext !== null && ext.icebergSteps !== 0) ext.visibleSteps = Math.min(ext.icebergSteps, order.remainingSteps);
       symbol.book.side(order.isBuy).add(order);
+    }
   }
 }

@@ -25,6 +25,11 @@ export function computeStateHash(state: EngineState): string {
       if (list && list.length > 0) line(`trades ${id} ${symbolIndex} ${list.length} ${JSON.stringify(list[list.length - 1])}`);
     });
   }
+  // Lines for conditional state appear only once it exists, so plain histories keep their digests.
+  if (state.nextOrderListId > 0) line(`lists next ${state.nextOrderListId}`);
+  for (const list of state.orderLists.values()) {
+    line(`list ${list.orderListId} ${list.kind} ${list.symbol} ${list.accountId} ${list.listClientOrderId} ${list.listStatusType} ${list.listOrderStatus} ${list.transactionTime} ${list.orderIds.join(',')} ${list.clientOrderIds.join(',')}`);
+  }
   for (const s of state.symbolList) {
     line(
       `symbol ${s.spec.symbol} ${s.status} ref ${s.referencePrice} next ${s.nextOrderId}/${s.nextTradeId}/${s.nextPreventedMatchId} ` +
@@ -35,9 +40,17 @@ export function computeStateHash(state: EngineState): string {
       line(
         `order ${o.orderId} ${o.clientOrderId} ${o.accountId} ${o.isBuy ? 'B' : 'S'} ${o.type} ${o.timeInForce} ` +
           `${o.priceTicks} ${o.origSteps} ${o.executedSteps} ${o.preventedSteps} ${o.cumQuote} ${o.quoteOrderQty} ` +
-          `${o.status} ${o.expiryReason} ${o.time} ${o.updateTime} ${o.workingTime} ${o.locked} ${o.stpMode} ${o.preventedMatchId}`,
+          `${o.status} ${o.expiryReason} ${o.time} ${o.updateTime} ${o.workingTime} ${o.locked} ${o.stpMode} ${o.preventedMatchId}` +
+          // Conditional orders only, so plain histories keep their digests.
+          (o.extras === null ? '' : ` list ${o.orderListId} working ${o.isWorking} ${JSON.stringify(o.extras)}`),
       );
     }
+    const live = s.live.values();
+    for (const o of live) {
+      const x = o.ext;
+      if (x !== null) line(`extras ${o.orderId} ${x.untriggered} ${x.trailExtreme} ${x.visibleSteps} ${x.sharesLock} ${x.quantityFromWorking}`);
+    }
+    if (s.stops.length > 0 || s.amendments.length > 0) line(`stops ${s.stops.map((o) => o.orderId).join(',')} amendments ${s.amendments.length} next ${s.nextExecutionId}`);
     for (const side of [s.book.bids, s.book.asks]) {
       for (let i = side.levels.length - 1; i >= 0; i--) {
         const level = side.levels[i]!;

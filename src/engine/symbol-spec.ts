@@ -86,6 +86,8 @@ export interface SymbolSpec {
   maxNumIcebergOrders: number | null;
   maxPosition: number | null;
   maxNumOrderAmends: number | null;
+  /** TRAILING_DELTA in basis points; "above" is for STOP_LOSS BUY and TAKE_PROFIT SELL. */
+  trailingDelta: { minAbove: number; maxAbove: number; minBelow: number; maxBelow: number } | null;
   maxNumOrderLists: number | null;
   /** Longest avgPriceMins of any filter (at least 5, the /avgPrice default). */
   avgPriceWindowMins: number;
@@ -149,6 +151,7 @@ export function compileSymbol(config: SymbolConfig, index: number, assets: Reado
     maxNumIcebergOrders: null,
     maxPosition: null,
     maxNumOrderAmends: null,
+    trailingDelta: null,
     maxNumOrderLists: null,
     avgPriceWindowMins: 5,
     filters,
@@ -221,7 +224,13 @@ export function compileSymbol(config: SymbolConfig, index: number, assets: Reado
         spec.maxPosition = qty(filter.maxPosition, 'maxPosition');
         break;
       case 'TRAILING_DELTA':
-        break; // checked with trailing stops (order types of a later stage)
+        spec.trailingDelta = {
+          minAbove: filter.minTrailingAboveDelta,
+          maxAbove: filter.maxTrailingAboveDelta,
+          minBelow: filter.minTrailingBelowDelta,
+          maxBelow: filter.maxTrailingBelowDelta,
+        };
+        break;
       case 'MAX_NUM_ORDER_AMENDS':
         spec.maxNumOrderAmends = filter.maxNumOrderAmends;
         break;

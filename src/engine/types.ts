@@ -18,6 +18,7 @@ export type OrderType =
 export type TimeInForce = 'GTC' | 'IOC' | 'FOK';
 
 export type OrderStatus =
+  | 'PENDING_NEW'
   | 'NEW'
   | 'PARTIALLY_FILLED'
   | 'FILLED'
@@ -37,7 +38,27 @@ export type ExpiryReason =
   | 'UNFILLED_IOC_QUANTITY_EXPIRED'
   | 'UNFILLED_FOK_ORDER_EXPIRED'
   | 'INSUFFICIENT_LIQUIDITY'
-  | 'EXCHANGE_CANCELED';
+  | 'EXCHANGE_CANCELED'
+  | 'OCO_TRIGGER'
+  | 'OTO_PHASE_ONE_EXPIRED'
+  | 'REJECTED';
+
+/** Stop and take-profit types: they wait for a trigger before they work (the "algo" orders). */
+export const CONDITIONAL_TYPES: ReadonlySet<OrderType> = new Set(['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT']);
+
+export type PegPriceType = 'PRIMARY_PEG' | 'MARKET_PEG';
+
+/**
+ * Order lists as placed. The API reports contingencyType OCO for OCO and OTO for the other four
+ * (binance-facts §3); the engine keeps the kind because the rules differ.
+ */
+export type OrderListKind = 'OCO' | 'OTO' | 'OTOCO' | 'OPO' | 'OPOCO';
+export type ContingencyType = 'OCO' | 'OTO';
+export type ListStatusType = 'RESPONSE' | 'EXEC_STARTED' | 'UPDATED' | 'ALL_DONE';
+export type ListOrderStatus = 'EXECUTING' | 'ALL_DONE' | 'REJECT';
+
+export type CancelReplaceMode = 'STOP_ON_FAILURE' | 'ALLOW_FAILURE';
+export type CancelReplaceResult = 'SUCCESS' | 'FAILURE' | 'NOT_ATTEMPTED';
 
 export type SelfTradePreventionMode =
   | 'NONE'

@@ -3,7 +3,12 @@
  * view never aliases engine state, so holding one is safe. Amounts use command units.
  */
 import type {
+  ContingencyType,
   ExpiryReason,
+  ListOrderStatus,
+  ListStatusType,
+  OrderListKind,
+  PegPriceType,
   OrderStatus,
   OrderType,
   SelfTradePreventionMode,
@@ -43,6 +48,45 @@ export interface OrderView {
   strategyType: number | null;
   /** Funds still reserved for the order (quote units for BUY, base units for SELL). */
   lockedAmount: number;
+  /** Conditional fields, each 0 / -1 / null when it does not apply. */
+  stopPrice: number;
+  trailingDelta: number;
+  /** When trailing started tracking, µs; -1 before (or for non-trailing orders). */
+  trailingTime: number;
+  icebergQty: number;
+  pegPriceType: PegPriceType | null;
+  pegOffsetValue: number | null;
+  /** The price a pegged order took from the book (0 until known). */
+  peggedPrice: number;
+  /** Placed through smart order routing. */
+  usedSor: boolean;
+  /** Times amended (keepPriority). */
+  amendCount: number;
+}
+
+export interface OrderListView {
+  symbol: string;
+  orderListId: number;
+  accountId: number;
+  kind: OrderListKind;
+  contingencyType: ContingencyType;
+  listStatusType: ListStatusType;
+  listOrderStatus: ListOrderStatus;
+  listClientOrderId: string;
+  /** When the list was placed (or last changed status), µs. */
+  transactionTime: number;
+  orders: readonly { orderId: number; clientOrderId: string }[];
+}
+
+export interface AmendmentView {
+  symbol: string;
+  orderId: number;
+  executionId: number;
+  origClientOrderId: string;
+  newClientOrderId: string;
+  origQty: number;
+  newQty: number;
+  time: number;
 }
 
 export interface BalanceView {

@@ -32,6 +32,12 @@ export class Account {
   readonly preventedMatchIds: (number[] | undefined)[] = [];
   /** Open orders across the exchange (EXCHANGE_MAX_NUM_ORDERS). */
   openCount = 0;
+  /** Open stop / take-profit orders across the exchange (EXCHANGE_MAX_NUM_ALGO_ORDERS). */
+  algoCount = 0;
+  /** Open iceberg orders across the exchange (EXCHANGE_MAX_NUM_ICEBERG_ORDERS). */
+  icebergCount = 0;
+  /** Open order lists across the exchange (EXCHANGE_MAX_NUM_ORDER_LISTS). */
+  openListCount = 0;
   updateTime = 0;
 
   constructor(

@@ -10,6 +10,8 @@ import { commissionFor, type Commission } from './fees.ts';
 
 /** What an open order must keep reserved: remaining base for SELL, limit notional for BUY. */
 export function requiredLock(symbol: SymbolState, order: Order): number {
+  // Pending list legs reserve when placed; an OCO leg whose partner holds the funds holds none.
+  if (order.ext !== null && (order.status === 'PENDING_NEW' || order.ext.sharesLock)) return 0;
   if (!order.isBuy) return order.remainingSteps * symbol.spec.stepUnits;
   if (order.priceTicks > 0) return symbol.notional(order.priceTicks, order.remainingSteps);
   // MARKET BUY: reserved the planned cost up front, drawn down fill by fill.

@@ -153,10 +153,11 @@ export function checkOrderFilters(
   if (spec.minNotional && notionalFails(spec.minNotional, symbol, order)) return 'FILTER_MIN_NOTIONAL';
   if (spec.notional && notionalFails(spec.notional, symbol, order)) return 'FILTER_NOTIONAL';
 
-  const openHere = symbol.openCountOf(account);
+  // An order list's later legs count the legs checked before them (state.ordersAhead).
+  const openHere = symbol.openCountOf(account) + state.ordersAhead;
   if (spec.maxNumOrders !== null && openHere + 1 > spec.maxNumOrders) return 'FILTER_MAX_NUM_ORDERS';
   const exchange = state.exchangeFilters;
-  if (exchange.maxNumOrders !== null && account.openCount + 1 > exchange.maxNumOrders) return 'FILTER_EXCHANGE_MAX_NUM_ORDERS';
+  if (exchange.maxNumOrders !== null && account.openCount + state.ordersAhead + 1 > exchange.maxNumOrders) return 'FILTER_EXCHANGE_MAX_NUM_ORDERS';
 
   if (order.isBuy && spec.maxPosition !== null && order.quantity !== null) {
     if (positionAfter(symbol, account, order.quantity) > spec.maxPosition) return 'FILTER_MAX_POSITION';

@@ -12,6 +12,7 @@ import type { Order } from '../order.ts';
 import type { ExpiryReason, OrderStatus, SelfTradePreventionMode } from '../types.ts';
 import { quoteTake } from './quote-take.ts';
 import { preventionMode } from './self-trade-prevention.ts';
+import { closeExtras, noteListActivity } from '../conditional/order-extras-book.ts';
 
 /** Takes an order off the book and its account's open set, releasing its funds. */
 export function closeOrder(
@@ -21,7 +22,7 @@ export function closeOrder(
   expiryReason: ExpiryReason,
   time: number,
 ): void {
-  if (order.level) symbol.book.side(order.isBuy).remove(order, order.remainingSteps);
+  if (order.level) symbol.book.side(order.isBuy).remove(order, order.bookSteps);
   symbol.openByAccount[order.account.slot] = (symbol.openByAccount[order.account.slot] as number) - 1;
   order.account.openCount -= 1;
   order.status = status;
@@ -29,9 +30,32 @@ export function closeOrder(
   order.updateTime = time;
   releaseAll(symbol, order);
   if (order.locked !== 0) throw new Error(`order ${order.orderId} closed while reserving ${order.locked}`);
+  if (order.ext !== null) closeExtras(symbol, order);
   // From here on queries read the archive; the object itself can be collected young.
   symbol.archive.store(order, order.clientIdChosen);
   symbol.live.delete(order.orderId);
+}
+
+/**
+ * `steps` of a resting order were filled or prevented (already counted in its executed or
+ * prevented quantity): take them off what it shows. An iceberg loses them from its visible
+ * slice; a slice that runs out while quantity remains is refilled at the back of its level.
+ */
+export function reduceShown(order: Order, steps: number): void {
+  const level = order.level as PriceLevel;
+  const ext = order.ext;
+  if (ext === null || ext.icebergSteps === 0) {
+    level.totalSteps -= steps;
+    return;
+  }
+  const fromSlice = Math.min(steps, ext.visibleSteps);
+  ext.visibleSteps -= fromSlice;
+  level.totalSteps -= fromSlice;
+  const remaining = order.remainingSteps;
+  if (ext.visibleSteps === 0 && remaining > 0) {
+    ext.visibleSteps = Math.min(ext.icebergSteps, remaining);
+    level.requeue(order);
+  }
 }
 
 /**
@@ -52,7 +76,7 @@ export function matchTaker(state: EngineState, symbol: SymbolState, taker: Order
       if (taker.status === 'EXPIRED_IN_MATCH') return;
       continue;
     }
-    const steps = Math.min(taker.remainingSteps, maker.remainingSteps);
+    const steps = Math.min(taker.remainingSteps, maker.bookSteps);
     executeFill(state, symbol, taker, maker, steps, steps === taker.remainingSteps, time);
   }
 }
@@ -77,7 +101,7 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
     const level = opposite.best();
     if (level === undefined) break;
     const maker = level.head as Order;
-    const available = maker.remainingSteps;
+    const available = maker.bookSteps;
     const want = quoteTake(symbol, level.ticks, available, budget, taker.isBuy);
     if (want === 0) throw new Error(`quote order ${taker.orderId} walked on after it was done`);
     const mode = preventionMode(taker, maker);
@@ -87,7 +111,7 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
     const skipsMaker = mode === 'EXPIRE_MAKER' || (consumes && want === available);
     const done =
       (consumes && (want < available || after <= 0)) ||
-      (skipsMaker && quoteDoneAt(symbol, nextMakerAfter(opposite, maker), after, taker.isBuy));
+      (skipsMaker && quoteDoneAt(symbol, nextMakerAfter(opposite, maker, mode !== 'EXPIRE_MAKER' && maker.remainingSteps > want), after, taker.isBuy));
     if (mode !== null) {
       const takerEnds = mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH' || (consumes && want < available);
       const statusAfter: OrderStatus = takerEnds
@@ -119,16 +143,21 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
   return end;
 }
 
-/** The maker a walk meets after `maker` (same price first, then the next price), or null. */
-function nextMakerAfter(side: BookSide, maker: Order): Order | null {
+/**
+ * The maker a walk meets after `maker` (same price first, then the next price), or null. An
+ * iceberg that `refills` comes round again at its own price when nothing else waits there (only
+ * the price of the next maker matters to the caller).
+ */
+function nextMakerAfter(side: BookSide, maker: Order, refills: boolean): Order | null {
   if (maker.next) return maker.next;
+  if (refills) return maker;
   return side.secondBest()?.head ?? null;
 }
 
 /** True if a quote amount `budget` cannot buy one step from `maker` (false when there is none). */
 function quoteDoneAt(symbol: SymbolState, maker: Order | null, budget: number, isBuy: boolean): boolean {
   if (maker === null) return false;
-  return budget <= 0 || quoteTake(symbol, maker.level!.ticks, maker.remainingSteps, budget, isBuy) === 0;
+  return budget <= 0 || quoteTake(symbol, maker.level!.ticks, Math.max(1, maker.bookSteps), budget, isBuy) === 0;
 }
 
 /**
@@ -150,7 +179,7 @@ function executeFill(
   const quote = symbol.notional(ticks, steps);
   taker.executedSteps += steps;
   maker.executedSteps += steps;
-  level.totalSteps -= steps;
+  reduceShown(maker, steps);
   taker.cumQuote += quote;
   maker.cumQuote += quote;
   const buyer = taker.isBuy ? taker : maker;
@@ -159,10 +188,12 @@ function executeFill(
 
   taker.status = takerDone ? 'FILLED' : 'PARTIALLY_FILLED';
   taker.updateTime = time;
+  if (taker.ext !== null && taker.ext.list !== null) noteListActivity(symbol, taker);
   if (maker.remainingSteps === 0) closeOrder(symbol, maker, 'FILLED', 'NONE', time);
   else {
     maker.status = 'PARTIALLY_FILLED';
     maker.updateTime = time;
+    if (maker.ext !== null && maker.ext.list !== null) noteListActivity(symbol, maker);
   }
 
   const tradeId = symbol.nextTradeId++;
@@ -259,7 +290,8 @@ function preventMatch(
       break;
     case 'DECREMENT':
     case 'TRANSFER': {
-      const overlap = Math.min(takerAvailable, maker.remainingSteps);
+      // Against an iceberg, the overlap is with its visible slice.
+      const overlap = Math.min(takerAvailable, maker.bookSteps);
       takerPrevented = overlap;
       makerPrevented = overlap;
       takerEnds = overlap === takerAvailable;
@@ -278,11 +310,11 @@ function preventMatch(
   // A maker that stays keeps its place; only its remaining quantity shrinks.
   if (makerEnds) {
     maker.preventedSteps += makerPrevented;
-    level.totalSteps -= makerPrevented;
+    reduceShown(maker, makerPrevented);
     closeOrder(symbol, maker, 'EXPIRED_IN_MATCH', 'NONE', time);
   } else if (makerPrevented > 0) {
     maker.preventedSteps += makerPrevented;
-    level.totalSteps -= makerPrevented;
+    reduceShown(maker, makerPrevented);
     maker.updateTime = time;
     relock(symbol, maker);
   }

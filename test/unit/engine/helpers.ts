@@ -87,6 +87,11 @@ export interface PlaceArgs {
   stp?: SelfTradePreventionMode;
   symbol?: string;
   time?: number;
+  stopPrice?: string;
+  trailingDelta?: number;
+  icebergQty?: string;
+  peg?: 'PRIMARY_PEG' | 'MARKET_PEG';
+  pegOffset?: number;
 }
 
 /** What a PlaceOrder produced, picked apart by event type. */
@@ -173,7 +178,13 @@ export class Sim {
     if (args.price !== undefined) command.price = u(args.price);
     if (args.qty !== undefined) command.quantity = u(args.qty);
     if (args.quoteQty !== undefined) command.quoteOrderQty = u(args.quoteQty);
-    const tif = args.tif ?? (command.orderType === 'LIMIT' ? 'GTC' : undefined);
+    if (args.stopPrice !== undefined) command.stopPrice = u(args.stopPrice);
+    if (args.trailingDelta !== undefined) command.trailingDelta = args.trailingDelta;
+    if (args.icebergQty !== undefined) command.icebergQty = u(args.icebergQty);
+    if (args.peg !== undefined) command.pegPriceType = args.peg;
+    if (args.pegOffset !== undefined) command.pegOffsetValue = args.pegOffset;
+    const needsTif = command.orderType === 'LIMIT' || command.orderType === 'STOP_LOSS_LIMIT' || command.orderType === 'TAKE_PROFIT_LIMIT';
+    const tif = args.tif ?? (needsTif ? 'GTC' : undefined);
     if (tif !== undefined) command.timeInForce = tif;
     if (args.clientOrderId !== undefined) command.clientOrderId = args.clientOrderId;
     if (args.stp !== undefined) command.selfTradePreventionMode = args.stp;
