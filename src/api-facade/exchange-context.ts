@@ -76,8 +76,11 @@ export class ExchangeContext {
     this.backend.onMarketFill?.((fill) => {
       const order = this.backend.engine.getOrder(fill.accountId, fill.symbol, { orderId: fill.orderId });
       if (order !== undefined && order.executedQty === fill.quantity) this.orderLimiter.onFirstFill(String(fill.accountId), fill.time);
-      this.userStream.publish([fill]);
+      if (this.backend.onMarketEvents === undefined) this.userStream.publish([fill]);
     });
+    // What the market's own commands set off (stops triggered by prints, OCO partners expired)
+    // reaches the stream with the fill that caused it.
+    this.backend.onMarketEvents?.((events) => this.userStream.publish(events));
   }
 
   /** Applies a command at simulated now and pushes its user data stream events. */

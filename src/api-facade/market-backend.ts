@@ -31,6 +31,11 @@ export interface MarketBackend {
    * such fill here, so first fills lower the unfilled order count as in-request fills do.
    */
   onMarketFill?(listener: (event: OrderFilledByMarket) => void): void;
+  /**
+   * Every command such a backend applies on its own (market fills, and recorded prints that set
+   * off stops or list legs) with all its events, for the user data stream.
+   */
+  onMarketEvents?(listener: (events: readonly EngineEvent[]) => void): void;
 }
 
 /**
