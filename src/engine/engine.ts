@@ -28,7 +28,7 @@ import { placementRefusal, placeOrder } from './place-order.ts';
 import type { RejectReason } from './reject-reason.ts';
 import { recordMarketTrade } from './record-market-trade.ts';
 import { fillFromMarket } from './fill-from-market.ts';
-import type { EngineConfig } from './symbol-config.ts';
+import type { EngineConfig, PriceRangeRule, ReferencePriceCalculation } from './symbol-config.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 import { computeStateHash } from './state-hash.ts';
 import { assertNever, CONDITIONAL_TYPES, type SymbolStatus } from './types.ts';
@@ -235,9 +235,30 @@ export class Engine {
     return placementRefusal(this.#state, command);
   }
 
-  /** The symbol's explicit reference price (price units), or null. */
-  referencePrice(symbol: string): number | null {
-    return this.#state.symbols.get(symbol)?.referencePrice ?? null;
+  /**
+   * The symbol's reference price at `now` (default: the last command's time): one set from
+   * outside, else the engine's arithmetic mean when configured, else null.
+   */
+  referencePrice(symbol: string, now: number = this.#state.lastTime): number | null {
+    return this.#state.symbols.get(symbol)?.referencePriceAt(now) ?? null;
+  }
+
+  /**
+   * How the symbol's reference price is calculated (GET /api/v3/referencePrice/calculation):
+   * EXTERNAL (method 0, set by an operator) while one is set from outside, else the configured
+   * calculation; null when the symbol has none.
+   */
+  referencePriceCalculation(symbol: string): ReferencePriceCalculation | null {
+    const s = this.#state.symbols.get(symbol);
+    if (!s) return null;
+    if (s.referencePrice !== null) return { calculationType: 'EXTERNAL', externalCalculationId: 0 };
+    return s.spec.referencePriceCalculation;
+  }
+
+  /** The symbol's execution rules as configured (GET /api/v3/executionRules). */
+  executionRules(symbol: string): readonly PriceRangeRule[] {
+    const s = this.#state.symbols.get(symbol);
+    return s ? (this.#state.config.symbols[s.spec.index]?.executionRules ?? []) : [];
   }
 
   accountIds(): readonly number[] {

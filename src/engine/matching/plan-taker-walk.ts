@@ -12,6 +12,7 @@
 import type { Account } from '../accounts/account.ts';
 import type { SymbolState } from '../engine-state.ts';
 import type { PriceLevel } from '../book/price-level.ts';
+import { outsideBand, takerBand } from '../execution-rules.ts';
 import type { Order } from '../order.ts';
 import type { SelfTradePreventionMode } from '../types.ts';
 import { quoteTake } from './quote-take.ts';
@@ -42,6 +43,8 @@ export interface PlanRequest {
   wantSteps: number;
   /** Quote amount wanted (quoteOrderQty), or Infinity when `wantSteps` drives the walk. */
   quoteBudget: number;
+  /** When the taker would walk (the PRICE_RANGE band is fixed from the reference price then). */
+  time: number;
 }
 
 function modeAgainst(request: PlanRequest, maker: Order): SelfTradePreventionMode | null {
@@ -125,11 +128,13 @@ function visitByQuantity(symbol: SymbolState, request: PlanRequest, walk: Quanti
 function planByQuantity(symbol: SymbolState, request: PlanRequest): TakerPlan {
   const levels = symbol.book.opposite(request.isBuy).levels;
   const walk: QuantityWalk = { plan: { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false }, want: request.wantSteps };
+  const band = symbol.spec.priceRange === null ? null : takerBand(symbol, request.isBuy, request.time);
   for (let li = levels.length - 1; li >= 0; li--) {
     const level = levels[li]!;
     if (level.count === 0) continue; // dormant
     const ticks = level.ticks;
     if (request.limitTicks !== null && (request.isBuy ? ticks > request.limitTicks : ticks < request.limitTicks)) break;
+    if (outsideBand(band, ticks)) break;
     if (level.icebergs === 0) {
       for (let maker = level.head; maker !== null; maker = maker.next) {
         if (visitByQuantity(symbol, request, walk, maker, maker.remainingSteps, ticks) === 'stop') return walk.plan;
@@ -192,9 +197,12 @@ function visitByQuote(symbol: SymbolState, request: PlanRequest, walk: QuoteWalk
 function planByQuote(symbol: SymbolState, request: PlanRequest): TakerPlan {
   const levels = symbol.book.opposite(request.isBuy).levels;
   const walk: QuoteWalk = { plan: { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false }, budget: request.quoteBudget };
+  const band = symbol.spec.priceRange === null ? null : takerBand(symbol, request.isBuy, request.time);
   for (let li = levels.length - 1; li >= 0; li--) {
     const level = levels[li]!;
+    if (level.count === 0) continue; // dormant
     const ticks = level.ticks;
+    if (outsideBand(band, ticks)) break;
     if (level.icebergs === 0) {
       for (let maker = level.head; maker !== null; maker = maker.next) {
         if (visitByQuote(symbol, request, walk, maker, maker.remainingSteps, ticks) === 'stop') return walk.plan;
