@@ -17,3 +17,4 @@ export { baseForContracts, contractKline, contractPrice, contractsFor, toAggTrad
 export { deliveriesBetween, deliveryAfter, deliveryBefore, deliveryOf, deliverySuffix } from './quarter-calendar.ts';
 export { applyRate, rateBetween, roundToTick } from './price-math.ts';
 export * as futuresParameters from './model-parameters.ts';
+export { scheduleWindow, sessionsBetween, type ScheduledMarket, type Session, type SessionType } from './trading-schedule.ts';

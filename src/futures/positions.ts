@@ -7,7 +7,8 @@
  *   contract 30 % of its USDⓈ-M twin, counted in contracts (notional / contract size);
  * - accounts long (1e-4 units) = 0.5 ± 0.15 noise + sensitivity × (4 h index return in bp),
  *   clamped to [0.2, 0.8]: global accounts lean against the move, top traders with it;
- * - ADL rating from the absolute 24 h index change: high above 5 %, medium above 2 %, else low.
+ * - ADL rating from the absolute 24 h index change: high above 5 %, medium above 2 %, else low;
+ * - insurance fund per margin asset: a seeded base moving ±2 % with slow noise.
  */
 import type { ContractType, FuturesContract, FuturesPair } from './contracts.ts';
 import type { FuturesMarket } from './futures-market.ts';
@@ -116,6 +117,17 @@ export class PositionsModel {
     if (now === null || before === null) return 'low';
     const moveBp = Math.abs(Math.trunc(rateBetween(now, before) / 10_000));
     return moveBp > ADL_HIGH_BP ? 'high' : moveBp > ADL_MEDIUM_BP ? 'medium' : 'low';
+  }
+
+  /**
+   * Insurance fund balance of a margin asset at t, 8-decimal units: a seeded base of 200M..800M
+   * (whole units of the asset's USD value) moving ±2 % with slow noise.
+   */
+  insuranceFund(asset: string, t: number): bigint {
+    const stream = this.#stream(`insurance/${asset}`);
+    const base = 200_000_000n + mulDiv(stream.knot(0) + NOISE_SCALE, 600_000_000, 2 * NOISE_SCALE);
+    const factor = PPM + (BigInt(stream.at(t)) * 20_000n) / BigInt(NOISE_SCALE);
+    return (base * 100_000_000n * factor) / PPM;
   }
 
   /** Seeded scale of a base asset's circulating supply (whole coins), for CMCCirculatingSupply. */
