@@ -1,5 +1,6 @@
 /**
- * POST /sapi/v1/fiat/deposit (TRADE, signed; request weight 45000 per user id, no IP weight):
+ * POST /sapi/v1/fiat/deposit (TRADE, signed; request weight 45000 per user id, plus
+ * IP weight 1 like every request here):
  * parameters in a JSON body (currency, apiPaymentMethod, amount, ext) or, for form clients, a
  * form body; timestamp and recvWindow in the query.
  *
@@ -23,7 +24,7 @@ export const fiatDeposit = defineEndpoint({
   method: 'POST',
   path: '/sapi/v1/fiat/deposit',
   security: 'TRADE',
-  weight: 0,
+  weight: 1,
   keyedLimit: { name: 'uidWeight', weight: 45_000 },
   jsonBody: true,
   schema: defineSchema(

@@ -16,7 +16,7 @@ import type { FuturesContract } from '../../futures/index.ts';
 import { estimatedFundingRate, fundingRateAt, fundingTimesBetween, futuresParameters, nextFundingTime } from '../../futures/index.ts';
 import { defineSchema } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';
-import { OPTIONAL_SYMBOL, SYMBOL } from './common.ts';
+import { OPTIONAL_SYMBOL } from './common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from './endpoint-row.ts';
 import { bySymbol, END_TIME, formatIndex, formatRate, LIMIT, limitOf, selectContracts, START_TIME, tickerSchema, timeUs, type VenueApi } from './futures-common.ts';
 
@@ -60,14 +60,15 @@ interface FundingRow {
 }
 
 export function fundingRate(venue: VenueApi): Endpoint {
-  const symbolSpec = venue.venue === 'COIN_M' ? SYMBOL : OPTIONAL_SYMBOL;
+  // symbol is optional on USDⓈ-M (every perpetual) and mandatory on COIN-M.
+  const symbolSpec = { ...OPTIONAL_SYMBOL, required: venue.venue === 'COIN_M' };
   return defineEndpoint({
     method: 'GET',
     path: `${venue.prefix}/v1/fundingRate`,
     security: 'NONE',
     weight: 1,
     keyedLimit: FUNDING_LIMIT,
-    schema: defineSchema([{ ...symbolSpec, required: false }, START_TIME, END_TIME, LIMIT]),
+    schema: defineSchema([symbolSpec, START_TIME, END_TIME, LIMIT]),
     summary: `${venue.label} futures funding rate history: limit default 100, max 1000`,
     handler: (p, call) => {
       const limit = limitOf(p.limit, 100, 1000);

@@ -1,6 +1,6 @@
 /**
- * GET /sapi/v1/pay/transactions (USER_DATA, signed; request weight 3000 per user id, no IP
- * weight): the account's payment history (account-services/pay-ledger.ts), newest first.
+ * GET /sapi/v1/pay/transactions (USER_DATA, signed; request weight 3000 per user id, plus
+ * IP weight 1 like every request here): the account's payment history (account-services/pay-ledger.ts), newest first.
  *
  * Window rules (spec): neither startTime nor endTime: the last 90 days up to now; startTime only:
  * 90 days from it (not past now); endTime only: the 90 days up to it; both: at most 90 days apart
@@ -31,7 +31,7 @@ export const payTransactions = defineEndpoint({
   method: 'GET',
   path: '/sapi/v1/pay/transactions',
   security: 'USER_DATA',
-  weight: 0,
+  weight: 1,
   keyedLimit: { name: 'uidWeight', weight: 3_000 },
   schema: defineSchema(withSigned([START_TIME, END_TIME, LIMIT])),
   summary: 'Payment history: 90-day windows within the last 18 months, newest first',
