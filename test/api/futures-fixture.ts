@@ -74,3 +74,11 @@ export function units(text: string, decimals = 8): bigint {
   const v = BigInt(int! + frac.padEnd(decimals, '0').slice(0, decimals));
   return negative ? -v : v;
 }
+
+let ipCounter = 0;
+
+/** The IP weight one request costs: sent alone from a fresh IP (the 1-minute header). */
+export function weightOf(f: FuturesFixture, path: string, params: Record<string, string | number> = {}): number {
+  const client = new InProcessClient(f.ctx, { apiKey: DEMO_KEY, ip: `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}` });
+  return Number(client.get(path, params).headers['X-MBX-USED-WEIGHT-1M']);
+}
