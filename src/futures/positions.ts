@@ -84,7 +84,9 @@ export class PositionsModel {
     const pair = contract.pair;
     const share = shareOf(contract.contractType);
     const base = (this.#perpetualBase(pair, t) * share) / PPM;
-    if (pair.venue === 'USD_M') return base;
+    // Positions are whole lots: the USDⓈ-M open interest lies on the step grid.
+    const step = BigInt(pair.spot.stepUnits);
+    if (pair.venue === 'USD_M') return base - (base % step);
     const index = this.#market.indexPrice(pair, t);
     if (index === null) return 0n;
     // contracts = base × price / contractSize, with the price and base scales taken out.
