@@ -17,8 +17,15 @@ import type { ParamSpec, ParsedSoFar } from '../params/param-types.ts';
 import type { AuthenticatedKey } from '../signing/api-key-registry.ts';
 import type { SecurityType } from '../signing/security-type.ts';
 import type { TimeUnit } from '../serialize/api-time.ts';
+import type { KeyedLimitName } from '../limits/keyed-weight-limiter.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A keyed limit a row charges: which limiter, and the weight of one request. */
+export interface KeyedLimit {
+  readonly name: KeyedLimitName;
+  readonly weight: number;
+}
 
 export interface HandlerCall {
   readonly ctx: ExchangeContext;
@@ -44,6 +51,13 @@ export interface EndpointDef<S extends readonly ParamSpec[]> {
   readonly weightOnFailureOnly?: boolean;
   /** Unfilled-order count a request adds (ORDERS limits); absent: not an order endpoint. */
   readonly orderCount?: number;
+  /**
+   * A limit besides the IP weight: a per-UID weight (/sapi "weight per user id"), or a per-IP
+   * budget a group of endpoints shares (funding rate history and info).
+   */
+  readonly keyedLimit?: KeyedLimit;
+  /** Parameters may come as a JSON object body (Content-Type JSON), e.g. POST /sapi/v1/fiat/deposit. */
+  readonly jsonBody?: boolean;
   readonly schema: ParamSchema<S>;
   readonly summary: string;
   readonly handler: (params: ParsedParams<S>, call: HandlerCall) => unknown;
@@ -57,6 +71,8 @@ export interface Endpoint {
   readonly weight: number | ((params: ParsedSoFar) => number);
   readonly weightOnFailureOnly: boolean;
   readonly orderCount: number | undefined;
+  readonly keyedLimit: KeyedLimit | undefined;
+  readonly jsonBody: boolean;
   readonly schema: ParamSchema;
   readonly summary: string;
   readonly handler: (params: ParsedSoFar, call: HandlerCall) => unknown;
@@ -72,6 +88,8 @@ export function defineEndpoint<const S extends readonly ParamSpec[]>(def: Endpoi
     weight: typeof weight === 'number' ? weight : (p) => weight(p as ParsedParams<S>),
     weightOnFailureOnly: def.weightOnFailureOnly ?? false,
     orderCount: def.orderCount,
+    keyedLimit: def.keyedLimit,
+    jsonBody: def.jsonBody ?? false,
     schema: def.schema,
     summary: def.summary,
     handler: (p, call) => def.handler(p as ParsedParams<S>, call),
