@@ -4,9 +4,6 @@
  * docs listing (`describeEndpoints`) all read this array; nothing else knows an endpoint.
  *
  * Spec endpoints NOT yet in the table (answer 404 like any unknown path):
- * - General: GET /api/v3/executionRules.
- * - Market data: GET /api/v3/referencePrice/calculation (the engine's reference price is set
- *   explicitly; it has no calculation object to show).
  * - Account: GET /api/v3/orderList, allOrderList, openOrderList, myAllocations,
  *   order/amendments (order lists, SOR and amend are issue 3).
  * - Trading: POST /api/v3/order/cancelReplace, order lists (OCO/OTO/OTOCO), SOR, amend
@@ -22,6 +19,7 @@
 import type { Endpoint, HttpMethod } from './endpoints/endpoint-row.ts';
 import { account, accountCommission, allOrders, getOrder, myFilters, myPreventedMatches, myTrades, openOrders, rateLimitOrder } from './endpoints/account.ts';
 import { exchangeInfo, ping, time } from './endpoints/general.ts';
+import { executionRules, referencePriceCalculation } from './endpoints/execution-rules.ts';
 import { capitalConfigGetAll, isolatedMarginAllPairs, marginAllPairs } from './endpoints/market-loaders.ts';
 import { USD_M, VENUES } from './endpoints/futures-common.ts';
 import * as futuresGeneral from './endpoints/futures-general.ts';
@@ -60,6 +58,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   ping,
   time,
   exchangeInfo,
+  executionRules,
   // Market data
   depth,
   trades,
@@ -74,6 +73,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   tickerPrice,
   tickerBookTicker,
   referencePrice,
+  referencePriceCalculation,
   // Account
   account,
   getOrder,
