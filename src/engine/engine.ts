@@ -49,18 +49,7 @@ import type {
 const NO_EVENTS: readonly EngineEvent[] = [];
 
 function listView(list: OrderList): OrderListView {
-  return {
-    symbol: list.symbol,
-    orderListId: list.orderListId,
-    accountId: list.accountId,
-    kind: list.kind,
-    contingencyType: list.contingencyType,
-    listStatusType: list.listStatusType,
-    listOrderStatus: list.listOrderStatus,
-    listClientOrderId: list.listClientOrderId,
-    transactionTime: list.transactionTime,
-    orders: list.orderIds.map((orderId, i) => ({ orderId, clientOrderId: list.clientOrderIds[i] as string })),
-  };
+  return { ...list.snapshot(), transactionTime: list.transactionTime };
 }
 
 /**
