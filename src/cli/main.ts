@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import { backtestCommand, type BacktestCommandOptions } from './backtest-command.ts';
 import { genCommand, inspectCommand } from './data-commands.ts';
 import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
@@ -42,6 +43,24 @@ export function buildProgram(): Command {
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+    });
+  program
+    .command('backtest <strategy>')
+    .description('run a strategy (a module path, or the example grid | trend) in process on the manual clock, as fast as possible; writes a report folder with --out')
+    .option('--data <dir>', 'market data: sample, or a folder of Binance dumps', 'sample')
+    .option('--from <time>', 'start, UTC: YYYY-MM-DD[THH:MM[:SS]] or epoch ms (default: the data\'s first day)')
+    .option('--to <time>', 'end (exclusive), same forms (default: the end of the data\'s last day)')
+    .option('--symbols <list>', 'symbols to replay, comma-separated (default: the market\'s first)')
+    .option('--fill-model <model>', 'queue | queue-probabilistic | trade-through | touch', 'queue')
+    .option('--latency <spec>', 'none | 5ms | normal:5ms,1ms | lognormal:2ms,0.5 (each leg: entry, cancel, ack)', 'none')
+    .option('--seed <seed>', 'seed of every random stream (same seed, same journal)', '1')
+    .option('--param <list>', 'strategy parameters, key=value,key=value')
+    .option('--out <dir>', 'write summary.json, orders/fills/equity CSV, the journal and report.html here')
+    .option('--sweep <grid>', "parameter grid on worker threads, e.g. 'spread=0.001,0.002;size=0.01,0.02'")
+    .option('--workers <n>', 'worker threads for --sweep (default: the number of cores)')
+    .option('--json', 'print the summary as one JSON object')
+    .action(async (strategy: string, options: BacktestCommandOptions) => {
+      await backtestCommand(strategy, options);
     });
   const data = program.command('data').description('market data folders: inspect what one holds, generate synthetic dumps');
   data
