@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { backtestCommand, type BacktestCommandOptions } from './backtest-command.ts';
 import { genCommand, inspectCommand } from './data-commands.ts';
+import { scenarioRunCommand } from './scenario-command.ts';
 import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
 import { serve } from './serve.ts';
@@ -61,6 +62,14 @@ export function buildProgram(): Command {
     .option('--json', 'print the summary as one JSON object')
     .action(async (strategy: string, options: BacktestCommandOptions) => {
       await backtestCommand(strategy, options);
+    });
+  program
+    .command('scenario')
+    .description('scenario files: data + accounts + scripted actions + expected outcome (scenarios/schema.json)')
+    .command('run <files...>')
+    .description('run scenario files and check their expectations; one line per failure, exit 1 if any failed')
+    .action(async (files: string[]) => {
+      process.exitCode = await scenarioRunCommand(files);
     });
   const data = program.command('data').description('market data folders: inspect what one holds, generate synthetic dumps');
   data
