@@ -34,13 +34,27 @@ export function buildProgram(): Command {
     .option('--engine-timeout <p>', 'fault: answer -1007 (the command still runs) with probability p', '0')
     .option('--firewall', 'fault: refuse requests holding SQL statements with 403', false)
     .option('--fault-seed <seed>', 'seed of the fault draws', 'exsim-faults')
-    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string }) => {
+    .option('--data <dir>', 'replay market data on the paced clock: sample, or a folder of Binance dumps (default: a static sample market)')
+    .option('--seed <n>', 'seed of the replay\'s market model and synthetic book', '1')
+    .option('--accounts <file>', 'accounts, balances and API keys (JSON, see README) instead of the demo account')
+    .option('--journal <file>', 'journal every command to this gzipped JSON-lines file, flushed when the server stops')
+    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, got "${options.port}"`);
       const engineTimeoutProbability = Number(options.engineTimeout);
       if (!(engineTimeoutProbability >= 0 && engineTimeoutProbability <= 1)) throw new Error(`--engine-timeout must be a probability 0..1, got "${options.engineTimeout}"`);
       const faults = { engineTimeoutProbability, firewall: options.firewall, seed: options.faultSeed };
-      const server = await serve({ port, host: options.host, clock: options.clock, faults });
+      const server = await serve({
+        port,
+        host: options.host,
+        clock: options.clock,
+        faults,
+        seed: options.seed,
+        ...(options.data === undefined ? {} : { data: options.data }),
+        ...(options.accounts === undefined ? {} : { accounts: options.accounts }),
+        ...(options.journal === undefined ? {} : { journal: options.journal }),
+      });
+      // Stop cleanly: close the sockets, flush the journal, then exit.
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
