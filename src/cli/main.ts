@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { backtestCommand, type BacktestCommandOptions } from './backtest-command.ts';
 import { genCommand, inspectCommand } from './data-commands.ts';
+import { importCommand } from './data-import.ts';
 import { scenarioRunCommand } from './scenario-command.ts';
 import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
@@ -95,6 +96,15 @@ export function buildProgram(): Command {
       console.log(await inspectCommand(dir, { scan: options.scan, json: options.json === true }));
     });
   data
+    .command('import <sources...>')
+    .description('check local Binance dump files (names, CHECKSUM files, every row) and copy them into DIR/<SYMBOL>/ with DIR/exsim-market.json')
+    .requiredOption('--out <dir>', 'folder to import into (what --data reads)')
+    .action(async (sources: string[], options: { out: string }) => {
+      const report = await importCommand(sources, options.out);
+      console.log(`imported ${report.files.length} files of ${report.symbols.join(', ')} into ${options.out}`);
+      if (report.inferred.length > 0) console.log(`rules inferred from the trades for ${report.inferred.join(', ')}: check ${options.out}/exsim-market.json`);
+    });
+  data
     .command('gen')
     .description('write a seeded synthetic market as Binance daily dump files (trades, klines, aggTrades)')
     .requiredOption('--out <dir>', 'folder to write into')
@@ -129,6 +139,12 @@ export function buildProgram(): Command {
     });
   return program;
 }
+
+// Output piped into `head` and closed early is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 
 try {
   await buildProgram().parseAsync(process.argv);
