@@ -127,7 +127,7 @@ export function buildProgram(): Command {
     });
   program
     .command('bench')
-    .description('the benchmarks (bench/run.ts): --only matching-core|replay, --json, --ops N, --trades N, --runs N, --seed N')
+    .description('the benchmarks (bench/run.ts): --only matching-core|replay|sweep, --json, --ops N, --trades N, --hours N, --runs N, --seed N')
     .allowUnknownOption()
     .helpOption(false)
     .argument('[options...]')
