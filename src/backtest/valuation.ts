@@ -2,8 +2,8 @@
  * Values an account in one asset (the quote asset of the backtest's first symbol, e.g. USDT)
  * at the last replayed prices, exactly (decimal.js). An asset is valued through a symbol that
  * pairs it with the valuation asset, or through one intermediate asset (ETH via ETHBTC and
- * BTCUSDT). Assets no symbol chain reaches (BNB on the sample market) are left out and listed as
- * unvalued: they cannot change value in the report, only in quantity.
+ * BTCUSDT). Assets no replayed symbol reaches (BNB on the sample market, or ETH when only BTCUSDT
+ * is replayed) are left out of equity; summary.json's start and end balances still show them.
  */
 import { Decimal } from 'decimal.js';
 import type { BalanceView, Engine } from '../engine/index.ts';
