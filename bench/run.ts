@@ -8,10 +8,11 @@ import { parseArgs } from 'node:util';
 import { runMatchingCoreBench } from './matching-core/matching-core-bench.ts';
 import { jsonLines, table } from './matching-core/report.ts';
 import { replayJsonLines, replayTable, runReplayBench } from './replay/replay-bench.ts';
+import { runSweepBench, sweepJsonLine, sweepTable } from './sweep/sweep-bench.ts';
 
-const BENCHES = ['matching-core', 'replay'] as const;
+const BENCHES = ['matching-core', 'replay', 'sweep'] as const;
 const USAGE =
-  'usage: npm run bench -- [--json] [--only matching-core|replay] [--ops N (default 1000000)] [--trades N (replay, default 2000000)] [--seed N (default 1)] [--runs N (default 3)]';
+  'usage: npm run bench -- [--json] [--only matching-core|replay|sweep] [--ops N (default 1000000)] [--trades N (replay, default 2000000)] [--hours N (sweep, default 6)] [--seed N (default 1)] [--runs N (default 3)]';
 
 /** A bad command line: reported as a message, not a stack trace. */
 class UsageError extends Error {}
@@ -24,7 +25,7 @@ function positiveInt(name: string, text: string | undefined, fallback: number, m
 }
 
 async function main(): Promise<void> {
-  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; only?: string };
+  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; only?: string; hours?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
         runs: { type: 'string' },
         trades: { type: 'string' },
         only: { type: 'string' },
+        hours: { type: 'string' },
       },
       strict: true,
     }));
@@ -45,6 +47,7 @@ async function main(): Promise<void> {
   const seed = positiveInt('seed', values.seed, 1, 0);
   const runs = positiveInt('runs', values.runs, 3, 1);
   const trades = positiveInt('trades', values.trades, 2_000_000, 1);
+  const hours = positiveInt('hours', values.hours, 6, 1);
   const only = values.only;
   if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) throw new UsageError(`--only must be one of ${BENCHES.join(', ')}, got "${only}"`);
   const log = json ? (): void => {} : (message: string): void => void process.stderr.write(`  ${message}\n`);
@@ -64,6 +67,11 @@ async function main(): Promise<void> {
     } else {
       process.stdout.write(`\n${replayTable(result)}\n`);
     }
+  }
+  // Not in the default run: it takes tens of seconds of wall time (`--only sweep`).
+  if (only === 'sweep') {
+    const result = await runSweepBench({ hours, log });
+    process.stdout.write(json ? `${sweepJsonLine(result)}\n` : `\n${sweepTable(result)}\n`);
   }
 }
 

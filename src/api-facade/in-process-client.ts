@@ -13,7 +13,7 @@
  */
 import { findEndpoint } from './endpoint-table.ts';
 import type { ExchangeContext } from './exchange-context.ts';
-import { handleRequest, type ApiResponse } from './handle-request.ts';
+import { handleRequest, type ApiRequest, type ApiResponse } from './handle-request.ts';
 import { signHmacSha256 } from './signing/hmac-sha256.ts';
 import { isSigned } from './signing/security-type.ts';
 import { API_KEY_HEADER } from './signing/verify-request.ts';
@@ -56,6 +56,15 @@ export class InProcessClient {
   }
 
   request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, params: Readonly<Record<string, ParamValue>> = {}): ClientResponse {
+    return this.send(this.prepare(method, path, params));
+  }
+
+  /**
+   * The raw request as a client would put it on the wire now (signed, `timestamp` = simulated
+   * now). Split from `send` so a caller with latency can build it at send time and hand it to
+   * the exchange when it arrives, as a network would.
+   */
+  prepare(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, params: Readonly<Record<string, ParamValue>> = {}): ApiRequest {
     const row = findEndpoint(method, path);
     const signed = row !== undefined && isSigned(row.security);
     const entries = Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]);
@@ -67,14 +76,12 @@ export class InProcessClient {
     if (this.#options.microseconds === true) headers['x-mbx-time-unit'] = 'MICROSECOND';
     const inQuery = method === 'GET';
     if (!inQuery) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = handleRequest(this.#ctx, {
-      method,
-      path,
-      rawQuery: inQuery ? encoded : '',
-      rawBody: inQuery ? '' : encoded,
-      headers,
-      ip: this.#options.ip,
-    });
+    return { method, path, rawQuery: inQuery ? encoded : '', rawBody: inQuery ? '' : encoded, headers, ip: this.#options.ip };
+  }
+
+  /** Hands a prepared request to the exchange at simulated now. */
+  send(request: ApiRequest): ClientResponse {
+    const response = handleRequest(this.#ctx, request);
     return { ...response, json: JSON.parse(response.body) as unknown };
   }
 

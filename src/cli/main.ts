@@ -5,7 +5,10 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import { backtestCommand, type BacktestCommandOptions } from './backtest-command.ts';
 import { genCommand, inspectCommand } from './data-commands.ts';
+import { importCommand } from './data-import.ts';
+import { scenarioRunCommand } from './scenario-command.ts';
 import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
 import { serve } from './serve.ts';
@@ -32,16 +35,56 @@ export function buildProgram(): Command {
     .option('--engine-timeout <p>', 'fault: answer -1007 (the command still runs) with probability p', '0')
     .option('--firewall', 'fault: refuse requests holding SQL statements with 403', false)
     .option('--fault-seed <seed>', 'seed of the fault draws', 'exsim-faults')
-    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string }) => {
+    .option('--data <dir>', 'replay market data on the paced clock: sample, or a folder of Binance dumps (default: a static sample market)')
+    .option('--seed <n>', 'seed of the replay\'s market model and synthetic book', '1')
+    .option('--accounts <file>', 'accounts, balances and API keys (JSON, see README) instead of the demo account')
+    .option('--journal <file>', 'journal every command to this gzipped JSON-lines file, flushed when the server stops')
+    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, got "${options.port}"`);
       const engineTimeoutProbability = Number(options.engineTimeout);
       if (!(engineTimeoutProbability >= 0 && engineTimeoutProbability <= 1)) throw new Error(`--engine-timeout must be a probability 0..1, got "${options.engineTimeout}"`);
       const faults = { engineTimeoutProbability, firewall: options.firewall, seed: options.faultSeed };
-      const server = await serve({ port, host: options.host, clock: options.clock, faults });
+      const server = await serve({
+        port,
+        host: options.host,
+        clock: options.clock,
+        faults,
+        seed: options.seed,
+        ...(options.data === undefined ? {} : { data: options.data }),
+        ...(options.accounts === undefined ? {} : { accounts: options.accounts }),
+        ...(options.journal === undefined ? {} : { journal: options.journal }),
+      });
+      // Stop cleanly: close the sockets, flush the journal, then exit.
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+    });
+  program
+    .command('backtest <strategy>')
+    .description('run a strategy (a module path, or the example grid | trend) in process on the manual clock, as fast as possible; writes a report folder with --out')
+    .option('--data <dir>', 'market data: sample, or a folder of Binance dumps', 'sample')
+    .option('--from <time>', 'start, UTC: YYYY-MM-DD[THH:MM[:SS]] or epoch ms (default: the data\'s first day)')
+    .option('--to <time>', 'end (exclusive), same forms (default: the end of the data\'s last day)')
+    .option('--symbols <list>', 'symbols to replay, comma-separated (default: the market\'s first)')
+    .option('--fill-model <model>', 'queue | queue-probabilistic | trade-through | touch', 'queue')
+    .option('--latency <spec>', 'none | 5ms | normal:5ms,1ms | lognormal:2ms,0.5 (each leg: entry, cancel, ack)', 'none')
+    .option('--seed <seed>', 'seed of every random stream (same seed, same journal)', '1')
+    .option('--param <list>', 'strategy parameters, key=value,key=value')
+    .option('--out <dir>', 'write summary.json, orders/fills/equity CSV, the journal and report.html here')
+    .option('--sweep <grid>', "parameter grid on worker threads, e.g. 'spread=0.001,0.002;size=0.01,0.02'")
+    .option('--workers <n>', 'worker threads for --sweep (default: the number of cores)')
+    .option('--json', 'print the summary as one JSON object')
+    .action(async (strategy: string, options: BacktestCommandOptions) => {
+      await backtestCommand(strategy, options);
+    });
+  program
+    .command('scenario')
+    .description('scenario files: data + accounts + scripted actions + expected outcome (scenarios/schema.json)')
+    .command('run <files...>')
+    .description('run scenario files and check their expectations; one line per failure, exit 1 if any failed')
+    .action(async (files: string[]) => {
+      process.exitCode = await scenarioRunCommand(files);
     });
   const data = program.command('data').description('market data folders: inspect what one holds, generate synthetic dumps');
   data
@@ -51,6 +94,15 @@ export function buildProgram(): Command {
     .option('--json', 'print the report as one JSON object')
     .action(async (dir: string, options: { scan: boolean; json?: boolean }) => {
       console.log(await inspectCommand(dir, { scan: options.scan, json: options.json === true }));
+    });
+  data
+    .command('import <sources...>')
+    .description('check local Binance dump files (names, CHECKSUM files, every row) and copy them into DIR/<SYMBOL>/ with DIR/exsim-market.json')
+    .requiredOption('--out <dir>', 'folder to import into (what --data reads)')
+    .action(async (sources: string[], options: { out: string }) => {
+      const report = await importCommand(sources, options.out);
+      console.log(`imported ${report.files.length} files of ${report.symbols.join(', ')} into ${options.out}`);
+      if (report.inferred.length > 0) console.log(`rules inferred from the trades for ${report.inferred.join(', ')}: check ${options.out}/exsim-market.json`);
     });
   data
     .command('gen')
@@ -75,7 +127,7 @@ export function buildProgram(): Command {
     });
   program
     .command('bench')
-    .description('the benchmarks (bench/run.ts): --only matching-core|replay, --json, --ops N, --trades N, --runs N, --seed N')
+    .description('the benchmarks (bench/run.ts): --only matching-core|replay|sweep, --json, --ops N, --trades N, --hours N, --runs N, --seed N')
     .allowUnknownOption()
     .helpOption(false)
     .argument('[options...]')
@@ -87,6 +139,12 @@ export function buildProgram(): Command {
     });
   return program;
 }
+
+// Output piped into `head` and closed early is not an error worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 
 try {
   await buildProgram().parseAsync(process.argv);

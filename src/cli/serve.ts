@@ -13,12 +13,18 @@
  * `speed:N` they drift apart by (N - 1) x elapsed, so a fresh stamp of either kind passes and a
  * stale or future one fails under both. In `manual` mode stamps are simulated time.
  */
-import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule } from '../api-facade/index.ts';
+import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, type FacadeCommand, type MarketBackend } from '../api-facade/index.ts';
 import type { FaultOptions } from '../api-facade/faults.ts';
 import { Pacing } from '../clock/index.ts';
 import type { EngineCommand } from '../engine/commands.ts';
+import type { EngineEvent } from '../engine/events.ts';
 import type { EngineConfig } from '../engine/symbol-config.ts';
 import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID } from '../sample/sample-market.ts';
+import { JournalFile } from '../backtest/journal-file.ts';
+import { InputError } from '../backtest/input-error.ts';
+import { openMarketData, tradeFiles, windowedTape } from '../backtest/market-data.ts';
+import { queuePosition, Replay, SyntheticBook, type TapeInput } from '../sim/index.ts';
+import { loadServedAccounts, type ServedAccounts } from './serve-accounts.ts';
 
 export interface ServeOptions {
   port: number;
@@ -26,15 +32,45 @@ export interface ServeOptions {
   clock: string;
   /** Injected faults (engine timeouts, firewall); none when absent. */
   faults?: FaultOptions;
+  /** Replay this data (`sample` or a dump folder) on the paced clock; absent: the static sample market. */
+  data?: string;
+  /** Seed of the replay's market model and synthetic book. Default '1'. */
+  seed?: string;
+  /** Accounts file (serve-accounts.ts); absent: the demo account. */
+  accounts?: string;
+  /** Journal every command to this gzipped JSON-lines file (flushed on close). */
+  journal?: string;
+}
+
+/** A running server: its URL, and `close` (stops pacing, closes sockets, flushes the journal). */
+export interface ServeHandle {
+  readonly url: string;
+  readonly server: ExsimHttpServer;
+  close(): Promise<void>;
 }
 
 /** Engine backend whose simulated time follows the pacing, caught up whenever it is read. */
 class PacedBackend extends EngineBackend {
   readonly #pacing: Pacing;
+  readonly #journal: JournalFile | null;
 
-  constructor(config: EngineConfig, pacing: Pacing, setup: readonly EngineCommand[]) {
-    super(config, pacing.anchor.simulated, setup);
+  constructor(config: EngineConfig, pacing: Pacing, setup: readonly EngineCommand[], journal: JournalFile | null) {
+    super(config, pacing.anchor.simulated, []);
     this.#pacing = pacing;
+    this.#journal = journal;
+    for (const command of setup) this.applyRaw(command);
+  }
+
+  override apply(command: FacadeCommand): readonly EngineEvent[] {
+    const events = super.apply(command);
+    this.#journal?.record({ ...command, time: super.now } as EngineCommand, events);
+    return events;
+  }
+
+  override applyRaw(command: EngineCommand): readonly EngineEvent[] {
+    const events = super.applyRaw(command);
+    this.#journal?.record(command, events);
+    return events;
   }
 
   override get now(): number {
@@ -73,25 +109,115 @@ function openingBook(time: number): EngineCommand[] {
   return commands;
 }
 
-export async function serve(options: ServeOptions, print: (line: string) => void = console.log): Promise<ExsimHttpServer> {
-  // The simulation starts at the wall clock's present, so wall-clock and server-time stamps agree at first.
-  const start = Math.round(Date.now() * 1000); // determinism-ok: the live server anchors simulated time to the wall clock once
-  const pacing = new Pacing(options.clock, { simulatedStart: start });
-  const backend = new PacedBackend(SAMPLE_CONFIG, pacing, [...sampleAccounts(start), ...openingBook(start)]);
+const DEMO_KEY = { apiKey: 'exsim-demo-key', keyType: 'HMAC' as const, secretKey: 'exsim-demo-secret', accountId: DEMO_ACCOUNT_ID };
+
+/** The exchange over a replay of `data`, its clock paced from the data's first day (see serve-replay notes in the header). */
+async function replayBackend(options: ServeOptions, journal: JournalFile | null, accounts: (time: number) => ServedAccounts) {
+  const data = openMarketData(options.data!);
+  const tapes: TapeInput[] = [];
+  let start = Infinity;
+  for (const symbol of data.config.symbols.map((s) => s.symbol)) {
+    const files = await tradeFiles(data, symbol).catch(() => null);
+    if (files === null) continue;
+    start = Math.min(start, files[0]!.start);
+    tapes.push({ symbol, trades: [] });
+  }
+  if (tapes.length === 0) throw new InputError(`no trades files in ${data.dir}`);
+  for (let i = 0; i < tapes.length; i++) tapes[i] = await windowedTape(data, tapes[i]!.symbol, start, Number.MAX_SAFE_INTEGER);
+  const replay = new Replay({ engine: data.config, tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal });
+  const served = accounts(start);
+  for (const { time: _time, ...command } of served.commands) replay.apply(command);
+  const bookId = Math.max(...served.commands.map((c) => c.accountId), MARKET_MAKER_ACCOUNT_ID) + 1;
+  const balances: Record<string, number> = {};
+  for (const asset of data.config.assets ?? []) balances[asset.asset] = 1_000_000 * 10 ** asset.precision;
+  SyntheticBook.attach(replay, {
+    accountId: bookId,
+    balances,
+    symbols: Object.fromEntries(tapes.map((t) => [t.symbol, { levels: 10, spreadTicks: [1, 3] as const, baseQty: 1000 * replay.engine.symbolSpec(t.symbol)!.stepUnits }])),
+  });
+  return { replay, start, served };
+}
+
+export async function serve(options: ServeOptions, print: (line: string) => void = console.log): Promise<ServeHandle> {
+  const journal = options.journal === undefined ? null : new JournalFile(options.journal);
+  const accounts = (time: number): ServedAccounts =>
+    options.accounts === undefined ? { commands: sampleAccounts(time), apiKeys: [DEMO_KEY] } : loadServedAccounts(options.accounts, SAMPLE_CONFIG, time);
+  let backend: MarketBackend;
+  let pacing: Pacing;
+  let served: ServedAccounts;
+  let stopPacing = (): void => {};
+  let clientTime: ClientTimeRule;
+  if (options.data === undefined) {
+    // The simulation starts at the wall clock's present, so wall-clock and server-time stamps agree at first.
+    const start = Math.round(Date.now() * 1000); // determinism-ok: the live server anchors simulated time to the wall clock once
+    pacing = new Pacing(options.clock, { simulatedStart: start });
+    served = accounts(start);
+    backend = new PacedBackend(SAMPLE_CONFIG, pacing, [...served.commands, ...(options.accounts === undefined ? openingBook(start) : [])], journal);
+    clientTime = pacedClientTime(pacing);
+  } else {
+    const built = await replayBackend(options, journal, accounts);
+    served = built.served;
+    pacing = new Pacing(options.clock, { simulatedStart: built.start });
+    const replay = built.replay;
+    backend = replay;
+    // The live adapter for a replay: catch the tape up with the paced clock on a host timer
+    // (runUntil is async: it reads the dump files as it goes); requests in between see the
+    // replay's time, at most one tick behind.
+    let busy = false;
+    const timer = setInterval(() => {
+      // determinism-ok: the wall-clock pacing adapter of a live server
+      if (busy) return;
+      const target = Math.floor(pacing.simulatedNow());
+      if (target <= replay.now) return;
+      busy = true;
+      replay.runUntil(target).then(
+        () => (busy = false),
+        (error: unknown) => {
+          clearInterval(timer);
+          console.error(`exsim: the replay stopped: ${error instanceof Error ? error.message : String(error)}`);
+        },
+      );
+    }, 20);
+    stopPacing = () => clearInterval(timer);
+    // The replay may lag the paced clock by a tick (at speed:60, 20 ms is 1.2 simulated s): judge
+    // stamps against the paced now, as if the tape had caught up, so a fresh stamp is never "ahead".
+    const paced = pacedClientTime(pacing);
+    clientTime = (timestamp, simulatedNow) => {
+      const lag = Math.max(0, Math.floor(pacing.simulatedNow()) - simulatedNow);
+      return paced(timestamp, simulatedNow + lag) - lag;
+    };
+  }
   const ctx = new ExchangeContext({
     backend,
-    apiKeys: [{ apiKey: 'exsim-demo-key', accountId: DEMO_ACCOUNT_ID, keyType: 'HMAC', secretKey: 'exsim-demo-secret' }],
-    clientTime: pacedClientTime(pacing),
+    apiKeys: served.apiKeys,
+    clientTime,
     ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
   const server = new ExsimHttpServer(ctx);
   const url = await server.listen(options.port, options.host);
-  print(`exsim serving the sample market (BTCUSDT, ETHBTC) at ${url}  clock: ${options.clock}`);
-  print(`demo credentials: API key exsim-demo-key, HMAC secret exsim-demo-secret (account ${DEMO_ACCOUNT_ID}; 1 BTC, 10 ETH, 100,000 USDT, 10 BNB)`);
+  const market = options.data === undefined ? 'the sample market (BTCUSDT, ETHBTC)' : `a replay of ${options.data} (${backend.engine.symbolNames().join(', ')}) from ${new Date(pacing.anchor.simulated / 1000).toISOString()}, seed ${options.seed ?? '1'}`;
+  print(`exsim serving ${market} at ${url}  clock: ${options.clock}`);
+  if (options.accounts === undefined) {
+    print(`demo credentials: API key exsim-demo-key, HMAC secret exsim-demo-secret (account ${DEMO_ACCOUNT_ID}; 1 BTC, 10 ETH, 100,000 USDT, 10 BNB)`);
+  } else {
+    print(`accounts from ${options.accounts}: ${served.commands.length} accounts, API keys ${served.apiKeys.map((k) => k.apiKey).join(', ') || 'none'}`);
+  }
   if (options.faults !== undefined && ((options.faults.engineTimeoutProbability ?? 0) > 0 || options.faults.firewall === true)) {
     print(`faults: engine timeouts (-1007) with p=${options.faults.engineTimeoutProbability ?? 0}, firewall ${options.faults.firewall === true ? 'on' : 'off'}, seed ${String(options.faults.seed ?? 'exsim-faults')}`);
   }
+  if (journal !== null) print(`journal: ${options.journal} (gzipped JSON lines, written when the server stops)`);
   print(`user data stream: ${url.replace('http:', 'ws:')}/ws/<listenKey from POST /api/v3/userDataStream>`);
   print(`try: curl ${url}/api/v3/depth?symbol=BTCUSDT   (Ctrl-C stops)`);
-  return server;
+  return {
+    url,
+    server,
+    async close() {
+      stopPacing();
+      await server.close();
+      if (journal !== null) {
+        journal.close();
+        print(`journal: ${journal.entries} entries, sha256 ${journal.hash()}`);
+      }
+    },
+  };
 }

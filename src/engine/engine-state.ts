@@ -133,9 +133,7 @@ export class SymbolState {
 
   /** The account's open orders on this symbol, by orderId. */
   openOrdersOf(account: Account): Order[] {
-    const out: Order[] = [];
-    for (const order of this.live.values()) if (order.account === account) out.push(order);
-    return out;
+    return this.live.filter((order) => order.account === account);
   }
 
   /** Any order ever accepted, open or closed, as a record. */

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Spot } from '@binance/connector';
 import { serve } from '../../src/cli/serve.ts';
-import type { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
+import type { ServeHandle } from '../../src/cli/serve.ts';
 
-let server: ExsimHttpServer;
+let server: ServeHandle;
 let client: InstanceType<typeof Spot>;
 const silent = { log: () => {}, error: () => {}, info: () => {}, warn: () => {}, debug: () => {} };
 const lines: string[] = [];

@@ -1,0 +1,109 @@
+/**
+ * A backtest as the command line (and a sweep's worker) describes it: plain, validated data
+ * (`BacktestRequest`, which can cross to a worker thread), and the function that runs one and
+ * writes its report folder.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from './input-error.ts';
+import { JournalFile } from './journal-file.ts';
+import { loadStrategy, parseParams } from './load-strategy.ts';
+import { parseLatency } from './parse-latency.ts';
+import { parseTime } from './parse-time.ts';
+import { buildSummary, type BacktestSummary } from './report-summary.ts';
+import { FILL_MODELS, runBacktest, type FillModelName } from './run-backtest.ts';
+import { JOURNAL_FILE, writeReport } from './write-report.ts';
+
+/** The options as typed (strings), before validation. */
+export interface BacktestRequestOptions {
+  data: string;
+  from?: string;
+  to?: string;
+  symbols?: string;
+  fillModel: string;
+  latency: string;
+  seed: string;
+  param?: string;
+  out?: string;
+  sweep?: string;
+  workers?: string;
+  json?: boolean;
+}
+
+/** The validated, parsed form shared by single runs and sweeps (plain data: it crosses to workers). */
+export interface BacktestRequest {
+  readonly strategy: string;
+  readonly data: string;
+  readonly from?: number;
+  readonly to?: number;
+  readonly symbols?: readonly string[];
+  readonly fillModel: FillModelName;
+  readonly latency: string;
+  readonly seed: string;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export function parseBacktestRequest(strategy: string, options: BacktestRequestOptions): BacktestRequest {
+  if (!(FILL_MODELS as readonly string[]).includes(options.fillModel)) throw new InputError(`--fill-model must be one of ${FILL_MODELS.join(', ')}, got "${options.fillModel}"`);
+  parseLatency(options.latency); // validates
+  const symbols = options.symbols?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return {
+    strategy,
+    data: options.data,
+    ...(options.from === undefined ? {} : { from: parseTime(options.from, '--from') }),
+    ...(options.to === undefined ? {} : { to: parseTime(options.to, '--to') }),
+    ...(symbols === undefined ? {} : { symbols }),
+    fillModel: options.fillModel as FillModelName,
+    latency: options.latency,
+    seed: options.seed,
+    params: parseParams(options.param),
+  };
+}
+
+/** Runs one backtest of `request`; `out` null writes no files (the journal is only hashed). */
+export async function runBacktestRequest(request: BacktestRequest, out: string | null, onProgress?: (p: { now: number; from: number; to: number; prints: number }) => void) {
+  const strategy = await loadStrategy(request.strategy);
+  if (out !== null) mkdirSync(out, { recursive: true });
+  const journal = new JournalFile(out === null ? null : join(out, JOURNAL_FILE));
+  const latency = parseLatency(request.latency);
+  let result;
+  try {
+    result = await runBacktest({
+      strategy,
+      params: request.params,
+      data: request.data,
+      ...(request.from === undefined ? {} : { from: request.from }),
+      ...(request.to === undefined ? {} : { to: request.to }),
+      ...(request.symbols === undefined ? {} : { symbols: request.symbols }),
+      fillModel: request.fillModel,
+      ...(latency === undefined ? {} : { latency }),
+      seed: request.seed,
+      journal,
+      ...(onProgress === undefined ? {} : { onProgress }),
+    });
+  } finally {
+    journal.close();
+  }
+  const summary = buildSummary(result, request.data, {
+    file: out === null ? null : JOURNAL_FILE,
+    entries: journal.entries,
+    sha256: journal.hash(),
+    decisionsSha256: journal.decisionsHash(),
+  });
+  const files = out === null ? [] : writeReport(out, result, summary);
+  return { result, summary, files };
+}
+
+export function headline(summary: BacktestSummary): string[] {
+  const m = summary.metrics;
+  const v = summary.valuationAsset;
+  const markouts = m.markouts.map((k) => `${k.horizonSeconds}s ${k.volumeWeightedBps ?? '-'}`).join(', ');
+  return [
+    `backtest ${summary.strategy.name} on ${summary.market.symbols.join(',')} ${summary.market.from} .. ${summary.market.to} (fill model ${summary.market.fillModel}, seed ${summary.market.seed})`,
+    `  PnL ${m.pnl} ${v} (return ${m.return ?? '-'}; vs holding ${m.pnlVsHold}), fees ${m.fees.valued} ${v}, max drawdown ${m.maxDrawdown.amount} ${v} (${m.maxDrawdown.fraction ?? '-'}), Sharpe ${m.sharpe.value ?? '-'}`,
+    `  orders ${m.orders.accepted ?? 0} accepted, fills ${m.makerTaker.makerFills + m.makerTaker.takerFills} (maker ${m.makerTaker.makerFills}, taker ${m.makerTaker.takerFills}), fill ratio ${m.fillRatio.orders ?? '-'}, turnover ${m.turnover.volume} ${v}; requests ${summary.requests.total}, refused ${summary.requests.refused}`,
+    `  markouts (bps, volume-weighted): ${markouts}`,
+    `  journal: ${summary.journal.entries.toLocaleString('en-US')} entries, sha256 ${summary.journal.sha256}`,
+  ];
+}
+

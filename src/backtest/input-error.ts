@@ -1,0 +1,7 @@
+/**
+ * A mistake the user made (a missing file, a bad date, an unknown symbol or strategy): the
+ * command line prints its message as one line and exits non-zero, with no stack trace.
+ */
+export class InputError extends Error {
+  override readonly name = 'InputError';
+}

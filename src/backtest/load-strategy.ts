@@ -1,0 +1,69 @@
+/**
+ * Finds and imports a strategy module: a path to a .ts/.js/.mjs file, or the name of a bundled
+ * example (`grid`, `trend`: examples/<name>-strategy.ts). TypeScript files load through tsx,
+ * which the `exsim` binary registers. Everything a user can get wrong (no such file, a module
+ * that throws on import, no function exported) is an InputError.
+ */
+import { existsSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { InputError } from './input-error.ts';
+import type { StrategyFunction, StrategyModule } from './strategy.ts';
+
+export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
+
+/** Bundled examples by name. */
+export const EXAMPLE_STRATEGIES: Readonly<Record<string, string>> = {
+  grid: 'grid-strategy.ts',
+  trend: 'trend-strategy.ts',
+};
+
+export interface LoadedStrategy {
+  readonly name: string;
+  /** The module's file (absolute). */
+  readonly path: string;
+  readonly run: StrategyFunction;
+  readonly params: Readonly<Record<string, string>>;
+  readonly balances: Readonly<Record<string, string>> | undefined;
+  readonly description: string;
+}
+
+export function resolveStrategyPath(spec: string): string {
+  const example = EXAMPLE_STRATEGIES[spec];
+  if (example !== undefined) return resolve(EXAMPLES_DIR, example);
+  const path = resolve(spec);
+  if (!existsSync(path)) {
+    throw new InputError(`unknown strategy "${spec}": not a file, nor a bundled example (${Object.keys(EXAMPLE_STRATEGIES).join(', ')})`);
+  }
+  return path;
+}
+
+export async function loadStrategy(spec: string): Promise<LoadedStrategy> {
+  const path = resolveStrategyPath(spec);
+  let module: StrategyModule;
+  try {
+    module = (await import(pathToFileURL(path).href)) as StrategyModule;
+  } catch (error) {
+    throw new InputError(`strategy ${spec} failed to load: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+  }
+  const run = module.default ?? module.strategy;
+  if (typeof run !== 'function') throw new InputError(`strategy ${spec} exports no function (a default export or \`strategy\`)`);
+  const params = module.params ?? {};
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value !== 'string') throw new InputError(`strategy ${spec}: params.${key} must be a string default, got ${typeof value}`);
+  }
+  const name = Object.entries(EXAMPLE_STRATEGIES).find(([, file]) => resolve(EXAMPLES_DIR, file) === path)?.[0] ?? basename(path).replace(/\.(m?[jt]s)$/, '');
+  return { name, path, run, params, balances: module.balances, description: module.description ?? '' };
+}
+
+/** `key=value,key=value` (the --param option) as a record. */
+export function parseParams(text: string | undefined): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (text === undefined || text === '') return params;
+  for (const part of text.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new InputError(`--param must be key=value[,key=value...], got "${part}"`);
+    params[part.slice(0, eq).trim()] = part.slice(eq + 1).trim();
+  }
+  return params;
+}

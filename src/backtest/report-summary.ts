@@ -1,0 +1,101 @@
+/**
+ * The JSON summary of a backtest (summary.json) and the series the HTML charts draw, built from
+ * a BacktestResult. Nothing here depends on the machine or the wall clock (the data source is
+ * named as the user gave it, times are simulated), so two runs give the same bytes.
+ */
+import type { BalanceView } from '../engine/index.ts';
+import { formatUnits } from '../engine/units.ts';
+import { formatUtcMicros } from '../data/utc-date.ts';
+import type { LatencyConfig } from '../sim/index.ts';
+import type { TradingMetrics } from './metrics.ts';
+import { MAX_FILL_MARKERS, type ChartData } from './report-html.ts';
+import type { BacktestResult, RequestStats } from './run-backtest.ts';
+
+export interface BacktestSummary {
+  readonly strategy: { readonly name: string; readonly description: string; readonly params: Readonly<Record<string, string>> };
+  readonly market: {
+    readonly data: string;
+    readonly symbols: readonly string[];
+    readonly from: string;
+    readonly to: string;
+    readonly fillModel: string;
+    readonly latency: LatencyConfig | null;
+    readonly seed: string;
+  };
+  readonly valuationAsset: string;
+  readonly balances: { readonly start: Readonly<Record<string, string>>; readonly end: Readonly<Record<string, string>> };
+  readonly metrics: TradingMetrics;
+  readonly requests: RequestStats;
+  readonly replay: BacktestResult['replayStats'];
+  readonly journal: { readonly file: string | null; readonly entries: number; readonly sha256: string; readonly decisionsSha256: string };
+}
+
+export function balancesOf(balances: readonly BalanceView[], precision: (asset: string) => number): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const b of [...balances].sort((x, y) => (x.asset < y.asset ? -1 : x.asset > y.asset ? 1 : 0))) {
+    if (b.free + b.locked !== 0) out[b.asset] = formatUnits(b.free + b.locked, precision(b.asset));
+  }
+  return out;
+}
+
+export function buildSummary(
+  result: BacktestResult,
+  dataLabel: string,
+  journal: { file: string | null; entries: number; sha256: string; decisionsSha256: string },
+): BacktestSummary {
+  return {
+    strategy: { name: result.strategyName, description: result.description, params: result.params },
+    market: {
+      data: dataLabel,
+      symbols: result.symbols,
+      from: formatUtcMicros(result.from),
+      to: formatUtcMicros(result.to),
+      fillModel: result.fillModel,
+      latency: result.latency,
+      seed: result.seed,
+    },
+    valuationAsset: result.valuationAsset,
+    balances: { start: balancesOf(result.startBalances, result.assetPrecision), end: balancesOf(result.endBalances, result.assetPrecision) },
+    metrics: result.metrics,
+    requests: result.requests,
+    replay: result.replayStats,
+    journal,
+  };
+}
+
+/** The chart series: per-minute closes of the first symbol, its fills, equity and drawdown. */
+export function buildChartData(result: BacktestResult): ChartData {
+  const symbol = result.symbols[0]!;
+  const series = result.recorder.prices.get(symbol)!;
+  const scale = 10 ** result.quotePrecision[symbol]!;
+  const priceTimes: number[] = [];
+  const prices: number[] = [];
+  for (let i = 0; i < series.seconds.length; i++) {
+    const minute = Math.floor(series.seconds[i]! / 60_000_000) * 60;
+    const close = series.closes[i]! / scale;
+    if (priceTimes[priceTimes.length - 1] === minute) prices[prices.length - 1] = close;
+    else {
+      priceTimes.push(minute);
+      prices.push(close);
+    }
+  }
+  const buys: [number, number][] = [];
+  const sells: [number, number][] = [];
+  for (const fill of result.fills.slice(0, MAX_FILL_MARKERS)) {
+    if (fill.symbol !== symbol) continue;
+    (fill.isBuyer ? buys : sells).push([fill.time / 1_000_000, fill.price / scale]);
+  }
+  const equityTimes: number[] = [];
+  const equity: number[] = [];
+  const drawdown: number[] = [];
+  let peak = -Infinity;
+  for (const sample of result.recorder.equity) {
+    const value = sample.equity.toNumber();
+    peak = Math.max(peak, value);
+    equityTimes.push(sample.time / 1_000_000);
+    equity.push(value);
+    drawdown.push(peak > 0 ? Number((value / peak - 1).toFixed(8)) : 0);
+  }
+  return { symbol, priceTimes, prices, buys, sells, equityTimes, equity, drawdown };
+}
+

@@ -1,0 +1,253 @@
+/**
+ * One backtest, in process: the composition root.
+ *
+ *   market data (sample or folder, cut to [from, to)) ─> Replay (fill model, seed, latency)
+ *     + SyntheticBook agent (a seeded ladder around the last print, so MARKET orders walk levels)
+ *     + ExchangeContext (the REST facade over the replay; the strategy's HMAC key)
+ *     + StrategyRuntime (the strategy's async code, its sleeps and calls on the Scheduler)
+ *     + BacktestRecorder (per-second closes, equity samples) ─> BacktestResult
+ *
+ * The strategy trades as account 1 with the demo key; the synthetic book is account 3. Same
+ * data + strategy + params + seed => the same journal (SHA-256 in the result) and the same
+ * report bytes; the only wall-clock reading is the caller's progress bar.
+ */
+import { ExchangeContext } from '../api-facade/exchange-context.ts';
+import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '../engine/index.ts';
+import { parseUnits } from '../engine/units.ts';
+import { queuePosition, Replay, SyntheticBook, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
+import { InputError } from './input-error.ts';
+import { chooseSymbols, openMarketData, tradeFiles, windowedTape } from './market-data.ts';
+import { computeMetrics, type TradingMetrics } from './metrics.ts';
+import { BacktestRecorder } from './recorder.ts';
+import { StrategyRuntime } from './strategy-runtime.ts';
+import type { RestMethod, RestResponse } from './strategy.ts';
+import type { LoadedStrategy } from './load-strategy.ts';
+
+export const STRATEGY_ACCOUNT_ID = 1;
+export const STRATEGY_API_KEY = 'exsim-demo-key';
+export const STRATEGY_SECRET = 'exsim-demo-secret';
+export const BOOK_ACCOUNT_ID = 3;
+
+export const FILL_MODELS = ['queue', 'queue-probabilistic', 'trade-through', 'touch'] as const;
+export type FillModelName = (typeof FILL_MODELS)[number];
+
+export const DEFAULT_BALANCES: Readonly<Record<string, string>> = { BTC: '1', ETH: '10', USDT: '100000' };
+
+export interface BacktestOptions {
+  readonly strategy: LoadedStrategy;
+  /** Overrides of the strategy's `params`. */
+  readonly params?: Readonly<Record<string, string>>;
+  /** `sample` or a folder. Default `sample`. */
+  readonly data?: string;
+  /** µs; default: the first and last day the first symbol's trades files cover. */
+  readonly from?: number;
+  readonly to?: number;
+  readonly symbols?: readonly string[];
+  readonly fillModel?: FillModelName;
+  /** Per-leg latency; none: calls are answered at once. */
+  readonly latency?: LatencyConfig;
+  readonly seed?: string;
+  /** Where the journal goes (a hashing sink at least: the result's `journalHash`). */
+  readonly journal?: JournalSink;
+  /** Equity sample period, µs. Default one minute. */
+  readonly sampleMicros?: number;
+  /** Called every `progressEvery` prints (and at the end) with simulated now. */
+  readonly onProgress?: (progress: { now: number; from: number; to: number; prints: number }) => void;
+  readonly progressEvery?: number;
+}
+
+export interface RequestStats {
+  total: number;
+  refused: number;
+  byStatus: Record<string, number>;
+  /** Error codes of refused calls, with counts. */
+  byCode: Record<string, number>;
+}
+
+export interface BacktestResult {
+  readonly strategyName: string;
+  readonly description: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly symbols: readonly string[];
+  readonly from: number;
+  readonly to: number;
+  readonly seed: string;
+  readonly fillModel: FillModelName;
+  readonly latency: LatencyConfig | null;
+  readonly valuationAsset: string;
+  readonly startBalances: readonly BalanceView[];
+  readonly endBalances: readonly BalanceView[];
+  readonly orders: readonly OrderView[];
+  readonly fills: readonly AccountTradeView[];
+  readonly recorder: BacktestRecorder;
+  readonly metrics: TradingMetrics;
+  readonly requests: RequestStats;
+  readonly log: readonly string[];
+  readonly replayStats: { prints: number; marketFills: number; segments: number; bookRequotes: number };
+  readonly assetPrecision: (asset: string) => number;
+  /** Decimals of each symbol's prices, and its base asset. */
+  readonly quotePrecision: Readonly<Record<string, number>>;
+  readonly baseAsset: Readonly<Record<string, string>>;
+}
+
+export function makeFillModel(name: FillModelName): FillModel {
+  switch (name) {
+    case 'queue':
+      return queuePosition({ variant: 'risk-averse' });
+    case 'queue-probabilistic':
+      return queuePosition({ variant: 'probabilistic' });
+    case 'trade-through':
+      return tradeThrough();
+    case 'touch':
+      return touch();
+  }
+}
+
+export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
+  const data = openMarketData(options.data ?? 'sample');
+  const symbols = chooseSymbols(data, options.symbols);
+  let from = options.from;
+  let to = options.to;
+  if (from === undefined || to === undefined) {
+    const files = await tradeFiles(data, symbols[0]!);
+    from ??= files[0]!.start;
+    to ??= files[files.length - 1]!.end;
+  }
+  if (!(to > from)) throw new InputError(`--to must be after --from`);
+  const tapes = [];
+  for (const symbol of symbols) tapes.push(await windowedTape(data, symbol, from, to));
+  const seed = options.seed ?? '1';
+  const fillModel = options.fillModel ?? 'queue';
+  const sampleMicros = options.sampleMicros ?? 60_000_000;
+  const strategy = options.strategy;
+  const params = { ...strategy.params, ...(options.params ?? {}) };
+  for (const key of Object.keys(options.params ?? {})) {
+    if (!(key in strategy.params)) throw new InputError(`strategy ${strategy.name} has no parameter "${key}" (it has ${Object.keys(strategy.params).join(', ') || 'none'})`);
+  }
+
+  const replay = new Replay({
+    engine: data.config,
+    tapes,
+    fillModel: makeFillModel(fillModel),
+    seed,
+    startTime: from,
+    journal: options.journal ?? null,
+    ...(options.latency === undefined ? {} : { latency: options.latency }),
+  });
+  const openingBalances = strategy.balances ?? DEFAULT_BALANCES;
+  replay.apply(strategyAccount(openingBalances, data.config.assets ?? []) as Omit<CreateAccount, 'time'>);
+  const book = SyntheticBook.attach(replay, {
+    accountId: BOOK_ACCOUNT_ID,
+    balances: bookBalances(replay, symbols),
+    symbols: Object.fromEntries(symbols.map((s) => [s, bookProfile(replay, s)])),
+  });
+  const exchange = new ExchangeContext({
+    backend: replay,
+    apiKeys: [{ apiKey: STRATEGY_API_KEY, keyType: 'HMAC', secretKey: STRATEGY_SECRET, accountId: STRATEGY_ACCOUNT_ID }],
+  });
+  const recorder = new BacktestRecorder(replay.engine, STRATEGY_ACCOUNT_ID, symbols, from, sampleMicros);
+  const startBalances = replay.engine.account(STRATEGY_ACCOUNT_ID)!.balances;
+  const requests: RequestStats = { total: 0, refused: 0, byStatus: {}, byCode: {} };
+  const progressEvery = options.progressEvery ?? 65_536;
+  let prints = 0;
+  const onProgress = options.onProgress;
+  const runtime = new StrategyRuntime({
+    replay,
+    exchange,
+    apiKey: STRATEGY_API_KEY,
+    symbols,
+    params,
+    from,
+    to,
+    seed,
+    withLatency: options.latency !== undefined,
+    onResponse: (_method: RestMethod, _path: string, response: RestResponse) => countRequest(requests, response),
+    afterTrade: (trade: ReplayedTrade) => {
+      recorder.onTrade(trade);
+      if (onProgress !== undefined && ++prints % progressEvery === 0) onProgress({ now: trade.time, from, to, prints });
+    },
+  });
+  await runtime.drive(strategy.run);
+  recorder.finish(to);
+  onProgress?.({ now: to, from, to, prints: replay.stats.tapeTrades });
+
+  const engine = replay.engine;
+  engine.checkInvariants();
+  const orders = symbols.flatMap((s) => engine.allOrders(STRATEGY_ACCOUNT_ID, s));
+  const fills = symbols.flatMap((s) => engine.accountTrades(STRATEGY_ACCOUNT_ID, s)).sort((a, b) => a.time - b.time || a.id - b.id);
+  const endBalances = engine.account(STRATEGY_ACCOUNT_ID)!.balances;
+  const metrics = computeMetrics({ engine, recorder, symbols, orders, fills, startBalances, endBalances, sampleMicros });
+  return {
+    strategyName: strategy.name,
+    description: strategy.description,
+    params,
+    symbols,
+    from,
+    to,
+    seed,
+    fillModel,
+    latency: options.latency ?? null,
+    valuationAsset: recorder.valuation.asset,
+    startBalances,
+    endBalances,
+    orders,
+    fills,
+    recorder,
+    metrics,
+    requests,
+    log: runtime.logLines,
+    replayStats: { prints: replay.stats.tapeTrades, marketFills: replay.stats.marketFills, segments: runtime.segments, bookRequotes: book.stats.requotes },
+    assetPrecision: (asset) => recorder.valuation.precision(asset),
+    quotePrecision: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
+    baseAsset: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),
+  };
+}
+
+function countRequest(stats: RequestStats, response: RestResponse): void {
+  stats.total++;
+  stats.byStatus[response.status] = (stats.byStatus[response.status] ?? 0) + 1;
+  if (response.status >= 400) {
+    stats.refused++;
+    const code = String((response.json as { code?: unknown } | null)?.code ?? response.status);
+    stats.byCode[code] = (stats.byCode[code] ?? 0) + 1;
+  }
+}
+
+/** The strategy's account: the opening balances, 0.1% maker and taker as a default Binance account. */
+function strategyAccount(balances: Readonly<Record<string, string>>, assets: readonly { asset: string; precision: number }[]): Omit<CreateAccount, 'time'> {
+  const parsed: Record<string, number> = {};
+  for (const [asset, text] of Object.entries(balances)) {
+    const precision = assets.find((a) => a.asset === asset)?.precision ?? 8;
+    const n = parseUnits(text, precision);
+    if (n === null || n < 0) throw new InputError(`balance of ${asset} must be a decimal >= 0 with at most ${precision} places, got "${text}"`);
+    parsed[asset] = n;
+  }
+  return {
+    type: 'CreateAccount',
+    accountId: STRATEGY_ACCOUNT_ID,
+    balances: parsed,
+    standardCommission: { maker: 100_000, taker: 100_000, buyer: 0, seller: 0 },
+  };
+}
+
+/**
+ * The synthetic book's depth: 10 levels a side, 1 to 3 ticks of spread, the best level 1,000 ×
+ * the symbol's minimum quantity (0.01 BTC on BTCUSDT) growing 1.5× per level.
+ */
+function bookProfile(replay: Replay, symbol: string) {
+  const spec = replay.engine.symbolSpec(symbol)!;
+  const minQty = Math.max(spec.stepUnits, spec.lotSize?.min ?? spec.stepUnits);
+  return { levels: 10, spreadTicks: [1, 3] as const, baseQty: minQty * 1000, growth: 1.5 };
+}
+
+/** A million whole units of every asset the book quotes: far more than it can show, well below 2^53 units. */
+function bookBalances(replay: Replay, symbols: readonly string[]): Record<string, number> {
+  const balances: Record<string, number> = {};
+  for (const symbol of symbols) {
+    const spec = replay.engine.symbolSpec(symbol)!;
+    balances[spec.baseAsset] = 1_000_000 * 10 ** spec.basePrecision;
+    balances[spec.quoteAsset] = 1_000_000 * 10 ** spec.quotePrecision;
+  }
+  return balances;
+}
+

@@ -1,0 +1,212 @@
+/**
+ * Runs a strategy's async code against a Replay on the manual clock, as fast as the CPU allows,
+ * without ever letting the market run past a moment the strategy is waiting for.
+ *
+ * The drive loop (segments):
+ * 1. Let the strategy run until it is idle: every task is waiting on a simulated-time promise
+ *    (a sleep, a call in flight) or has finished. Idle is detected with a barrier that lets every
+ *    pending microtask run (see `#settle`); the strategy's code never waits on the host, so
+ *    once the barrier passes nothing can happen until simulated time moves.
+ * 2. The next stop is the earliest timer on the replay's Scheduler (a wake-up, a request
+ *    arriving, an answer coming back), or the end.
+ * 3. Replay every print before that time (`runUntil(next - 1)`), then advance the Scheduler to
+ *    it: the timers due fire (requests are handled, sleeps resolve) before the prints stamped at
+ *    that µs, as the Replay orders timers and prints. Go to 1.
+ * A trade listener (`ctx.onTrade`) may send requests in the middle of a segment; if that puts a
+ * timer before the segment's stop, the loop's own listener stops the replay right after the
+ * print (by throwing, which the Replay supports: its cursor is already past the print) and the
+ * next segment starts from there. Advancing the Scheduler directly is safe here because every
+ * print before the new time has been replayed.
+ *
+ * At the end (`to`), the strategy's `onStop` hooks run, the client answers without latency, and
+ * whatever the tasks still wait for is abandoned.
+ */
+import type { ExchangeContext } from '../api-facade/exchange-context.ts';
+import { InProcessClient } from '../api-facade/in-process-client.ts';
+import { formatUnits } from '../engine/units.ts';
+import { randomStream, type Replay, type ReplayedTrade } from '../sim/index.ts';
+import { SimRestClient } from './sim-rest-client.ts';
+import type { RestMethod, RestResponse, SimClock, StrategyContext, StrategyFunction, TradeTick } from './strategy.ts';
+
+export class StrategyFailure extends Error {}
+
+/** Thrown from the trade listener to end a segment early; never escapes `drive`. */
+const STOP_SEGMENT = Symbol('stop-segment');
+
+export interface StrategyRuntimeOptions {
+  readonly replay: Replay;
+  readonly exchange: ExchangeContext;
+  /** The strategy's API key (HMAC, registered in `exchange`). */
+  readonly apiKey: string;
+  readonly symbols: readonly string[];
+  readonly params: Readonly<Record<string, string>>;
+  /** µs, [from, to). */
+  readonly from: number;
+  readonly to: number;
+  readonly seed: string;
+  /** True: calls pay the replay's latency model; false: handled at once. */
+  readonly withLatency: boolean;
+  readonly onResponse?: (method: RestMethod, path: string, response: RestResponse) => void;
+  /** Called after each print (after the strategy's own listeners): recorders, the progress bar. */
+  readonly afterTrade?: (trade: ReplayedTrade) => void;
+}
+
+export class StrategyRuntime {
+  /** Lines the strategy logged, each stamped with simulated time. */
+  readonly logLines: string[] = [];
+  /** Segments the drive loop ran (one per distinct stop time). */
+  segments = 0;
+  readonly #options: StrategyRuntimeOptions;
+  readonly #client: SimRestClient;
+  readonly #tradeListeners: ((trade: TradeTick) => void)[] = [];
+  readonly #stopHooks: (() => void)[] = [];
+  readonly #random: () => number;
+  #failure: { error: unknown } | null = null;
+  #target = Infinity;
+  #stopped = false;
+
+  constructor(options: StrategyRuntimeOptions) {
+    this.#options = options;
+    this.#random = randomStream(options.seed, 'strategy');
+    this.#client = new SimRestClient({
+      client: new InProcessClient(options.exchange, { apiKey: options.apiKey, ip: 'strategy' }),
+      scheduler: options.replay.scheduler,
+      latency: options.withLatency ? options.replay.latency : null,
+      ...(options.onResponse === undefined ? {} : { onResponse: options.onResponse }),
+    });
+  }
+
+  /** Runs `strategy` from the replay's current time to `to`. Throws StrategyFailure if the strategy throws. */
+  async drive(strategy: StrategyFunction): Promise<void> {
+    const { replay, to } = this.#options;
+    const scheduler = replay.scheduler;
+    const symbolPrecision = new Map(replay.engine.symbolNames().map((s) => [s, replay.engine.symbolSpec(s)!]));
+    replay.onTrade((trade) => {
+      if (this.#tradeListeners.length > 0) {
+        const spec = symbolPrecision.get(trade.symbol)!;
+        const price = formatUnits(trade.price, spec.quotePrecision);
+        const tick: TradeTick = {
+          symbol: trade.symbol,
+          price,
+          priceNumber: Number(price),
+          qty: formatUnits(trade.qty, spec.basePrecision),
+          time: Math.floor(trade.time / 1000),
+          isBuyerMaker: trade.isBuyerMaker,
+        };
+        for (const listener of this.#tradeListeners) {
+          try {
+            listener(tick);
+          } catch (error) {
+            this.#fail(error);
+          }
+        }
+      }
+      this.#options.afterTrade?.(trade);
+      if (this.#failure !== null || (scheduler.nextTime() ?? Infinity) < this.#target) throw STOP_SEGMENT;
+    });
+    this.#spawn(() => strategy(this.#context()));
+    await this.#settle();
+    for (;;) {
+      this.#throwIfFailed();
+      const next = Math.min(scheduler.nextTime() ?? Infinity, to);
+      this.#target = next;
+      this.segments++;
+      try {
+        if (next - 1 >= replay.now) await replay.runUntil(next - 1);
+      } catch (error) {
+        if (error === STOP_SEGMENT) continue;
+        throw error;
+      }
+      if (next >= to) break;
+      scheduler.advanceTo(next);
+      await this.#settle();
+    }
+    this.#target = Infinity;
+    this.#stopped = true;
+    this.#client.close();
+    for (const hook of this.#stopHooks) {
+      try {
+        hook();
+      } catch (error) {
+        this.#fail(error);
+      }
+    }
+    await this.#settle();
+    this.#throwIfFailed();
+  }
+
+  /**
+   * Lets every pending microtask run: a macrotask boundary comes only after the microtask queue
+   * is empty, so when it resolves the strategy has done all it can at this simulated time.
+   */
+  #settle(): Promise<void> {
+    // determinism-ok: an event-loop barrier that drains the strategy's microtasks; it reads no time and orders nothing.
+    return new Promise((resolve) => setImmediate(resolve));
+  }
+
+  #spawn(task: () => void | Promise<void>): void {
+    Promise.resolve()
+      .then(task)
+      .catch((error: unknown) => this.#fail(error));
+  }
+
+  #fail(error: unknown): void {
+    if (this.#failure === null) this.#failure = { error };
+  }
+
+  #throwIfFailed(): void {
+    if (this.#failure === null) return;
+    const error = this.#failure.error;
+    const at = new Date(Math.floor(this.#options.replay.now / 1000)).toISOString();
+    throw new StrategyFailure(`strategy failed at ${at}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+
+  #wakeAt(timeMicros: number): Promise<void> {
+    const scheduler = this.#options.replay.scheduler;
+    if (this.#stopped) return new Promise(() => {}); // the backtest is over: never resolves
+    const at = Math.max(scheduler.now, Math.ceil(timeMicros));
+    return new Promise((resolve) => {
+      scheduler.schedule(at, () => resolve());
+    });
+  }
+
+  #context(): StrategyContext {
+    const { replay, symbols, params, from, to } = this.#options;
+    const clock: SimClock = {
+      now: () => Math.floor(replay.now / 1000),
+      nowMicros: () => replay.now,
+      sleep: (ms) => {
+        if (!(ms >= 0 && Number.isFinite(ms))) return Promise.reject(new RangeError(`sleep(${ms}): must be a finite number of ms >= 0`));
+        return this.#wakeAt(replay.now + Math.round(ms * 1000));
+      },
+      sleepUntil: (timeMs) => this.#wakeAt(timeMs * 1000),
+      every: (ms, task) => {
+        if (!(ms > 0 && Number.isFinite(ms))) throw new RangeError(`every(${ms}): must be a finite number of ms > 0`);
+        let running = true;
+        this.#spawn(async () => {
+          for (;;) {
+            await clock.sleep(ms);
+            if (!running) return;
+            await task(clock.now());
+          }
+        });
+        return () => {
+          running = false;
+        };
+      },
+    };
+    return {
+      client: this.#client,
+      clock,
+      symbols,
+      params,
+      from: Math.floor(from / 1000),
+      to: Math.floor(to / 1000),
+      random: this.#random,
+      onTrade: (listener) => void this.#tradeListeners.push(listener),
+      spawn: (task) => this.#spawn(task),
+      onStop: (hook) => void this.#stopHooks.push(hook),
+      log: (message) => void this.logLines.push(`${new Date(Math.floor(replay.now / 1000)).toISOString()} ${message}`),
+    };
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The strategy interface: what a backtest (and a scenario) hands to user code.
+ *
+ * A strategy is an ES module whose default export (or named export `strategy`) is a function
+ * `(ctx: StrategyContext) => void | Promise<void>`. It trades only through `ctx.client`, the REST
+ * surface in-process (same paths, parameters and JSON as over HTTP, so a bot's request code moves
+ * between a backtest and `exsim serve` unchanged), and it waits only on `ctx.clock`, which runs
+ * on the replay's Scheduler (simulated time; a backtest of a day finishes in seconds).
+ *
+ *   export const params = { spread: '0.001' };          // defaults, overridden by --param/--sweep
+ *   export default async function grid(ctx: StrategyContext) {
+ *     for (;;) {
+ *       const book = await ctx.client.get<Depth>('/api/v3/depth', { symbol: 'BTCUSDT', limit: 5 });
+ *       ...
+ *       await ctx.clock.sleep(1_000);                     // one simulated second
+ *     }
+ *   }
+ *
+ * Rules (the runtime relies on them to stay deterministic and fast):
+ * - Await only `ctx.client`, `ctx.clock` and promises built from them. A promise resolved by the
+ *   host (a file read, a host timer) would let the replay run on without the strategy.
+ * - No `Date.now`, `Math.random` or host timers: `ctx.clock.now()` is the time, `ctx.random()`
+ *   a stream seeded from the backtest's seed.
+ * - The strategy may never return (a loop until the backtest's end is normal): the backtest stops
+ *   at `--to` whatever the strategy is waiting for. `onStop` hooks run then.
+ */
+
+/** What a REST call answered (the raw form; `get`/`post`/... return `json` or throw). */
+export interface RestResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly json: unknown;
+}
+
+export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type RestParams = Readonly<Record<string, string | number | boolean>>;
+
+/** A refused REST call: the HTTP status and the exchange's `{code, msg}`. */
+export class RestCallError extends Error {
+  constructor(
+    readonly method: RestMethod,
+    readonly path: string,
+    readonly status: number,
+    readonly code: number,
+    readonly msg: string,
+  ) {
+    super(`${method} ${path}: HTTP ${status} ${code} ${msg}`);
+    this.name = 'RestCallError';
+  }
+}
+
+/**
+ * The REST surface. Every call costs the simulated latency of its leg (entry, or cancel for
+ * DELETE order calls) before the exchange handles it, and the ack latency before the answer
+ * arrives; with zero latency (the default) it is handled at the current simulated time.
+ */
+export interface StrategyClient {
+  /** The raw response, whatever its status. */
+  request(method: RestMethod, path: string, params?: RestParams): Promise<RestResponse>;
+  /** The parsed JSON of a 2xx answer; throws `RestCallError` otherwise. */
+  get<T = unknown>(path: string, params?: RestParams): Promise<T>;
+  post<T = unknown>(path: string, params?: RestParams): Promise<T>;
+  put<T = unknown>(path: string, params?: RestParams): Promise<T>;
+  delete<T = unknown>(path: string, params?: RestParams): Promise<T>;
+}
+
+/** Simulated time, in milliseconds like the REST API (µs where named). */
+export interface SimClock {
+  /** Simulated now, ms since the epoch. */
+  now(): number;
+  /** Simulated now, µs since the epoch. */
+  nowMicros(): number;
+  /** Resolves `ms` simulated milliseconds from now (0: after everything due now). */
+  sleep(ms: number): Promise<void>;
+  /** Resolves at simulated time `timeMs` (at once when it has passed). */
+  sleepUntil(timeMs: number): Promise<void>;
+  /** Runs `task` every `ms` (first after `ms`), each run awaited before the next is timed; returns a stop function. */
+  every(ms: number, task: (nowMs: number) => void | Promise<void>): () => void;
+}
+
+/** One print of the market, as the public trade stream would show it. */
+export interface TradeTick {
+  readonly symbol: string;
+  /** Decimal string, exact. */
+  readonly price: string;
+  /** The price as a number, for indicators (never for money). */
+  readonly priceNumber: number;
+  readonly qty: string;
+  /** ms since the epoch. */
+  readonly time: number;
+  readonly isBuyerMaker: boolean;
+}
+
+export interface StrategyContext {
+  readonly client: StrategyClient;
+  readonly clock: SimClock;
+  /** The symbols the backtest replays (the first is the main one). */
+  readonly symbols: readonly string[];
+  /** The module's `params` defaults, overridden by the command line. Always strings: parse what you need. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The backtest's window, ms since the epoch: [from, to). */
+  readonly from: number;
+  readonly to: number;
+  /** Uniform [0, 1) from a stream seeded by the backtest's seed. */
+  random(): number;
+  /**
+   * Called synchronously for every print of the replayed tape, after the market model handled
+   * it, at its simulated time. Calls made here are sent at that time; their answers resolve
+   * later (after the ack latency), so keep the handler short: note the price, start a task.
+   */
+  onTrade(listener: (trade: TradeTick) => void): void;
+  /** Runs a concurrent task (its own loop with its own sleeps), tracked like the main one. */
+  spawn(task: () => Promise<void>): void;
+  /** Runs when the backtest reaches its end (synchronously; the client still answers then, without latency). */
+  onStop(hook: () => void): void;
+  /** A line in the backtest's log (`log.txt` in the report), stamped with simulated time. */
+  log(message: string): void;
+}
+
+export type StrategyFunction = (ctx: StrategyContext) => void | Promise<void>;
+
+/** What a strategy module may export. */
+export interface StrategyModule {
+  readonly default?: StrategyFunction;
+  readonly strategy?: StrategyFunction;
+  /** Parameter defaults (strings, as typed on the command line). */
+  readonly params?: Readonly<Record<string, string>>;
+  /** Opening balances of the strategy's account as decimal strings, e.g. `{ USDT: '100000', BTC: '1' }`. */
+  readonly balances?: Readonly<Record<string, string>>;
+  /** One line saying what it does (shown by the report). */
+  readonly description?: string;
+}

@@ -1,0 +1,99 @@
+/**
+ * Values an account in one asset (the quote asset of the backtest's first symbol, e.g. USDT)
+ * at the last replayed prices, exactly (decimal.js). An asset is valued through a symbol that
+ * pairs it with the valuation asset, or through one intermediate asset (ETH via ETHBTC and
+ * BTCUSDT). Assets no replayed symbol reaches (BNB on the sample market, or ETH when only BTCUSDT
+ * is replayed) are left out of equity; summary.json's start and end balances still show them.
+ */
+import { Decimal } from 'decimal.js';
+import type { BalanceView, Engine } from '../engine/index.ts';
+
+interface Pair {
+  readonly symbol: string;
+  readonly base: string;
+  readonly quote: string;
+  readonly quoteScale: Decimal;
+}
+
+export class Valuation {
+  readonly asset: string;
+  readonly #pairs: Pair[] = [];
+  readonly #last = new Map<string, number>();
+  readonly #precision = new Map<string, number>();
+
+  /** `symbols`: the replayed ones (a symbol that never prints could never value anything). */
+  constructor(engine: Engine, symbols: readonly string[], asset?: string) {
+    for (const symbol of symbols) {
+      const spec = engine.symbolSpec(symbol)!;
+      this.#pairs.push({ symbol, base: spec.baseAsset, quote: spec.quoteAsset, quoteScale: new Decimal(10).pow(spec.quotePrecision) });
+      this.#precision.set(spec.baseAsset, spec.basePrecision);
+      this.#precision.set(spec.quoteAsset, spec.quotePrecision);
+    }
+    this.asset = asset ?? this.#pairs[0]?.quote ?? 'USDT';
+  }
+
+  /** The last price of a symbol, in price units. */
+  observe(symbol: string, price: number): void {
+    this.#last.set(symbol, price);
+  }
+
+  lastPrice(symbol: string): number | undefined {
+    return this.#last.get(symbol);
+  }
+
+  /** Decimal places of an asset (8 unless a symbol says otherwise). */
+  precision(asset: string): number {
+    return this.#precision.get(asset) ?? 8;
+  }
+
+  /** Value of one whole unit of `asset` in the valuation asset; null when no price is known yet; undefined when no symbol chain reaches it. */
+  rate(asset: string): Decimal | null | undefined {
+    if (asset === this.asset) return new Decimal(1);
+    const direct = this.#direct(asset, this.asset);
+    if (direct !== undefined) return direct;
+    for (const pair of this.#pairs) {
+      const via = pair.base === asset ? pair.quote : pair.quote === asset ? pair.base : null;
+      if (via === null || via === this.asset) continue;
+      const first = this.#direct(asset, via);
+      const second = this.#direct(via, this.asset);
+      if (first === undefined || second === undefined) continue;
+      if (first === null || second === null) return null;
+      return first.mul(second);
+    }
+    return undefined;
+  }
+
+  /** Whether `asset` can be valued at all (a symbol chain reaches it). */
+  reaches(asset: string): boolean {
+    return this.rate(asset) !== undefined;
+  }
+
+  /** Σ (free + locked) × rate over the valued assets; null while a held asset has no price yet. */
+  equity(balances: readonly BalanceView[]): Decimal | null {
+    let total = new Decimal(0);
+    for (const b of balances) {
+      const units = b.free + b.locked;
+      if (units === 0) continue;
+      const rate = this.rate(b.asset);
+      if (rate === undefined) continue;
+      if (rate === null) return null;
+      total = total.add(new Decimal(units).div(new Decimal(10).pow(this.precision(b.asset))).mul(rate));
+    }
+    return total;
+  }
+
+  /** Rate through a symbol pairing exactly these two assets: undefined if none, null if it has no price. */
+  #direct(from: string, to: string): Decimal | null | undefined {
+    for (const pair of this.#pairs) {
+      if (pair.base === from && pair.quote === to) {
+        const last = this.#last.get(pair.symbol);
+        return last === undefined ? null : new Decimal(last).div(pair.quoteScale);
+      }
+      if (pair.base === to && pair.quote === from) {
+        const last = this.#last.get(pair.symbol);
+        return last === undefined || last === 0 ? null : pair.quoteScale.div(last);
+      }
+    }
+    return undefined;
+  }
+}

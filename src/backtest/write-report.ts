@@ -1,0 +1,90 @@
+/**
+ * Writes a backtest's report folder:
+ *   summary.json   the numbers (report-summary.ts), money as decimal strings
+ *   orders.csv     every order the strategy placed, final state
+ *   fills.csv      every fill, with commission and maker flag
+ *   equity.csv     the equity samples and the drawdown from the running peak
+ *   log.txt        the strategy's ctx.log lines
+ *   journal.jsonl.gz  (written during the run by JournalFile)
+ *   report.html    self-contained charts and tables (report-html.ts)
+ * Times are UTC with µs (`2024-01-01T00:00:00.000000Z`). Same run, same bytes.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Decimal } from 'decimal.js';
+import { formatUtcMicros } from '../data/utc-date.ts';
+import { formatUnits } from '../engine/units.ts';
+import { renderHtmlReport } from './report-html.ts';
+import { buildChartData, type BacktestSummary } from './report-summary.ts';
+import type { BacktestResult } from './run-backtest.ts';
+
+export const JOURNAL_FILE = 'journal.jsonl.gz';
+
+const csv = (rows: readonly (readonly (string | number | boolean)[])[]): string => rows.map((r) => r.join(',')).join('\n') + '\n';
+
+export function writeReport(dir: string, result: BacktestResult, summary: BacktestSummary): string[] {
+  mkdirSync(dir, { recursive: true });
+  const written: string[] = [];
+  const write = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    written.push(name);
+  };
+  const base = (symbol: string) => result.assetPrecision(result.baseAsset[symbol]!);
+  write('summary.json', `${JSON.stringify(summary, null, 2)}\n`);
+  write(
+    'orders.csv',
+    csv([
+      ['orderId', 'clientOrderId', 'symbol', 'side', 'type', 'timeInForce', 'price', 'origQty', 'executedQty', 'cummulativeQuoteQty', 'status', 'time', 'updateTime'],
+      ...result.orders.map((o) => [
+        o.orderId,
+        o.clientOrderId,
+        o.symbol,
+        o.side,
+        o.type,
+        o.timeInForce,
+        formatUnits(o.price, result.quotePrecision[o.symbol]!),
+        formatUnits(o.origQty, base(o.symbol)),
+        formatUnits(o.executedQty, base(o.symbol)),
+        formatUnits(o.cummulativeQuoteQty, result.quotePrecision[o.symbol]!),
+        o.status,
+        formatUtcMicros(o.time),
+        formatUtcMicros(o.updateTime),
+      ]),
+    ]),
+  );
+  write(
+    'fills.csv',
+    csv([
+      ['time', 'symbol', 'tradeId', 'orderId', 'side', 'price', 'qty', 'quoteQty', 'commission', 'commissionAsset', 'maker'],
+      ...result.fills.map((f) => [
+        formatUtcMicros(f.time),
+        f.symbol,
+        f.id,
+        f.orderId,
+        f.isBuyer ? 'BUY' : 'SELL',
+        formatUnits(f.price, result.quotePrecision[f.symbol]!),
+        formatUnits(f.qty, base(f.symbol)),
+        formatUnits(f.quoteQty, result.quotePrecision[f.symbol]!),
+        formatUnits(f.commission, result.assetPrecision(f.commissionAsset)),
+        f.commissionAsset,
+        f.isMaker,
+      ]),
+    ]),
+  );
+  const places = result.assetPrecision(result.valuationAsset);
+  let peak: Decimal | null = null;
+  write(
+    'equity.csv',
+    csv([
+      ['time', `equity_${result.valuationAsset}`, 'drawdown'],
+      ...result.recorder.equity.map((sample) => {
+        peak = peak === null || sample.equity.gt(peak) ? sample.equity : peak;
+        return [formatUtcMicros(sample.time), sample.equity.toFixed(places), peak.sub(sample.equity).toFixed(places)];
+      }),
+    ]),
+  );
+  write('log.txt', result.log.length === 0 ? '' : `${result.log.join('\n')}\n`);
+  write('report.html', renderHtmlReport(summary, buildChartData(result)));
+  return written;
+}
+

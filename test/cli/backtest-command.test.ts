@@ -1,0 +1,111 @@
+/**
+ * `exsim backtest` end to end: the real binary on the bundled sample (three hours of it, to keep
+ * the suite short), each example strategy, the report folder byte-identical between two runs,
+ * a sweep whose rows match single runs, and the mistakes a user can make as one-line errors.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, describe, expect, test } from 'vitest';
+
+const exsim = (...args: string[]) => spawnSync(process.execPath, ['bin/exsim.js', ...args], { encoding: 'utf8', timeout: 120_000 });
+const dirs: string[] = [];
+const tmp = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'exsim-backtest-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const WINDOW = ['--from', '2024-01-01T00:00', '--to', '2024-01-01T03:00'];
+const hashOf = (stdout: string) => /sha256 ([0-9a-f]{64})/.exec(stdout)?.[1];
+
+describe('exsim backtest', () => {
+  test('the grid example twice: the same report folder byte for byte, and the journal hash printed', () => {
+    const a = tmp();
+    const b = tmp();
+    const first = exsim('backtest', 'grid', ...WINDOW, '--out', a);
+    expect(first.stderr).toBe('');
+    expect(first.status).toBe(0);
+    const second = exsim('backtest', 'grid', ...WINDOW, '--out', b);
+    expect(second.status).toBe(0);
+    expect(hashOf(first.stdout)).toMatch(/^[0-9a-f]{64}$/);
+    expect(hashOf(second.stdout)).toBe(hashOf(first.stdout));
+    const files = readdirSync(a).sort();
+    expect(files).toEqual(['equity.csv', 'fills.csv', 'journal.jsonl.gz', 'log.txt', 'orders.csv', 'report.html', 'summary.json']);
+    for (const name of files) expect(readFileSync(join(b, name)).equals(readFileSync(join(a, name))), name).toBe(true);
+
+    const summary = JSON.parse(readFileSync(join(a, 'summary.json'), 'utf8'));
+    expect(summary.market).toMatchObject({ data: 'sample', symbols: ['BTCUSDT'], from: '2024-01-01T00:00:00.000000Z', to: '2024-01-01T03:00:00.000000Z', fillModel: 'queue', seed: '1' });
+    expect(summary.journal.sha256).toBe(hashOf(first.stdout));
+    const m = summary.metrics;
+    for (const money of [m.pnl, m.startEquity, m.endEquity, m.fees.valued, m.maxDrawdown.amount, m.turnover.volume]) expect(money).toMatch(/^-?\d+\.\d{8}$/);
+    expect(m.makerTaker.makerFills).toBeGreaterThan(0); // the grid rests LIMIT_MAKER quotes: every fill is a maker fill
+    expect(m.makerTaker.takerFills).toBe(0);
+    expect(m.markouts.map((k: { horizonSeconds: number }) => k.horizonSeconds)).toEqual([1, 5, 30, 60, 300]);
+    // PnL is end minus start equity, exactly.
+    expect(Number(m.endEquity) - Number(m.startEquity)).toBeCloseTo(Number(m.pnl), 6);
+
+    // The journal file is the hashed lines: gunzipped, its SHA-256 is the printed one.
+    const lines = gunzipSync(readFileSync(join(a, 'journal.jsonl.gz')));
+    expect(createHash('sha256').update(lines).digest('hex')).toBe(summary.journal.sha256);
+    const fills = readFileSync(join(a, 'fills.csv'), 'utf8').trim().split('\n');
+    expect(fills[0]).toBe('time,symbol,tradeId,orderId,side,price,qty,quoteQty,commission,commissionAsset,maker');
+    expect(fills.length - 1).toBe(m.makerTaker.makerFills);
+    const equity = readFileSync(join(a, 'equity.csv'), 'utf8').trim().split('\n');
+    expect(equity.length - 1).toBe(181); // every minute of 3 hours, and the end
+  });
+
+  test('the trend example takes liquidity and exits by stop-loss, take-profit or crossover', () => {
+    const out = tmp();
+    const run = exsim('backtest', 'trend', '--from', '2024-01-01', '--to', '2024-01-01T08:00', '--param', 'fast=3,slow=8,stopLoss=0.001,takeProfit=0.001', '--out', out);
+    expect(run.status).toBe(0);
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.strategy.params).toMatchObject({ fast: '3', slow: '8' });
+    expect(summary.metrics.makerTaker.takerFills).toBeGreaterThan(0);
+    const log = readFileSync(join(out, 'log.txt'), 'utf8');
+    expect(log).toMatch(/long 0\.04995 at/);
+    expect(log).toMatch(/(stop-loss|take-profit) at \d+\.\d+/);
+  });
+
+  test('--latency and --fill-model change the run (and the hash), the same options reproduce it', () => {
+    const base = exsim('backtest', 'grid', ...WINDOW);
+    const slow = exsim('backtest', 'grid', ...WINDOW, '--latency', 'lognormal:20ms,0.5', '--fill-model', 'trade-through');
+    const again = exsim('backtest', 'grid', ...WINDOW, '--latency', 'lognormal:20ms,0.5', '--fill-model', 'trade-through');
+    expect(slow.status).toBe(0);
+    expect(hashOf(slow.stdout)).not.toBe(hashOf(base.stdout));
+    expect(hashOf(again.stdout)).toBe(hashOf(slow.stdout));
+  });
+
+  test('--sweep runs the grid on worker threads; each row matches a single run of its parameters', () => {
+    const out = tmp();
+    const run = exsim('backtest', 'grid', ...WINDOW, '--sweep', 'spread=0.0005,0.001;size=0.01', '--workers', '2', '--out', out);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/2 backtests on 2 worker threads/);
+    const rows = JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8'));
+    expect(rows.map((r: { params: unknown }) => r.params)).toEqual([{ spread: '0.0005', size: '0.01' }, { spread: '0.001', size: '0.01' }]);
+    const single = exsim('backtest', 'grid', ...WINDOW, '--param', 'spread=0.001,size=0.01');
+    expect(rows[1].journalSha256).toBe(hashOf(single.stdout));
+  });
+
+  test.each([
+    [['backtest', 'nope'], 'unknown strategy "nope"'],
+    [['backtest', 'grid', '--from', '2024-13-01'], '--from must be a UTC time'],
+    [['backtest', 'grid', '--symbols', 'DOGEUSDT'], 'unknown symbol DOGEUSDT'],
+    [['backtest', 'grid', '--data', '/no/such/folder'], 'no such data folder: /no/such/folder'],
+    [['backtest', 'grid', '--fill-model', 'magic'], '--fill-model must be one of'],
+    [['backtest', 'grid', '--param', 'nosuch=1'], 'has no parameter "nosuch"'],
+    [['backtest', 'grid', '--latency', 'fast'], '--latency'],
+    [['backtest', 'grid', '--sweep', 'spread'], '--sweep must be name=v1,v2'],
+    [['backtest', 'test/fixtures/strategies/throws.ts', ...WINDOW], 'strategy failed at 2024-01-01T00:00:00.000Z: no exchangeInfo for you'],
+  ])('%j is one line on stderr and exit 1', (args, message) => {
+    const run = exsim(...args);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * `exsim serve` as a real process: a replay of the sample paced at speed:60 with a journal,
+ * the connector bot example (examples/connector-bot.ts, the official client) trading on it,
+ * SIGINT stopping it cleanly with the journal flushed; an accounts file; and the one-line errors.
+ */
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+
+const dir = mkdtempSync(join(tmpdir(), 'exsim-serve-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Starts `exsim serve ...args` on a free port; resolves with the process and its URL. */
+function startServer(...args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['bin/exsim.js', 'serve', '--port', '0', ...args]);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const poll = setInterval(() => {
+      const url = /at (http:\/\/\S+)/.exec(out)?.[1];
+      if (url !== undefined && out.includes('(Ctrl-C stops)')) {
+        clearInterval(poll);
+        resolve({ child, url, output: () => out });
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(poll);
+      reject(new Error(`serve exited ${code}: ${out}`));
+    });
+  });
+}
+
+const stopped = (child: ChildProcessWithoutNullStreams): Promise<number | null> => new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+
+test('the connector bot trades on a paced replay of the sample; SIGINT stops the server and flushes the journal', async () => {
+  const journal = join(dir, 'serve-journal.jsonl.gz');
+  const { child, url, output } = await startServer('--data', 'sample', '--clock', 'speed:60', '--seed', '7', '--journal', journal);
+  expect(output()).toContain('exsim serving a replay of sample (BTCUSDT, ETHBTC) from 2024-01-01T00:00:00.000Z, seed 7');
+  expect(output()).toContain('API key exsim-demo-key, HMAC secret exsim-demo-secret');
+  const bot = spawnSync(process.execPath, ['--import', 'tsx', 'examples/connector-bot.ts', url, '2'], { encoding: 'utf8', timeout: 60_000 });
+  expect(bot.stderr).toBe('');
+  expect(bot.status).toBe(0);
+  const lines = bot.stdout.trim().split('\n');
+  expect(lines.filter((l) => l.startsWith('round '))).toHaveLength(2);
+  expect(bot.stdout).toMatch(/rested bid #\d+: NEW/);
+  expect(bot.stdout).toMatch(/canceled bid #\d+: CANCELED/);
+  expect(bot.stdout).toMatch(/market buy: FILLED 0\.00100000 BTC for \d+\.\d{8} USDT/);
+  // The replay moves on: the server's time at the first round is after the data's first minute.
+  expect(lines.at(-1)).toMatch(/^balances: BTC 1\.001998\d*, ETH 10\.00000000, USDT/);
+  child.kill('SIGINT');
+  expect(await stopped(child)).toBe(0);
+  expect(output()).toMatch(/journal: \d+ entries, sha256 [0-9a-f]{64}/);
+  expect(existsSync(journal) && statSync(journal).size > 0).toBe(true);
+}, 90_000);
+
+test('--accounts: the keys and balances of the file, no demo account', async () => {
+  const file = join(dir, 'accounts.json');
+  writeFileSync(file, JSON.stringify({ accounts: [{ accountId: 5, apiKey: 'k5', secret: 's5', balances: { USDT: '123.45' } }] }));
+  const { child, url, output } = await startServer('--clock', 'realtime', '--accounts', file);
+  try {
+    expect(output()).toContain(`accounts from ${file}: 1 accounts, API keys k5`);
+    const { Spot } = await import('@binance/connector');
+    const silent = { log: () => {}, error: () => {}, info: () => {}, warn: () => {}, debug: () => {} };
+    const account = await new Spot('k5', 's5', { baseURL: url, logger: silent }).account({ omitZeroBalances: true });
+    expect(account.data.balances).toEqual([{ asset: 'USDT', free: '123.45000000', locked: '0.00000000' }]);
+    await expect(new Spot('exsim-demo-key', 'exsim-demo-secret', { baseURL: url, logger: silent }).account()).rejects.toMatchObject({ response: { status: 401 } });
+  } finally {
+    child.kill('SIGTERM');
+    await stopped(child);
+  }
+}, 60_000);
+
+test.each([
+  [['--accounts', '/no/such/accounts.json'], '--accounts /no/such/accounts.json: no such file'],
+  [['--data', '/no/such/folder'], 'no such data folder: /no/such/folder'],
+  [['--clock', 'fast'], 'exsim:'],
+])('serve %j is one line on stderr and exit 1', (args, message) => {
+  const run = spawnSync(process.execPath, ['bin/exsim.js', 'serve', '--port', '0', ...args], { encoding: 'utf8', timeout: 30_000 });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toContain(message);
+  expect(run.stderr.trim().split('\n')).toHaveLength(1);
+});
