@@ -15,18 +15,23 @@
 import fc from 'fast-check';
 import type {
   AdjustBalance,
+  AmendOrder,
   CancelAllOrders,
   CancelOrder,
+  CancelOrderList,
+  CancelReplaceOrder,
   CreateAccount,
   EngineCommand,
+  OrderRequest,
   PlaceOrder,
+  PlaceOrderList,
   SetReferencePrice,
   RecordMarketTrade,
   FillFromMarket,
   SetSymbolStatus,
 } from '../../src/engine/commands.ts';
 import type { SymbolConfig } from '../../src/engine/symbol-config.ts';
-import type { CancelRestriction, SelfTradePreventionMode, Side, SymbolStatus } from '../../src/engine/types.ts';
+import type { CancelReplaceMode, CancelRestriction, OrderListKind, OrderType, PegPriceType, SelfTradePreventionMode, Side, SymbolStatus, TimeInForce } from '../../src/engine/types.ts';
 import { btcusdtConfig, createAccount, ethbtcConfig, units } from '../support/fixtures.ts';
 
 /** 2023-11-14T22:13:20Z in µs: any fixed epoch works, a realistic one keeps day/minute maths honest. */
@@ -44,6 +49,13 @@ export interface SymbolGen {
   /** quoteOrderQty range for MARKET by quote, quote units. */
   minQuote: number;
   maxQuote: number;
+  /**
+   * Trailing deltas (basis points) worth generating: a few ticks' worth, so the prints near the
+   * centre can both start and trigger a trail (one tick is 0.03 bp of BTCUSDT, 2 bp of ETHBTC).
+   */
+  trailingDeltas: readonly number[];
+  /** Largest distance of a swing print from the centre, ticks (reaches the trailing triggers). */
+  swingTicks: number;
 }
 
 export interface Scenario {
@@ -92,6 +104,9 @@ export function defaultScenario(): Scenario {
       maxLots: 30,
       minQuote: units('1'),
       maxQuote: units('120'),
+      // No TRAILING_DELTA filter on this fixture: 1 bp is 300 ticks, reached by the swing prints.
+      trailingDeltas: [1, 2],
+      swingTicks: 900,
     },
     {
       symbol: 'ETHBTC',
@@ -102,6 +117,9 @@ export function defaultScenario(): Scenario {
       maxLots: 9,
       minQuote: units('0.00005'),
       maxQuote: units('0.004'),
+      // TRAILING_DELTA allows 10..2000; 5 is below it (refused), 10..20 is 5..10 ticks.
+      trailingDeltas: [5, 10, 14, 20],
+      swingTicks: 14,
     },
   ];
   const t = START_TIME;
@@ -205,6 +223,11 @@ type OrderShape =
   | 'LIMIT_MAKER'
   | 'MARKET_QTY'
   | 'MARKET_QUOTE'
+  // The instructions of issue 3: stop / take-profit (any of the four types, with a stop price,
+  // a trailing delta or both), icebergs, and price pegs.
+  | 'STOP'
+  | 'ICEBERG'
+  | 'PEG'
   // Malformed on purpose: each must be rejected without touching state.
   | 'BAD_LIMIT_NO_TIF'
   | 'BAD_MAKER_WITH_TIF'
@@ -214,105 +237,429 @@ type OrderShape =
   | 'BAD_ZERO_QTY'
   | 'FAR_PRICE';
 
-function placeOrderArb(s: Scenario): fc.Arbitrary<Untimed<PlaceOrder>> {
-  const shape = constantsWeighted<OrderShape>(
-    [34, 'LIMIT_GTC'],
-    [9, 'LIMIT_IOC'],
-    [7, 'LIMIT_FOK'],
-    [9, 'LIMIT_MAKER'],
-    [8, 'MARKET_QTY'],
-    [7, 'MARKET_QUOTE'],
-    [1, 'BAD_LIMIT_NO_TIF'],
-    [1, 'BAD_MAKER_WITH_TIF'],
-    [1, 'BAD_MARKET_BOTH_QTYS'],
-    [1, 'BAD_OFF_TICK'],
-    [1, 'BAD_OFF_STEP'],
-    [1, 'BAD_ZERO_QTY'],
-    [1, 'FAR_PRICE'],
-  );
+const STOP_TYPES: readonly OrderType[] = ['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'];
+
+/** The random choices behind one order request; `buildRequest` turns them into engine units for a symbol. */
+interface RequestParams {
+  side: Side;
+  shape: OrderShape;
+  tickOffset: number;
+  lotFraction: number;
+  extraSteps: number;
+  quoteFraction: number;
+  clientOrderId: string | undefined;
+  stp: SelfTradePreventionMode | undefined;
+  stopType: OrderType;
+  /** Ticks from the centre to the stop price, on the side it waits for (usually). */
+  stopTicks: number;
+  /** One stop in eight is placed on the wrong side of the market: it must be refused or trigger at once. */
+  stopWrongSide: boolean;
+  /** none: stopPrice only; both: stopPrice and trailingDelta; only: trailingDelta alone. */
+  trail: 'none' | 'both' | 'only';
+  trailIndex: number;
+  /** *_LIMIT: the limit price, in ticks beyond the stop price in the direction of execution (may be negative). */
+  limitGap: number;
+  limitTif: TimeInForce;
+  /** Iceberg parts wanted (quantity / icebergQty), 1 (refused: icebergQty must be below quantity) .. 12 (above ICEBERG_PARTS 10). */
+  icebergParts: number;
+  pegType: PegPriceType;
+  pegOffset: number;
+  /** Pegged LIMIT/LIMIT_MAKER/stop-limit; also send a price (filters must pass at both). */
+  pegWithPrice: boolean;
+  pegKind: 'LIMIT_GTC' | 'LIMIT_IOC' | 'LIMIT_MAKER' | 'STOP_LIMIT';
+}
+
+function requestParamsArb(shapeWeights: readonly [number, OrderShape][]): fc.Arbitrary<RequestParams> {
+  return fc.record({
+    side: fc.constantFrom<Side>('BUY', 'SELL'),
+    shape: constantsWeighted<OrderShape>(...shapeWeights),
+    tickOffset: fc.integer({ min: -3, max: 3 }),
+    lotFraction: fc.integer({ min: 0, max: 999 }),
+    // Usually a whole number of lots (fills line up), sometimes a ragged remainder.
+    extraSteps: constantsWeighted([4, 0], [1, 1], [1, 3]),
+    quoteFraction: fc.integer({ min: 0, max: 1000 }),
+    clientOrderId: optional(fc.constantFrom(...CLIENT_IDS), 2),
+    stp: optional(fc.constantFrom(...STP), 2),
+    stopType: fc.constantFrom(...STOP_TYPES),
+    stopTicks: fc.integer({ min: 1, max: 6 }),
+    stopWrongSide: weighted([7, fc.constant(false)], [1, fc.constant(true)]),
+    trail: constantsWeighted<'none' | 'both' | 'only'>([5, 'none'], [2, 'both'], [2, 'only']),
+    trailIndex: fc.integer({ min: 0, max: 7 }),
+    limitGap: fc.integer({ min: -1, max: 3 }),
+    limitTif: constantsWeighted<TimeInForce>([6, 'GTC'], [2, 'IOC'], [1, 'FOK']),
+    icebergParts: fc.integer({ min: 1, max: 12 }),
+    pegType: fc.constantFrom<PegPriceType>('PRIMARY_PEG', 'MARKET_PEG'),
+    pegOffset: constantsWeighted([6, 0], [3, 1], [1, 3]),
+    pegWithPrice: weighted([3, fc.constant(false)], [1, fc.constant(true)]),
+    pegKind: constantsWeighted<RequestParams['pegKind']>([4, 'LIMIT_GTC'], [1, 'LIMIT_IOC'], [2, 'LIMIT_MAKER'], [1, 'STOP_LIMIT']),
+  });
+}
+
+/** Whether a stop of `type` on `side` waits for the price to rise to its stop (binance-facts §5.5). */
+export function triggersAbove(type: OrderType, side: Side): boolean {
+  return (type === 'STOP_LOSS' || type === 'STOP_LOSS_LIMIT') === (side === 'BUY');
+}
+
+/** Lots of the order's size, from the fraction drawn. */
+function lotsOf(g: SymbolGen, r: RequestParams): number {
+  return 1 + Math.floor((r.lotFraction * g.maxLots) / 1000);
+}
+
+/**
+ * A stop or take-profit request. The stop price sits `stopTicks` from the centre on the side it
+ * waits for (so most are accepted and wait), the limit of a *_LIMIT order a few ticks beyond it
+ * in the direction it will trade, so some trade at once when triggered and some rest.
+ */
+function stopRequest(g: SymbolGen, r: RequestParams, type: OrderType, quantity: number): OrderRequest {
+  const above = triggersAbove(type, r.side);
+  const direction = (above ? 1 : -1) * (r.stopWrongSide ? -1 : 1);
+  const stopPrice = g.centerPrice + direction * r.stopTicks * g.tick;
+  const o: OrderRequest = { side: r.side, orderType: type, quantity };
+  if (r.trail !== 'only') o.stopPrice = stopPrice;
+  if (r.trail !== 'none') o.trailingDelta = g.trailingDeltas[r.trailIndex % g.trailingDeltas.length]!;
+  if (type === 'STOP_LOSS_LIMIT' || type === 'TAKE_PROFIT_LIMIT') {
+    // A BUY is willing to pay above its trigger, a SELL to sell below it.
+    o.price = Math.max(g.tick, stopPrice + (r.side === 'BUY' ? 1 : -1) * r.limitGap * g.tick);
+    o.timeInForce = r.limitTif;
+  }
+  return o;
+}
+
+function buildRequest(g: SymbolGen, r: RequestParams): OrderRequest {
+  const price = g.centerPrice + r.tickOffset * g.tick;
+  const lots = lotsOf(g, r);
+  const quantity = (lots * g.lotSteps + r.extraSteps) * g.step;
+  const quote = g.minQuote + Math.floor(((g.maxQuote - g.minQuote) * r.quoteFraction) / 1000);
+  let o: OrderRequest = { side: r.side, orderType: 'LIMIT' };
+  switch (r.shape) {
+    case 'LIMIT_GTC':
+    case 'LIMIT_IOC':
+    case 'LIMIT_FOK':
+      o.timeInForce = r.shape === 'LIMIT_GTC' ? 'GTC' : r.shape === 'LIMIT_IOC' ? 'IOC' : 'FOK';
+      o.price = price;
+      o.quantity = quantity;
+      break;
+    case 'LIMIT_MAKER':
+      o.orderType = 'LIMIT_MAKER';
+      o.price = price;
+      o.quantity = quantity;
+      break;
+    case 'MARKET_QTY':
+      o.orderType = 'MARKET';
+      o.quantity = quantity;
+      break;
+    case 'MARKET_QUOTE':
+      o.orderType = 'MARKET';
+      o.quoteOrderQty = quote;
+      break;
+    case 'STOP':
+      o = stopRequest(g, r, r.stopType, quantity);
+      break;
+    case 'ICEBERG': {
+      // A LIMIT GTC (or LIMIT_MAKER, or now and then a stop-limit) showing one part at a time.
+      const icebergSteps = Math.ceil((lots * g.lotSteps) / r.icebergParts);
+      if (r.pegKind === 'STOP_LIMIT') {
+        o = stopRequest(g, r, r.stopType === 'STOP_LOSS' || r.stopType === 'STOP_LOSS_LIMIT' ? 'STOP_LOSS_LIMIT' : 'TAKE_PROFIT_LIMIT', quantity);
+        o.timeInForce = 'GTC';
+      } else {
+        o.orderType = r.pegKind === 'LIMIT_MAKER' ? 'LIMIT_MAKER' : 'LIMIT';
+        if (o.orderType === 'LIMIT') o.timeInForce = 'GTC';
+        o.price = price;
+        o.quantity = quantity;
+      }
+      o.icebergQty = icebergSteps * g.step;
+      break;
+    }
+    case 'PEG': {
+      if (r.pegKind === 'STOP_LIMIT') {
+        o = stopRequest(g, r, r.stopType === 'STOP_LOSS' || r.stopType === 'STOP_LOSS_LIMIT' ? 'STOP_LOSS_LIMIT' : 'TAKE_PROFIT_LIMIT', quantity);
+        if (!r.pegWithPrice) delete o.price;
+      } else {
+        o.orderType = r.pegKind === 'LIMIT_MAKER' ? 'LIMIT_MAKER' : 'LIMIT';
+        if (r.pegKind !== 'LIMIT_MAKER') o.timeInForce = r.pegKind === 'LIMIT_IOC' ? 'IOC' : 'GTC';
+        if (r.pegWithPrice) o.price = price;
+        o.quantity = quantity;
+      }
+      o.pegPriceType = r.pegType;
+      o.pegOffsetValue = r.pegOffset;
+      break;
+    }
+    case 'BAD_LIMIT_NO_TIF':
+      o.price = price;
+      o.quantity = quantity;
+      break;
+    case 'BAD_MAKER_WITH_TIF':
+      o.orderType = 'LIMIT_MAKER';
+      o.timeInForce = 'GTC';
+      o.price = price;
+      o.quantity = quantity;
+      break;
+    case 'BAD_MARKET_BOTH_QTYS':
+      o.orderType = 'MARKET';
+      o.quantity = quantity;
+      o.quoteOrderQty = quote;
+      break;
+    case 'BAD_OFF_TICK':
+      o.timeInForce = 'GTC';
+      o.price = price + 1;
+      o.quantity = quantity;
+      break;
+    case 'BAD_OFF_STEP':
+      o.timeInForce = 'GTC';
+      o.price = price;
+      o.quantity = quantity + 1;
+      break;
+    case 'BAD_ZERO_QTY':
+      o.timeInForce = 'GTC';
+      o.price = price;
+      o.quantity = 0;
+      break;
+    case 'FAR_PRICE':
+      // Far through the book: a sweep for a BUY at 5x, or a SELL at a fifth of the centre.
+      o.timeInForce = 'IOC';
+      o.price = r.side === 'BUY' ? g.centerPrice * 5 : Math.max(g.tick, Math.floor(g.centerPrice / 5 / g.tick) * g.tick);
+      o.quantity = quantity;
+      break;
+  }
+  if (r.clientOrderId !== undefined) o.clientOrderId = r.clientOrderId;
+  if (r.stp !== undefined) o.selfTradePreventionMode = r.stp;
+  return o;
+}
+
+/** The plain order mix of the matching properties (no instructions). */
+const PLAIN_SHAPES: readonly [number, OrderShape][] = [
+  [34, 'LIMIT_GTC'],
+  [9, 'LIMIT_IOC'],
+  [7, 'LIMIT_FOK'],
+  [9, 'LIMIT_MAKER'],
+  [8, 'MARKET_QTY'],
+  [7, 'MARKET_QUOTE'],
+  [1, 'BAD_LIMIT_NO_TIF'],
+  [1, 'BAD_MAKER_WITH_TIF'],
+  [1, 'BAD_MARKET_BOTH_QTYS'],
+  [1, 'BAD_OFF_TICK'],
+  [1, 'BAD_OFF_STEP'],
+  [1, 'BAD_ZERO_QTY'],
+  [1, 'FAR_PRICE'],
+];
+
+/** The plain mix plus stops, icebergs and pegs. */
+const FULL_SHAPES: readonly [number, OrderShape][] = [...PLAIN_SHAPES, [22, 'STOP'], [8, 'ICEBERG'], [8, 'PEG']];
+
+function symbolIndexArb(s: Scenario): fc.Arbitrary<number> {
+  return weighted([55, fc.constant(0)], [44, fc.constant(Math.min(1, s.gens.length - 1))], [1, fc.constant(-1)]);
+}
+
+function placeOrderArb(s: Scenario, shapes: readonly [number, OrderShape][]): fc.Arbitrary<Untimed<PlaceOrder>> {
+  return fc
+    .record({ accountId: accountArb(s), symbolIndex: symbolIndexArb(s), params: requestParamsArb(shapes) })
+    .map((r) => {
+      const gen = r.symbolIndex >= 0 ? s.gens[r.symbolIndex] : undefined;
+      const symbol = gen ? gen.symbol : 'NOPEUSDT';
+      return { type: 'PlaceOrder', accountId: r.accountId, symbol, ...buildRequest(gen ?? s.gens[0]!, r.params) };
+    });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Order lists
+
+const LIST_CLIENT_IDS = ['L1', 'L2'] as const;
+
+interface ListParams {
+  kind: OrderListKind;
+  side: Side;
+  lots: number;
+  /** Ticks between the centre and each OCO leg's price. */
+  aboveTicks: number;
+  belowTicks: number;
+  /** LIMIT_MAKER (0), TAKE_PROFIT (1) or TAKE_PROFIT_LIMIT (2) for the limit-side leg. */
+  limitLeg: number;
+  /** STOP_LOSS (0) or STOP_LOSS_LIMIT (1) for the stop-loss leg. */
+  stopLeg: number;
+  stopTrailing: boolean;
+  trailIndex: number;
+  /** Working order: ticks from the centre on its passive side (negative: it crosses and fills at once). */
+  workingTicks: number;
+  workingMaker: boolean;
+  workingTif: TimeInForce;
+  /** OTO / OPO pending leg (any order the generator makes). */
+  pending: RequestParams;
+  legClientIds: boolean;
+  listClientOrderId: string | undefined;
+  stp: SelfTradePreventionMode | undefined;
+  /** One list in ten is malformed: legs swapped, or the OCO prices on the wrong side of the market. */
+  broken: 'no' | 'swap' | 'cross';
+}
+
+function listParamsArb(): fc.Arbitrary<ListParams> {
+  return fc.record({
+    kind: constantsWeighted<OrderListKind>([4, 'OCO'], [2, 'OTO'], [2, 'OTOCO'], [1, 'OPO'], [1, 'OPOCO']),
+    side: fc.constantFrom<Side>('BUY', 'SELL'),
+    lots: fc.integer({ min: 1, max: 6 }),
+    aboveTicks: fc.integer({ min: 1, max: 5 }),
+    belowTicks: fc.integer({ min: 1, max: 5 }),
+    limitLeg: fc.integer({ min: 0, max: 2 }),
+    stopLeg: fc.integer({ min: 0, max: 1 }),
+    stopTrailing: weighted([3, fc.constant(false)], [1, fc.constant(true)]),
+    trailIndex: fc.integer({ min: 0, max: 7 }),
+    workingTicks: fc.integer({ min: -2, max: 3 }),
+    workingMaker: weighted([3, fc.constant(false)], [1, fc.constant(true)]),
+    workingTif: constantsWeighted<TimeInForce>([6, 'GTC'], [1, 'IOC'], [1, 'FOK']),
+    pending: requestParamsArb([[4, 'LIMIT_GTC'], [2, 'MARKET_QTY'], [1, 'LIMIT_IOC'], [1, 'LIMIT_MAKER'], [4, 'STOP'], [1, 'ICEBERG'], [1, 'PEG']]),
+    legClientIds: fc.boolean(),
+    listClientOrderId: optional(fc.constantFrom(...LIST_CLIENT_IDS), 2),
+    stp: optional(fc.constantFrom(...STP), 3),
+    broken: constantsWeighted<ListParams['broken']>([18, 'no'], [1, 'swap'], [1, 'cross']),
+  });
+}
+
+/**
+ * An OCO pair [above, below] on `side` around the centre: the limit / take-profit leg and the
+ * stop-loss leg on the sides binance-facts §5.12 gives (SELL: limit above, stop below; BUY: stop
+ * above, limit below), so that most pairs straddle the last price.
+ */
+function ocoPair(g: SymbolGen, p: ListParams, side: Side, quantity: number | undefined): [OrderRequest, OrderRequest] {
+  const limitType = (['LIMIT_MAKER', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'] as const)[p.limitLeg]!;
+  const stopType = (['STOP_LOSS', 'STOP_LOSS_LIMIT'] as const)[p.stopLeg]!;
+  const sell = side === 'SELL';
+  const sign = p.broken === 'cross' ? -1 : 1;
+  const limitPrice = g.centerPrice + (sell ? 1 : -1) * sign * (sell ? p.aboveTicks : p.belowTicks) * g.tick;
+  const stopPrice = g.centerPrice + (sell ? -1 : 1) * sign * (sell ? p.belowTicks : p.aboveTicks) * g.tick;
+  const withQty = (o: OrderRequest): OrderRequest => (quantity === undefined ? o : { ...o, quantity });
+  const limitLeg: OrderRequest =
+    limitType === 'LIMIT_MAKER'
+      ? withQty({ side, orderType: 'LIMIT_MAKER', price: limitPrice })
+      : withQty({
+          side,
+          orderType: limitType,
+          stopPrice: limitPrice,
+          ...(limitType === 'TAKE_PROFIT_LIMIT' ? { price: limitPrice, timeInForce: 'GTC' as const } : {}),
+        });
+  const stopLeg: OrderRequest = withQty({
+    side,
+    orderType: stopType,
+    stopPrice,
+    ...(stopType === 'STOP_LOSS_LIMIT' ? { price: Math.max(g.tick, stopPrice + (sell ? -1 : 1) * g.tick), timeInForce: 'GTC' as const } : {}),
+    ...(p.stopTrailing ? { trailingDelta: g.trailingDeltas[p.trailIndex % g.trailingDeltas.length]! } : {}),
+  });
+  const pair: [OrderRequest, OrderRequest] = sell ? [limitLeg, stopLeg] : [stopLeg, limitLeg];
+  return p.broken === 'swap' ? [pair[1], pair[0]] : pair;
+}
+
+function buildList(g: SymbolGen, p: ListParams): Pick<PlaceOrderList, 'kind' | 'legs' | 'listClientOrderId'> {
+  const quantity = p.lots * g.lotSteps * g.step;
+  let legs: OrderRequest[];
+  if (p.kind === 'OCO') {
+    legs = ocoPair(g, p, p.side, quantity);
+  } else {
+    const opo = p.kind === 'OPO' || p.kind === 'OPOCO';
+    const workingSide: Side = opo ? 'BUY' : p.side;
+    // Positive ticks rest passively; negative ones cross the spread and fill (activating the pending legs).
+    const workingPrice = g.centerPrice + (workingSide === 'BUY' ? -1 : 1) * p.workingTicks * g.tick;
+    const working: OrderRequest = p.workingMaker
+      ? { side: workingSide, orderType: 'LIMIT_MAKER', price: workingPrice, quantity }
+      : { side: workingSide, orderType: 'LIMIT', timeInForce: p.workingTif, price: workingPrice, quantity };
+    // OTO-kinds: the pending side is the opposite of the working one (take profit on what it bought).
+    const pendingSide: Side = opo ? 'SELL' : workingSide === 'BUY' ? 'SELL' : 'BUY';
+    if (p.kind === 'OTO' || p.kind === 'OPO') {
+      const pending = { ...buildRequest(g, { ...p.pending, side: pendingSide }) };
+      delete pending.clientOrderId;
+      delete pending.selfTradePreventionMode;
+      if (opo) delete pending.quantity;
+      legs = [working, pending];
+    } else {
+      legs = [working, ...ocoPair(g, p, pendingSide, opo ? undefined : quantity)];
+    }
+  }
+  const stp = p.stp;
+  if (stp !== undefined) legs = legs.map((l) => ({ ...l, selfTradePreventionMode: stp }));
+  // Leg ids from the shared pool, distinct within the list (duplicates there are refused as a whole).
+  if (p.legClientIds) legs = legs.map((l, i) => ({ ...l, clientOrderId: CLIENT_IDS[i]! }));
+  const out: Pick<PlaceOrderList, 'kind' | 'legs' | 'listClientOrderId'> = { kind: p.kind, legs };
+  if (p.listClientOrderId !== undefined) out.listClientOrderId = p.listClientOrderId;
+  return out;
+}
+
+function placeOrderListArb(s: Scenario): fc.Arbitrary<Untimed<PlaceOrderList>> {
+  return fc
+    .record({ accountId: accountArb(s), symbolIndex: fc.integer({ min: 0, max: s.gens.length - 1 }), params: listParamsArb() })
+    .map((r) => {
+      const g = s.gens[r.symbolIndex]!;
+      return { type: 'PlaceOrderList' as const, accountId: r.accountId, symbol: g.symbol, ...buildList(g, r.params) };
+    });
+}
+
+function cancelOrderListArb(s: Scenario): fc.Arbitrary<Untimed<CancelOrderList>> {
   return fc
     .record({
       accountId: accountArb(s),
-      symbolIndex: weighted([55, fc.constant(0)], [44, fc.constant(1)], [1, fc.constant(-1)]),
-      side: fc.constantFrom<Side>('BUY', 'SELL'),
-      shape,
-      tickOffset: fc.integer({ min: -3, max: 3 }),
-      lotFraction: fc.integer({ min: 0, max: 999 }),
-      // Usually a whole number of lots (fills line up), sometimes a ragged remainder.
-      extraSteps: constantsWeighted([4, 0], [1, 1], [1, 3]),
-      quoteFraction: fc.integer({ min: 0, max: 1000 }),
-      clientOrderId: optional(fc.constantFrom(...CLIENT_IDS), 2),
-      stp: optional(fc.constantFrom(...STP), 2),
+      symbolIndex: fc.integer({ min: 0, max: s.gens.length - 1 }),
+      by: constantsWeighted<'id' | 'client' | 'both' | 'neither'>([6, 'id'], [3, 'client'], [1, 'both'], [1, 'neither']),
+      // List ids are engine-wide and small in a 60-command run.
+      orderListId: fc.integer({ min: 0, max: 12 }),
+      listClientOrderId: fc.constantFrom(...LIST_CLIENT_IDS, 'nope'),
+      newClientOrderId: optional(fc.constantFrom(...CANCEL_IDS), 3),
     })
     .map((r) => {
-      const gen = r.symbolIndex >= 0 ? s.gens[r.symbolIndex] : undefined;
-      const g = gen ?? s.gens[0]!;
-      const symbol = gen ? gen.symbol : 'NOPEUSDT';
-      const price = g.centerPrice + r.tickOffset * g.tick;
-      const lots = 1 + Math.floor((r.lotFraction * g.maxLots) / 1000);
-      const quantity = (lots * g.lotSteps + r.extraSteps) * g.step;
-      const quote = g.minQuote + Math.floor(((g.maxQuote - g.minQuote) * r.quoteFraction) / 1000);
-      const o: Untimed<PlaceOrder> = { type: 'PlaceOrder', accountId: r.accountId, symbol, side: r.side, orderType: 'LIMIT' };
-      switch (r.shape) {
-        case 'LIMIT_GTC':
-        case 'LIMIT_IOC':
-        case 'LIMIT_FOK':
-          o.timeInForce = r.shape === 'LIMIT_GTC' ? 'GTC' : r.shape === 'LIMIT_IOC' ? 'IOC' : 'FOK';
-          o.price = price;
-          o.quantity = quantity;
-          break;
-        case 'LIMIT_MAKER':
-          o.orderType = 'LIMIT_MAKER';
-          o.price = price;
-          o.quantity = quantity;
-          break;
-        case 'MARKET_QTY':
-          o.orderType = 'MARKET';
-          o.quantity = quantity;
-          break;
-        case 'MARKET_QUOTE':
-          o.orderType = 'MARKET';
-          o.quoteOrderQty = quote;
-          break;
-        case 'BAD_LIMIT_NO_TIF':
-          o.price = price;
-          o.quantity = quantity;
-          break;
-        case 'BAD_MAKER_WITH_TIF':
-          o.orderType = 'LIMIT_MAKER';
-          o.timeInForce = 'GTC';
-          o.price = price;
-          o.quantity = quantity;
-          break;
-        case 'BAD_MARKET_BOTH_QTYS':
-          o.orderType = 'MARKET';
-          o.quantity = quantity;
-          o.quoteOrderQty = quote;
-          break;
-        case 'BAD_OFF_TICK':
-          o.timeInForce = 'GTC';
-          o.price = price + 1;
-          o.quantity = quantity;
-          break;
-        case 'BAD_OFF_STEP':
-          o.timeInForce = 'GTC';
-          o.price = price;
-          o.quantity = quantity + 1;
-          break;
-        case 'BAD_ZERO_QTY':
-          o.timeInForce = 'GTC';
-          o.price = price;
-          o.quantity = 0;
-          break;
-        case 'FAR_PRICE':
-          // Far through the book: a sweep for a BUY at 5x, or a SELL at a fifth of the centre.
-          o.timeInForce = 'IOC';
-          o.price = r.side === 'BUY' ? g.centerPrice * 5 : Math.max(g.tick, Math.floor(g.centerPrice / 5 / g.tick) * g.tick);
-          o.quantity = quantity;
-          break;
-      }
-      if (r.clientOrderId !== undefined) o.clientOrderId = r.clientOrderId;
-      if (r.stp !== undefined) o.selfTradePreventionMode = r.stp;
+      const o: Untimed<CancelOrderList> = { type: 'CancelOrderList', accountId: r.accountId, symbol: s.gens[r.symbolIndex]!.symbol };
+      if (r.by === 'id' || r.by === 'both') o.orderListId = r.orderListId;
+      if (r.by === 'client' || r.by === 'both') o.listClientOrderId = r.listClientOrderId;
+      if (r.newClientOrderId !== undefined) o.newClientOrderId = r.newClientOrderId;
+      return o;
+    });
+}
+
+function cancelReplaceArb(s: Scenario): fc.Arbitrary<Untimed<CancelReplaceOrder>> {
+  return fc
+    .record({
+      accountId: accountArb(s),
+      symbolIndex: fc.integer({ min: 0, max: s.gens.length - 1 }),
+      mode: fc.constantFrom<CancelReplaceMode>('STOP_ON_FAILURE', 'ALLOW_FAILURE'),
+      by: constantsWeighted<'id' | 'client' | 'neither'>([8, 'id'], [4, 'client'], [1, 'neither']),
+      orderId: fc.integer({ min: 1, max: 30 }),
+      origClientOrderId: fc.constantFrom(...CLIENT_IDS, 'zz'),
+      cancelNewClientOrderId: optional(fc.constantFrom(...CANCEL_IDS), 3),
+      restriction: optional(fc.constantFrom<CancelRestriction>('ONLY_NEW', 'ONLY_PARTIALLY_FILLED'), 4),
+      cancelOnly: weighted([8, fc.constant(false)], [1, fc.constant(true)]),
+      params: requestParamsArb(FULL_SHAPES),
+    })
+    .map((r) => {
+      const g = s.gens[r.symbolIndex]!;
+      const o: Untimed<CancelReplaceOrder> = { type: 'CancelReplaceOrder', accountId: r.accountId, symbol: g.symbol, mode: r.mode, newOrder: buildRequest(g, r.params) };
+      if (r.by === 'id') o.cancelOrderId = r.orderId;
+      if (r.by === 'client') o.cancelOrigClientOrderId = r.origClientOrderId;
+      if (r.cancelNewClientOrderId !== undefined) o.cancelNewClientOrderId = r.cancelNewClientOrderId;
+      if (r.restriction !== undefined) o.cancelRestrictions = r.restriction;
+      if (r.cancelOnly) o.cancelOnly = true;
+      return o;
+    });
+}
+
+function amendOrderArb(s: Scenario): fc.Arbitrary<Untimed<AmendOrder>> {
+  return fc
+    .record({
+      accountId: accountArb(s),
+      symbolIndex: fc.integer({ min: 0, max: s.gens.length - 1 }),
+      by: constantsWeighted<'id' | 'client'>([3, 'id'], [1, 'client']),
+      orderId: fc.integer({ min: 1, max: 30 }),
+      origClientOrderId: fc.constantFrom(...CLIENT_IDS),
+      // Small, so most amends reduce; some equal or exceed the order (refused), some go off the step grid.
+      lots: fc.integer({ min: 1, max: 12 }),
+      extraSteps: constantsWeighted([5, 0], [1, 1]),
+      offGrid: weighted([12, fc.constant(false)], [1, fc.constant(true)]),
+      newClientOrderId: optional(fc.constantFrom(...CLIENT_IDS, 'e'), 3),
+    })
+    .map((r) => {
+      const g = s.gens[r.symbolIndex]!;
+      const o: Untimed<AmendOrder> = {
+        type: 'AmendOrder',
+        accountId: r.accountId,
+        symbol: g.symbol,
+        newQuantity: (r.lots * g.lotSteps + r.extraSteps) * g.step + (r.offGrid ? 1 : 0),
+      };
+      if (r.by === 'id') o.orderId = r.orderId;
+      else o.origClientOrderId = r.origClientOrderId;
+      if (r.newClientOrderId !== undefined) o.newClientOrderId = r.newClientOrderId;
       return o;
     });
 }
@@ -385,16 +732,19 @@ function marketTradeArb(s: Scenario): fc.Arbitrary<Untimed<RecordMarketTrade>> {
     .record({
       symbolIndex: fc.integer({ min: 0, max: s.gens.length - 1 }),
       ticks: fc.integer({ min: -8, max: 8 }),
+      // Swing prints reach the trailing stops' triggers (and come back: the centre prints dominate).
+      swing: weighted([6, fc.constant(0)], [1, fc.integer({ min: -1000, max: 1000 })]),
       offGrid: weighted([5, fc.constant(0)], [1, fc.integer({ min: 1, max: 9 })]),
       lots: fc.integer({ min: 1, max: 5 }),
       isBuyerMaker: fc.boolean(),
     })
-    .map(({ symbolIndex, ticks, offGrid, lots, isBuyerMaker }) => {
+    .map(({ symbolIndex, ticks, swing, offGrid, lots, isBuyerMaker }) => {
       const g = s.gens[symbolIndex]!;
+      const swingTicks = Math.trunc((swing * g.swingTicks) / 1000);
       return {
         type: 'RecordMarketTrade' as const,
         symbol: g.symbol,
-        price: g.centerPrice + ticks * g.tick + offGrid,
+        price: g.centerPrice + (swing === 0 ? ticks : swingTicks) * g.tick + offGrid,
         quantity: lots * g.lotSteps * g.step,
         isBuyerMaker,
       };
@@ -424,17 +774,30 @@ function createAccountArb(s: Scenario): fc.Arbitrary<Untimed<CreateAccount>> {
   });
 }
 
-function untimedCommandArb(s: Scenario): fc.Arbitrary<UntimedCommand> {
+/**
+ * `plain`: the matching-core mix of the original properties (LIMIT / MARKET orders, cancels,
+ * balances, statuses, market prints and fills). `full` (the default): the same plus stops,
+ * trailing stops, icebergs, pegs, every order-list kind, list cancels, cancel-replace and amends,
+ * with more market prints so waiting stops trigger.
+ */
+export type CommandMix = 'plain' | 'full';
+
+function untimedCommandArb(s: Scenario, mix: CommandMix): fc.Arbitrary<UntimedCommand> {
+  const full = mix === 'full';
   return weighted<UntimedCommand>(
-    [62, placeOrderArb(s)],
+    [62, placeOrderArb(s, full ? FULL_SHAPES : PLAIN_SHAPES)],
     [18, cancelOrderArb(s)],
     [3, cancelAllArb(s)],
     [5, adjustBalanceArb(s)],
     [1, symbolStatusArb(s)],
     [1, referencePriceArb(s)],
-    [3, marketTradeArb(s)],
+    [full ? 8 : 3, marketTradeArb(s)],
     [4, marketFillArb(s)],
     [1, createAccountArb(s)],
+    [full ? 12 : 0, placeOrderListArb(s)],
+    [full ? 4 : 0, cancelOrderListArb(s)],
+    [full ? 6 : 0, cancelReplaceArb(s)],
+    [full ? 6 : 0, amendOrderArb(s)],
   );
 }
 
@@ -449,13 +812,15 @@ const gapArb: fc.Arbitrary<number> = weighted(
 export interface StreamOptions {
   minLength?: number;
   maxLength?: number;
+  /** Which commands to generate (default `full`). */
+  mix?: CommandMix;
 }
 
 /** A command stream (after the scenario's setup) with non-decreasing times starting at START_TIME. */
 export function commandStreamArb(s: Scenario, options: StreamOptions = {}): fc.Arbitrary<EngineCommand[]> {
   return fc
     // size 'max': without it fast-check caps arrays near 10 elements whatever maxLength says.
-    .array(fc.tuple(gapArb, untimedCommandArb(s)), { minLength: options.minLength ?? 1, maxLength: options.maxLength ?? 60, size: 'max' })
+    .array(fc.tuple(gapArb, untimedCommandArb(s, options.mix ?? 'full')), { minLength: options.minLength ?? 1, maxLength: options.maxLength ?? 60, size: 'max' })
     .map((steps) => {
       let time = START_TIME;
       return steps.map(([gap, command]) => {

@@ -12,11 +12,26 @@
  * A violation throws `InvariantViolation` with the step, the command and the events, so that the
  * shrunk counterexample fast-check prints comes with the reason it failed.
  */
-import type { CommissionRates, CreateAccount, EngineCommand, PlaceOrder } from '../../src/engine/commands.ts';
+import type { CommissionRates, CreateAccount, EngineCommand, OrderRequest, PlaceOrder } from '../../src/engine/commands.ts';
 import type { Engine } from '../../src/engine/engine.ts';
-import type { OrderFilledByMarket, EngineEvent, MatchPrevented, OrderAccepted, TradeExecuted } from '../../src/engine/events.ts';
+import type {
+  CancelReplaceCompleted,
+  EngineEvent,
+  MatchPrevented,
+  OrderAccepted,
+  OrderActivated,
+  OrderAmended,
+  OrderExpired,
+  OrderFilledByMarket,
+  OrderListUpdated,
+  OrderTriggered,
+  TradeExecuted,
+  TrailingStarted,
+} from '../../src/engine/events.ts';
 import type { SymbolSpec } from '../../src/engine/symbol-spec.ts';
 import type {
+  ExpiryReason,
+  OrderListKind,
   OrderStatus,
   OrderType,
   SelfTradePreventionMode,
@@ -24,7 +39,7 @@ import type {
   SymbolStatus,
   TimeInForce,
 } from '../../src/engine/types.ts';
-import { TERMINAL_STATUSES } from '../../src/engine/types.ts';
+import { CONDITIONAL_TYPES, TERMINAL_STATUSES } from '../../src/engine/types.ts';
 import type { OrderView } from '../../src/engine/views.ts';
 
 export class InvariantViolation extends Error {
@@ -51,6 +66,70 @@ interface ModelOrder {
   everPrevented: boolean;
   /** MARKET by quoteOrderQty: quote amount consumed by DECREMENT / TRANSFER prevention. */
   quoteConsumed: number;
+  /** On the book or matching (OrderAccepted isWorking, then OrderTriggered / OrderActivated). */
+  working: boolean;
+  /** A stop or take-profit type (waits for its trigger until OrderTriggered). */
+  conditional: boolean;
+  triggered: boolean;
+  trailingStarted: boolean;
+  stopPrice: number;
+  trailingDelta: number;
+  /** icebergQty as requested (0: not an iceberg). */
+  icebergQty: number;
+  pegged: boolean;
+  /** False while a pegged stop-limit's price is still to come from the book at its trigger. */
+  priceKnown: boolean;
+  /** Arrival on the book (acceptance, trigger or activation), for FIFO within a level. */
+  arrival: number;
+  expiryReason: ExpiryReason;
+  /** Its list, or null; role is the leg index in the list. */
+  listId: number | null;
+  role: number;
+}
+
+interface ModelList {
+  orderListId: number;
+  kind: OrderListKind;
+  symbol: string;
+  accountId: number;
+  listClientOrderId: string;
+  legs: string[];
+  clientOrderIds: string[];
+  done: boolean;
+}
+
+/** The request behind each OrderAccepted a command may emit, in order. */
+interface ExpectedAcceptance {
+  request: OrderRequest;
+  /** -1 unless a list leg. */
+  role: number;
+  kind: OrderListKind | null;
+}
+
+/** Legs of an order list that form an OCO pair (the roles). */
+function ocoPairRoles(kind: OrderListKind): readonly number[] | null {
+  return kind === 'OCO' ? [0, 1] : kind === 'OTOCO' || kind === 'OPOCO' ? [1, 2] : null;
+}
+
+/** The stop condition of binance-facts §5.5: STOP_LOSS BUY and TAKE_PROFIT SELL wait for the price to rise to the stop. */
+function triggerHolds(type: OrderType, side: Side, stopPrice: number, price: number): boolean {
+  const above = (type === 'STOP_LOSS' || type === 'STOP_LOSS_LIMIT') === (side === 'BUY');
+  return above ? price >= stopPrice : price <= stopPrice;
+}
+
+/** Types that may rest on the book (a stop-limit once triggered). */
+function canRest(type: OrderType): boolean {
+  return type === 'LIMIT' || type === 'LIMIT_MAKER' || type === 'STOP_LOSS_LIMIT' || type === 'TAKE_PROFIT_LIMIT';
+}
+
+/** Types that trade with a limit price. */
+function hasLimit(type: OrderType): boolean {
+  return canRest(type);
+}
+
+/** Types that execute as a MARKET order (a triggered STOP_LOSS / TAKE_PROFIT). */
+function marketLike(type: OrderType): boolean {
+  return type === 'MARKET' || type === 'STOP_LOSS' || type === 'TAKE_PROFIT';
 }
 
 interface ModelAccount {
@@ -129,6 +208,20 @@ export class EngineModelChecker {
   readonly #lastPreventedMatchId = new Map<string, number>();
   readonly #symbols: readonly string[];
   readonly #specs = new Map<string, SymbolSpec>();
+  readonly #lists = new Map<number, ModelList>();
+  /** Last trade price per symbol (book trades, market prints, market fills). */
+  readonly #lastPrice = new Map<string, number>();
+  #arrivals = 0;
+  /** Within the current step: the requests still to be accepted, and what happened so far. */
+  #expected: ExpectedAcceptance[] = [];
+  #stepPrices: number[] = [];
+  #stepLastPriceBefore = new Map<string, number>();
+  /** Orders that started working in this step (accepted working, triggered, activated): the only possible takers. */
+  #stepActive = new Set<string>();
+  #stepTriggered = new Set<string>();
+  #stepActivated = new Set<string>();
+  #stepOcoExpired: ModelOrder[] = [];
+  #stepAccepted: ModelOrder[] = [];
   #step = 0;
   /** Steps applied before the generated stream began (scenario setup), for readable messages. */
   #setupSteps = 0;
@@ -153,8 +246,10 @@ export class EngineModelChecker {
   /** Applies `command` to the engine, checks every invariant, returns the events. */
   apply(command: EngineCommand): readonly EngineEvent[] {
     const index = this.#step++;
-    const hashBefore = this.#checkRejectedHash ? this.#engine.stateHash() : '';
+    // CancelReplaceOrder: a part that fails must change nothing, so both failing must leave the hash as it was.
+    const hashBefore = this.#checkRejectedHash || command.type === 'CancelReplaceOrder' ? this.#engine.stateHash() : '';
     const pre = this.#snapshotBefore(command);
+    this.#beginStep(command);
     let events: readonly EngineEvent[];
     try {
       events = this.#engine.apply(command);
@@ -178,9 +273,59 @@ export class EngineModelChecker {
 
     const touched = new Set<string>();
     for (const e of events) this.#applyEvent(e, touched);
+    if (this.#expected.length > 0 && rejected.length === 0 && command.type !== 'CancelReplaceOrder') {
+      this.#fail(`${this.#expected.length} order(s) of the command were never accepted, yet it was not refused`);
+    }
+    this.#checkStepContingencies();
     this.#checkCommandOutcome(command, events, pre);
+    if (command.type === 'CancelReplaceOrder') {
+      const done = events.find((e) => e.type === 'CancelReplaceCompleted');
+      if (done?.type === 'CancelReplaceCompleted' && done.cancelResult !== 'SUCCESS' && done.newOrderResult !== 'SUCCESS' && this.#engine.stateHash() !== hashBefore) {
+        this.#fail(`CancelReplaceOrder with cancel ${done.cancelResult} and new order ${done.newOrderResult} changed the state`);
+      }
+    }
     this.#checkState(touched);
     return events;
+  }
+
+  /** What the command may accept, and fresh per-step records. */
+  #beginStep(command: EngineCommand): void {
+    this.#expected = [];
+    if (command.type === 'PlaceOrder') this.#expected = [{ request: command, role: -1, kind: null }];
+    if (command.type === 'CancelReplaceOrder') this.#expected = [{ request: command.newOrder, role: -1, kind: null }];
+    if (command.type === 'PlaceOrderList') this.#expected = command.legs.map((request, role) => ({ request, role, kind: command.kind }));
+    this.#stepPrices = [];
+    this.#stepLastPriceBefore = new Map(this.#lastPrice);
+    this.#stepActive = new Set();
+    this.#stepTriggered = new Set();
+    this.#stepActivated = new Set();
+    this.#stepOcoExpired = [];
+    this.#stepAccepted = [];
+  }
+
+  #noteTradePrice(symbol: string, price: number): void {
+    this.#stepPrices.push(price);
+    this.#lastPrice.set(symbol, price);
+  }
+
+  /** Rules that need the whole step: an OCO leg expired by OCO_TRIGGER had a partner that traded, ended or triggered. */
+  #checkStepContingencies(): void {
+    for (const o of this.#stepOcoExpired) {
+      const partner = this.#ocoPartner(o);
+      if (!partner) this.#fail(`${o.key} expired with OCO_TRIGGER but is not a leg of an OCO pair`);
+      if (!(partner.executedQty > 0 || isTerminal(partner.status) || partner.triggered)) {
+        this.#fail(`${o.key} expired with OCO_TRIGGER, but its partner ${partner.key} neither traded, ended nor triggered (status ${partner.status})`);
+      }
+    }
+  }
+
+  #ocoPartner(o: ModelOrder): ModelOrder | undefined {
+    if (o.listId === null) return undefined;
+    const list = this.#lists.get(o.listId);
+    const roles = list ? ocoPairRoles(list.kind) : null;
+    if (!list || !roles || !roles.includes(o.role)) return undefined;
+    const other = roles[0] === o.role ? roles[1]! : roles[0]!;
+    return this.#orders.get(list.legs[other]!);
   }
 
   #fail(message: string): never {
@@ -204,7 +349,7 @@ export class EngineModelChecker {
       const acct = this.#engine.account(command.accountId);
       snap.freeBefore = acct ? (acct.balances.find((b) => b.asset === command.asset)?.free ?? 0) : null;
     }
-    if (command.type === 'CancelAllOrders' || command.type === 'CancelOrder') {
+    if (command.type === 'CancelAllOrders' || command.type === 'CancelOrder' || command.type === 'CancelOrderList' || command.type === 'CancelReplaceOrder') {
       for (const o of this.#orders.values()) {
         if (o.accountId === command.accountId && o.symbol === command.symbol && !isTerminal(o.status)) snap.openBefore.set(o.key, o.status);
       }
@@ -225,6 +370,7 @@ export class EngineModelChecker {
   #transition(o: ModelOrder, next: OrderStatus, what: string): void {
     const legal: Record<OrderStatus, readonly OrderStatus[]> = {
       // NEW -> NEW: an STP event that leaves the order open without a fill (EXPIRE_MAKER taker, DECREMENT).
+      // PENDING_NEW: a pending list leg; NEW only by OrderActivated (checked there).
       PENDING_NEW: ['NEW', 'CANCELED', 'EXPIRED'],
       NEW: ['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED', 'EXPIRED_IN_MATCH'],
       PARTIALLY_FILLED: ['PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED', 'EXPIRED_IN_MATCH'],
@@ -284,6 +430,7 @@ export class EngineModelChecker {
         // The market's print joins the same tape: its id continues the symbol's sequence.
         if (e.tradeId <= (this.#lastTradeId.get(e.symbol) ?? -Infinity)) this.#fail(`market trade id ${e.tradeId} does not increase`);
         this.#lastTradeId.set(e.symbol, e.tradeId);
+        this.#noteTradePrice(e.symbol, e.price);
         break;
       case 'TradeExecuted':
         this.#onTrade(e, touched);
@@ -298,22 +445,30 @@ export class EngineModelChecker {
         touched.add(o.key);
         break;
       }
-      case 'OrderExpired': {
-        const o = this.#order(e.symbol, e.orderId, 'OrderExpired');
-        if (o.accountId !== e.accountId) this.#fail(`OrderExpired of ${o.key} says account ${e.accountId}, order belongs to ${o.accountId}`);
-        this.#transition(o, e.status, `OrderExpired ${e.expiryReason}`);
-        touched.add(o.key);
+      case 'OrderExpired':
+        this.#onExpired(e, touched);
         break;
-      }
       case 'OrderTriggered':
+        this.#onTriggered(e, touched);
+        break;
       case 'TrailingStarted':
+        this.#onTrailingStarted(e);
+        break;
       case 'OrderActivated':
+        this.#onActivated(e, touched);
+        break;
       case 'OrderListUpdated':
+        this.#onListUpdated(e);
+        break;
       case 'OrderAmended':
+        this.#onAmended(e, touched);
+        break;
       case 'CancelReplaceCompleted':
+        this.#onCancelReplaceCompleted(e);
+        break;
       case 'AllocationRecorded':
-        // Conditional orders are not generated by this model (yet): none of these may appear.
-        this.#fail(`event ${e.type} from a command stream without conditional orders: ${json(e)}`);
+        // Smart order routing (viaSor) is not generated by this model: no allocation may appear.
+        this.#fail(`event ${e.type} from a command stream without SOR orders: ${json(e)}`);
         break;
       default: {
         const unknown: never = e;
@@ -342,6 +497,18 @@ export class EngineModelChecker {
     const key = orderKey(e.symbol, e.orderId);
     if (this.#orders.has(key)) this.#fail(`OrderAccepted reuses order id ${key}`);
     this.#account(e.accountId, 'OrderAccepted');
+    const expected = this.#expected.shift();
+    if (!expected) this.#fail(`OrderAccepted ${key} that no order of the command asked for`);
+    const r = expected.request;
+    if (e.orderType !== r.orderType || e.side !== r.side) this.#fail(`OrderAccepted ${key} is a ${e.side} ${e.orderType}, the request a ${r.side} ${r.orderType}`);
+    const conditional = CONDITIONAL_TYPES.has(e.orderType);
+    // Pending legs: every leg after the working order of the OTO-kinds (binance-facts §5.12).
+    const pending = expected.kind !== null && expected.kind !== 'OCO' && expected.role > 0;
+    if (e.status !== (pending ? 'PENDING_NEW' : 'NEW')) this.#fail(`OrderAccepted ${key} with status ${e.status}; a ${pending ? 'pending list leg' : 'new order'} starts ${pending ? 'PENDING_NEW' : 'NEW'}`);
+    // Stops wait off the book until triggered; pending legs until their working order fills.
+    if (e.isWorking !== (!pending && !conditional)) this.#fail(`OrderAccepted ${key} (${e.orderType}, ${e.status}) says isWorking ${e.isWorking}`);
+    if ((expected.kind === null) !== (e.orderListId === -1)) this.#fail(`OrderAccepted ${key} has orderListId ${e.orderListId}`);
+    const pegged = r.pegPriceType !== undefined;
     const o: ModelOrder = {
       key,
       symbol: e.symbol,
@@ -355,16 +522,221 @@ export class EngineModelChecker {
       quoteOrderQty: e.quoteOrderQty,
       clientOrderId: e.clientOrderId,
       stp: e.selfTradePreventionMode,
-      status: 'NEW',
+      status: e.status,
       executedQty: 0,
       cumQuote: 0,
       preventedQty: 0,
       everPrevented: false,
       quoteConsumed: 0,
+      working: e.isWorking,
+      conditional,
+      triggered: false,
+      trailingStarted: false,
+      stopPrice: r.stopPrice ?? 0,
+      trailingDelta: r.trailingDelta ?? 0,
+      icebergQty: r.icebergQty ?? 0,
+      pegged,
+      // A pegged stop-limit takes its price from the book when triggered.
+      priceKnown: !(pegged && conditional),
+      arrival: e.isWorking ? ++this.#arrivals : 0,
+      expiryReason: 'NONE',
+      listId: expected.kind === null ? null : e.orderListId,
+      role: expected.role,
     };
+    if (pegged && !conditional && !(e.price > 0)) this.#fail(`pegged ${key} accepted without a pegged price`);
+    if (marketLike(e.orderType) && e.orderType !== 'MARKET' && e.price !== 0) this.#fail(`${e.orderType} ${key} accepted with price ${e.price}`);
     this.#orders.set(key, o);
     this.#byClientId.set(`${e.accountId}|${e.symbol}|${e.clientOrderId}`, o);
+    if (o.working) this.#stepActive.add(key);
+    this.#stepAccepted.push(o);
     touched.add(key);
+  }
+
+  #onExpired(e: OrderExpired, touched: Set<string>): void {
+    const o = this.#order(e.symbol, e.orderId, 'OrderExpired');
+    if (o.accountId !== e.accountId) this.#fail(`OrderExpired of ${o.key} says account ${e.accountId}, order belongs to ${o.accountId}`);
+    const list = o.listId === null ? undefined : this.#lists.get(o.listId);
+    const where = `${o.key} expired with ${e.expiryReason}`;
+    // The reasons of issue 3 only where they belong (binance-facts §5.12, contingency.ts).
+    switch (e.expiryReason) {
+      case 'OCO_TRIGGER':
+        if (e.status !== 'EXPIRED' || o.status === 'PENDING_NEW') this.#fail(`${where} from ${o.status} as ${e.status}`);
+        this.#stepOcoExpired.push(o);
+        break;
+      case 'OTO_PHASE_ONE_EXPIRED': {
+        const working = list ? this.#orders.get(list.legs[0]!) : undefined;
+        if (!list || list.kind === 'OCO' || o.role < 1 || o.status !== 'PENDING_NEW') this.#fail(`${where}, but it is not a pending leg of an OTO-kind list`);
+        if (!working || !isTerminal(working.status) || working.status === 'FILLED') this.#fail(`${where} while its working order ${working?.key} is ${working?.status}`);
+        break;
+      }
+      case 'REJECTED': {
+        // A stop that cannot start working when triggered, or a list leg that cannot be placed when activated.
+        const working = list ? this.#orders.get(list.legs[0]!) : undefined;
+        const activating = o.status === 'PENDING_NEW' && working?.status === 'FILLED';
+        if (!this.#stepTriggered.has(o.key) && !this.#stepActivated.has(o.key) && !activating) this.#fail(`${where}, but it was neither triggered nor activated in this command`);
+        break;
+      }
+      case 'UNFILLED_IOC_QUANTITY_EXPIRED':
+      case 'UNFILLED_FOK_ORDER_EXPIRED':
+        if (o.timeInForce !== (e.expiryReason === 'UNFILLED_IOC_QUANTITY_EXPIRED' ? 'IOC' : 'FOK') || marketLike(o.orderType)) this.#fail(`${where}, a ${o.orderType} ${o.timeInForce}`);
+        if (!this.#stepActive.has(o.key) && !this.#stepTriggered.has(o.key)) this.#fail(`${where} outside the command that made it work`);
+        break;
+      case 'INSUFFICIENT_LIQUIDITY':
+        if (!marketLike(o.orderType)) this.#fail(`${where}, a ${o.orderType}`);
+        break;
+      default:
+        break;
+    }
+    this.#transition(o, e.status, `OrderExpired ${e.expiryReason}`);
+    o.expiryReason = e.expiryReason;
+    touched.add(o.key);
+  }
+
+  #onTriggered(e: OrderTriggered, touched: Set<string>): void {
+    const o = this.#order(e.symbol, e.orderId, 'OrderTriggered');
+    if (!o.conditional || o.triggered || o.working || o.status !== 'NEW') {
+      this.#fail(`OrderTriggered for ${o.key} (${o.orderType}, status ${o.status}, triggered ${o.triggered}, working ${o.working}): only a waiting stop triggers, once`);
+    }
+    // The trigger is a trade of this command, or (for a leg activated now) the last price.
+    const before = this.#stepLastPriceBefore.get(e.symbol);
+    if (!this.#stepPrices.includes(e.triggerPrice) && e.triggerPrice !== before) {
+      this.#fail(`${o.key} triggered at ${e.triggerPrice}: no trade of this command had that price (trades ${json(this.#stepPrices)}, last before ${before})`);
+    }
+    if (o.trailingDelta === 0 && !triggerHolds(o.orderType, o.side, o.stopPrice, e.triggerPrice)) {
+      this.#fail(`${o.orderType} ${o.side} ${o.key} with stop ${o.stopPrice} triggered at ${e.triggerPrice}, where its condition does not hold (§5.5)`);
+    }
+    if (o.trailingDelta > 0 && !o.trailingStarted) this.#fail(`trailing stop ${o.key} triggered before it started tracking`);
+    const partner = this.#ocoPartner(o);
+    // §5.12: when an OCO stop leg triggers, the other leg is expired first.
+    if (partner && !isTerminal(partner.status)) this.#fail(`OCO leg ${o.key} triggered while its partner ${partner.key} is still ${partner.status}`);
+    o.triggered = true;
+    o.working = true;
+    o.arrival = ++this.#arrivals;
+    if (o.pegged) o.priceKnown = false;
+    this.#stepTriggered.add(o.key);
+    this.#stepActive.add(o.key);
+    touched.add(o.key);
+  }
+
+  #onTrailingStarted(e: TrailingStarted): void {
+    const o = this.#order(e.symbol, e.orderId, 'TrailingStarted');
+    if (!o.conditional || o.trailingDelta === 0 || o.trailingStarted || o.working) this.#fail(`TrailingStarted for ${o.key} (delta ${o.trailingDelta}, started ${o.trailingStarted}, working ${o.working})`);
+    // With a stop price, tracking starts at the first trade that meets the stop condition (§5.6).
+    if (o.stopPrice > 0 && !triggerHolds(o.orderType, o.side, o.stopPrice, e.price)) this.#fail(`trailing of ${o.key} started at ${e.price}, its stop ${o.stopPrice} not reached`);
+    o.trailingStarted = true;
+  }
+
+  #onActivated(e: OrderActivated, touched: Set<string>): void {
+    const o = this.#order(e.symbol, e.orderId, 'OrderActivated');
+    const list = o.listId === null ? undefined : this.#lists.get(o.listId);
+    if (!list || o.status !== 'PENDING_NEW') this.#fail(`OrderActivated for ${o.key} (status ${o.status}), not a pending list leg`);
+    const working = this.#orders.get(list.legs[0]!)!;
+    if (working.status !== 'FILLED') this.#fail(`pending leg ${o.key} activated while its working order ${working.key} is ${working.status}`);
+    const opo = list.kind === 'OPO' || list.kind === 'OPOCO';
+    // OPO legs sell what the working order received (less commission), so never more than it bought.
+    if (!(e.quantity > 0) || (opo ? e.quantity > working.executedQty : e.quantity !== o.origQty)) {
+      this.#fail(`OrderActivated ${o.key} for ${e.quantity} (leg ${o.origQty}, working executed ${working.executedQty})`);
+    }
+    o.origQty = e.quantity;
+    this.#transition(o, 'NEW', 'OrderActivated');
+    if (!o.conditional) {
+      o.working = true;
+      o.arrival = ++this.#arrivals;
+      this.#stepActive.add(o.key);
+    }
+    this.#stepActivated.add(o.key);
+    touched.add(o.key);
+  }
+
+  #onListUpdated(e: OrderListUpdated): void {
+    const cmd = this.#ctx?.command;
+    const where = `OrderListUpdated ${e.listStatusType}/${e.listOrderStatus} of list ${e.orderListId}`;
+    const ids = e.orders.map((x) => orderKey(e.symbol, x.orderId));
+    const known = this.#lists.get(e.orderListId);
+    if (known?.done) this.#fail(`${where} after the list was ALL_DONE`);
+    if ((e.contingencyType === 'OCO') !== (e.kind === 'OCO')) this.#fail(`${where}: contingencyType ${e.contingencyType} for kind ${e.kind}`);
+    if (e.listStatusType === 'EXEC_STARTED' && e.listOrderStatus === 'EXECUTING') {
+      if (known || cmd?.type !== 'PlaceOrderList') this.#fail(`${where} outside the placement of a new list`);
+      const legs = this.#stepAccepted.map((o) => o.key);
+      if (json(legs) !== json(ids) || cmd.kind !== e.kind || e.accountId !== cmd.accountId) this.#fail(`${where} names legs ${json(ids)}, the command accepted ${json(legs)}`);
+      if (cmd.listClientOrderId !== undefined && e.listClientOrderId !== cmd.listClientOrderId) this.#fail(`${where} lost the listClientOrderId`);
+      for (const o of this.#stepAccepted) {
+        if (o.listId !== e.orderListId) this.#fail(`leg ${o.key} was accepted with orderListId ${o.listId}, the list is ${e.orderListId}`);
+      }
+      this.#lists.set(e.orderListId, {
+        orderListId: e.orderListId,
+        kind: e.kind,
+        symbol: e.symbol,
+        accountId: e.accountId,
+        listClientOrderId: e.listClientOrderId,
+        legs: ids,
+        clientOrderIds: e.orders.map((x) => x.clientOrderId),
+        done: false,
+      });
+      return;
+    }
+    if (!known) this.#fail(`${where} for a list that was never placed`);
+    if (json(ids) !== json(known.legs) || e.accountId !== known.accountId || e.listClientOrderId !== known.listClientOrderId) this.#fail(`${where} does not match the list as placed`);
+    if (e.listStatusType === 'ALL_DONE' && e.listOrderStatus === 'ALL_DONE') {
+      const open = known.legs.filter((k) => !isTerminal(this.#orders.get(k)!.status));
+      if (open.length > 0) this.#fail(`${where} while legs ${json(open)} are still open`);
+      known.done = true;
+    } else if (e.listStatusType === 'UPDATED' && e.listOrderStatus === 'EXECUTING') {
+      // Only an amend that changed a leg's client order id updates a list.
+      if (cmd?.type !== 'AmendOrder') this.#fail(`${where} outside an AmendOrder`);
+      const clientIds = known.legs.map((k) => this.#orders.get(k)!.clientOrderId);
+      if (json(clientIds) === json(known.clientOrderIds)) this.#fail(`${where} although no leg's client order id changed`);
+      if (json(e.orders.map((x) => x.clientOrderId)) !== json(clientIds)) this.#fail(`${where} reports client ids ${json(e.orders)}, the legs have ${json(clientIds)}`);
+      known.clientOrderIds = clientIds;
+    } else {
+      this.#fail(`${where}: not a status this engine reports`);
+    }
+  }
+
+  #onAmended(e: OrderAmended, touched: Set<string>): void {
+    const o = this.#order(e.symbol, e.orderId, 'OrderAmended');
+    const cmd = this.#ctx?.command;
+    if (cmd?.type !== 'AmendOrder' || cmd.accountId !== o.accountId) this.#fail(`OrderAmended of ${o.key} outside an AmendOrder of its account`);
+    if (e.origQuantity !== o.origQty) this.#fail(`OrderAmended of ${o.key} from ${e.origQuantity}, the order had ${o.origQty}`);
+    // §5.10: only decreases, and stays above what executed (and was prevented).
+    if (!(e.newQuantity < e.origQuantity) || !(e.newQuantity > o.executedQty + o.preventedQty)) {
+      this.#fail(`OrderAmended of ${o.key} ${e.origQuantity} -> ${e.newQuantity} with ${o.executedQty} executed, ${o.preventedQty} prevented`);
+    }
+    if (e.origClientOrderId !== o.clientOrderId) this.#fail(`OrderAmended of ${o.key}: origClientOrderId ${e.origClientOrderId}, the order's is ${o.clientOrderId}`);
+    const target = e.orderId === cmd.orderId || (cmd.orderId === undefined && e.origClientOrderId === cmd.origClientOrderId);
+    const partner = !target && this.#ocoPartner(o) !== undefined;
+    if (!target && !partner) this.#fail(`OrderAmended of ${o.key}, neither the order the amend names nor its OCO partner`);
+    if (target && e.newQuantity !== cmd.newQuantity) this.#fail(`OrderAmended of ${o.key} to ${e.newQuantity}, the command asked ${cmd.newQuantity}`);
+    o.origQty = e.newQuantity;
+    if (e.newClientOrderId !== o.clientOrderId) {
+      if (!target || e.newClientOrderId !== cmd.newClientOrderId) this.#fail(`OrderAmended of ${o.key} changed the client id to ${e.newClientOrderId}`);
+      o.clientOrderId = e.newClientOrderId;
+      this.#byClientId.set(`${o.accountId}|${o.symbol}|${o.clientOrderId}`, o);
+    }
+    touched.add(o.key);
+  }
+
+  #onCancelReplaceCompleted(e: CancelReplaceCompleted): void {
+    const cmd = this.#ctx?.command;
+    if (cmd?.type !== 'CancelReplaceOrder') this.#fail('CancelReplaceCompleted outside a CancelReplaceOrder');
+    const before = this.#ctx!.events.slice(0, this.#ctx!.events.indexOf(e));
+    const canceled = before.filter((x) => x.type === 'OrderCanceled');
+    const accepted = before.filter((x) => x.type === 'OrderAccepted');
+    const where = `CancelReplaceCompleted cancel ${e.cancelResult} / new ${e.newOrderResult}`;
+    if (e.cancelResult === 'SUCCESS') {
+      if (e.cancelReason !== null || !canceled.some((x) => x.type === 'OrderCanceled' && x.orderId === e.canceledOrderId)) this.#fail(`${where}: no OrderCanceled of ${e.canceledOrderId} before it`);
+    } else if (canceled.length > 0 || e.cancelResult !== 'FAILURE' || e.cancelReason === null) {
+      this.#fail(`${where}: a failed cancel (reason ${e.cancelReason}) canceled ${canceled.length} orders`);
+    }
+    if (e.newOrderResult === 'SUCCESS') {
+      if (e.newOrderReason !== null || accepted.length !== 1 || accepted[0]?.type !== 'OrderAccepted' || accepted[0].orderId !== e.newOrderId) this.#fail(`${where}: the new order ${e.newOrderId} has no OrderAccepted`);
+    } else {
+      if (accepted.length > 0 || e.newOrderId !== -1) this.#fail(`${where}: the new order was not placed, yet ${accepted.length} OrderAccepted / newOrderId ${e.newOrderId}`);
+      if ((e.newOrderResult === 'FAILURE') !== (e.newOrderReason !== null)) this.#fail(`${where} with newOrderReason ${e.newOrderReason}`);
+    }
+    // NOT_ATTEMPTED exactly when the API asked for the cancel only, or the cancel failed under STOP_ON_FAILURE.
+    const attempt = !cmd.cancelOnly && (e.cancelResult === 'SUCCESS' || cmd.mode === 'ALLOW_FAILURE');
+    if ((e.newOrderResult !== 'NOT_ATTEMPTED') !== attempt) this.#fail(`${where} under ${cmd.mode}${cmd.cancelOnly ? ' (cancel only)' : ''}`);
   }
 
   /** Status an order must report after losing `qty` of its remaining quantity to a fill. */
@@ -389,8 +761,11 @@ export class EngineModelChecker {
     const o = this.#order(e.symbol, e.orderId, 'OrderFilledByMarket');
     if (this.#ctx?.command.type !== 'FillFromMarket') this.#fail('a market fill happened outside a FillFromMarket command');
     if (o.accountId !== e.accountId) this.#fail(`OrderFilledByMarket of ${o.key} says account ${e.accountId}`);
-    if (o.orderType !== 'LIMIT' && o.orderType !== 'LIMIT_MAKER') this.#fail(`market fill of ${o.key}, a ${o.orderType}, which never rests`);
+    if (!canRest(o.orderType) || !o.working) this.#fail(`market fill of ${o.key}, a ${o.orderType} (working ${o.working}), which is not resting`);
+    this.#learnPrice(o, e.price);
     if (e.price !== o.price) this.#fail(`market fill at ${e.price}, not the order's price ${o.price}`);
+    this.#checkOcoFill(o);
+    this.#noteTradePrice(e.symbol, e.price);
     if (!(e.quantity > 0) || e.quantity % spec.stepUnits !== 0 || e.quantity > remaining(o)) this.#fail(`market fill quantity ${e.quantity} (remaining ${remaining(o)})`);
     const notional = floorMulDiv(e.price, e.quantity, 10 ** spec.basePrecision);
     if (e.quoteQuantity !== notional) this.#fail(`market fill quoteQuantity ${e.quoteQuantity} != ${notional}`);
@@ -432,14 +807,16 @@ export class EngineModelChecker {
     const spec = this.#spec(e.symbol);
     const taker = this.#order(e.symbol, e.takerOrderId, 'TradeExecuted (taker)');
     const maker = this.#order(e.symbol, e.makerOrderId, 'TradeExecuted (maker)');
-    const cmd = this.#ctx?.command;
-    if (cmd?.type !== 'PlaceOrder') this.#fail('a trade happened outside a PlaceOrder command');
+    this.#checkMatchParties('trade', taker, maker);
     if (taker.accountId !== e.takerAccountId || maker.accountId !== e.makerAccountId) this.#fail('TradeExecuted account ids do not match the orders');
     if (taker.side === maker.side) this.#fail(`taker ${taker.key} and maker ${maker.key} are on the same side`);
     if (taker.orderType === 'LIMIT_MAKER') this.#fail(`LIMIT_MAKER ${taker.key} traded as taker (§5.4: it must never take)`);
-    if (maker.orderType !== 'LIMIT' && maker.orderType !== 'LIMIT_MAKER') this.#fail(`maker ${maker.key} is a ${maker.orderType}, which never rests`);
+    this.#learnPrice(maker, e.price);
     if (e.price !== maker.price) this.#fail(`trade price ${e.price} is not the maker's price ${maker.price} (maker ${maker.key})`);
-    if (taker.orderType === 'LIMIT') {
+    this.#checkOcoFill(taker);
+    this.#checkOcoFill(maker);
+    this.#noteTradePrice(e.symbol, e.price);
+    if (hasLimit(taker.orderType) && taker.priceKnown) {
       const ok = taker.side === 'BUY' ? e.price <= taker.price : e.price >= taker.price;
       if (!ok) this.#fail(`trade at ${e.price} is through taker ${taker.key}'s limit ${taker.price}`);
     }
@@ -491,6 +868,32 @@ export class EngineModelChecker {
       t.commission += commission;
       this.#accountTrades.set(k, t);
     }
+  }
+
+  /**
+   * Who may meet in a match: the taker is an order that started working in this command (placed,
+   * triggered or activated), in a command that can make orders work; the maker rests on the book.
+   */
+  #checkMatchParties(what: string, taker: ModelOrder, maker: ModelOrder): void {
+    const cmd = this.#ctx?.command.type;
+    const can = cmd === 'PlaceOrder' || cmd === 'PlaceOrderList' || cmd === 'CancelReplaceOrder' || cmd === 'RecordMarketTrade' || cmd === 'FillFromMarket';
+    if (!can) this.#fail(`a ${what} happened in a ${cmd} command`);
+    if (!this.#stepActive.has(taker.key) || !taker.working) this.#fail(`${what} with taker ${taker.key}, which did not start working in this command`);
+    if (!canRest(maker.orderType) || !maker.working || maker.status === 'PENDING_NEW') this.#fail(`${what} with maker ${maker.key}, a ${maker.orderType} (${maker.status}, working ${maker.working}) that cannot rest on the book`);
+  }
+
+  /** A pegged stop-limit learns its price when it works; its first match as maker shows it. */
+  #learnPrice(o: ModelOrder, price: number): void {
+    if (!o.priceKnown) {
+      o.price = price;
+      o.priceKnown = true;
+    }
+  }
+
+  /** §5.12: an OCO never fills both legs. */
+  #checkOcoFill(o: ModelOrder): void {
+    const partner = this.#ocoPartner(o);
+    if (partner && partner.executedQty > 0) this.#fail(`both legs of an OCO traded: ${o.key} and ${partner.key}`);
   }
 
   /**
@@ -566,14 +969,15 @@ export class EngineModelChecker {
     const spec = this.#spec(e.symbol);
     const taker = this.#order(e.symbol, e.takerOrderId, 'MatchPrevented (taker)');
     const maker = this.#order(e.symbol, e.makerOrderId, 'MatchPrevented (maker)');
-    if (this.#ctx?.command.type !== 'PlaceOrder') this.#fail('a prevented match happened outside a PlaceOrder command');
+    this.#checkMatchParties('prevented match', taker, maker);
+    this.#learnPrice(maker, e.price);
     if (taker.accountId !== e.takerAccountId || maker.accountId !== e.makerAccountId) this.#fail('MatchPrevented account ids do not match the orders');
     if (!this.#sameParty(taker.accountId, maker.accountId)) {
       this.#fail(`match prevented between accounts ${taker.accountId} and ${maker.accountId}, which are not the same account or trade group`);
     }
     if (taker.stp === 'NONE') this.#fail(`match prevented although taker ${taker.key} has STP mode NONE`);
     if (e.price !== maker.price) this.#fail(`prevented match price ${e.price} is not the maker's price ${maker.price}`);
-    if (taker.orderType === 'LIMIT') {
+    if (hasLimit(taker.orderType) && taker.priceKnown) {
       const ok = taker.side === 'BUY' ? e.price <= taker.price : e.price >= taker.price;
       if (!ok) this.#fail(`prevented match at ${e.price} is through taker ${taker.key}'s limit ${taker.price}`);
     }
@@ -608,6 +1012,11 @@ export class EngineModelChecker {
       case 'DECREMENT':
       case 'TRANSFER':
         expTaker = Math.min(rT, rM);
+        // An iceberg maker meets the taker one visible slice at a time (§5.7): each prevented
+        // match covers at most that slice, and the next slice comes from its new place in the queue.
+        if (maker.icebergQty > 0 && e.takerPreventedQuantity > 0 && e.takerPreventedQuantity <= Math.min(expTaker, maker.icebergQty) && e.takerPreventedQuantity % spec.stepUnits === 0) {
+          expTaker = e.takerPreventedQuantity;
+        }
         expMaker = expTaker;
         break;
     }
@@ -656,7 +1065,8 @@ export class EngineModelChecker {
         const statusBefore = target ? pre.openBefore.get(target.key) : undefined;
         const open = statusBefore !== undefined;
         const canceled = events.filter((e) => e.type === 'OrderCanceled');
-        if (!rejected && (canceled.length !== 1 || events.length !== 1)) this.#fail('a successful CancelOrder must emit exactly one OrderCanceled');
+        // §5.11: canceling one leg of a list cancels the whole list.
+        if (!rejected) this.#checkCancelCascade(events, target, 'CancelOrder');
         const hit = canceled[0];
         if (hit && (hit.accountId !== command.accountId || hit.symbol !== command.symbol || hit.orderId !== target?.orderId)) {
           this.#fail(`CancelOrder canceled ${hit.symbol}#${hit.orderId} of account ${hit.accountId}; the request names ${target?.key ?? 'no open order'}`);
@@ -681,7 +1091,10 @@ export class EngineModelChecker {
           }
           break;
         }
-        const ids = events.map((e) => (e.type === 'OrderCanceled' ? e.orderId : this.#fail(`CancelAllOrders emitted ${e.type}`)));
+        // List legs go too; their lists end ALL_DONE.
+        const ids = events
+          .filter((e) => !(e.type === 'OrderListUpdated' && e.listStatusType === 'ALL_DONE'))
+          .map((e) => (e.type === 'OrderCanceled' ? e.orderId : this.#fail(`CancelAllOrders emitted ${e.type}`)));
         const expected = [...pre.openBefore.keys()].map((k) => this.#orders.get(k)?.orderId ?? -1);
         if (json([...ids].sort((a, b) => a - b)) !== json([...expected].sort((a, b) => a - b))) {
           this.#fail(`CancelAllOrders canceled ${json(ids)}, open were ${json(expected)}`);
@@ -711,29 +1124,107 @@ export class EngineModelChecker {
       case 'SetReferencePrice':
         break;
       case 'FillFromMarket':
-        if (!rejected && (events.length !== 1 || events[0]?.type !== 'OrderFilledByMarket')) this.#fail(`an accepted FillFromMarket must emit exactly one OrderFilledByMarket: ${json(events)}`);
+        // Then only what the fill's price and the filled leg set off (stops, list reactions).
+        if (!rejected && (events[0]?.type !== 'OrderFilledByMarket' || events.slice(1).some((e) => !this.#isContingencyEvent(e)))) {
+          this.#fail(`an accepted FillFromMarket must emit one OrderFilledByMarket, then only contingency events: ${json(events)}`);
+        }
         break;
       case 'RecordMarketTrade': {
         if (rejected) break;
         const e = events[0];
         const spec = this.#spec(command.symbol);
         const quote = floorMulDiv(command.price, command.quantity, 10 ** spec.basePrecision);
-        if (events.length !== 1 || e?.type !== 'MarketTradeRecorded' || e.price !== command.price || e.quantity !== command.quantity || e.quoteQuantity !== quote) {
+        if (e?.type !== 'MarketTradeRecorded' || e.price !== command.price || e.quantity !== command.quantity || e.quoteQuantity !== quote || events.slice(1).some((x) => !this.#isContingencyEvent(x))) {
           this.#fail(`RecordMarketTrade must emit exactly one matching MarketTradeRecorded (quote ${quote}): ${json(events)}`);
         }
         break;
       }
-      case 'PlaceOrderList':
-      case 'CancelOrderList':
-      case 'CancelReplaceOrder':
-      case 'AmendOrder':
-        this.#fail(`command ${command.type} is not generated by this model`);
+      case 'PlaceOrderList': {
+        if (rejected) break;
+        const n = command.legs.length;
+        if (events.slice(0, n).some((e) => e.type !== 'OrderAccepted') || events[n]?.type !== 'OrderListUpdated') {
+          this.#fail('an accepted order list must emit one OrderAccepted per leg, then its OrderListUpdated EXEC_STARTED');
+        }
+        if (pre.statuses.get(command.symbol) !== 'TRADING') this.#fail(`order list accepted on ${command.symbol} while its status is ${pre.statuses.get(command.symbol)}`);
+        // The OCO prices straddle the last price (§5.12): limit / take-profit on one side, stop-loss on the other.
+        const last = this.#stepLastPriceBefore.get(command.symbol);
+        const roles = ocoPairRoles(command.kind);
+        if (roles && command.kind === 'OCO' && last !== undefined) {
+          const [above, below] = [command.legs[roles[0]!]!, command.legs[roles[1]!]!];
+          const priceOf = (l: OrderRequest) => (l.orderType === 'LIMIT_MAKER' ? l.price : l.stopPrice);
+          const hi = priceOf(above);
+          const lo = priceOf(below);
+          if ((hi !== undefined && !(hi > last)) || (lo !== undefined && !(lo < last))) this.#fail(`OCO accepted with above ${hi} / below ${lo} around last price ${last}`);
+        }
         break;
+      }
+      case 'CancelOrderList': {
+        if (rejected) break;
+        const lists = new Set(events.filter((e) => e.type === 'OrderListUpdated').map((e) => (e.type === 'OrderListUpdated' ? e.orderListId : -1)));
+        const list = [...lists].map((id) => this.#lists.get(id))[0];
+        if (lists.size !== 1 || !list) this.#fail('a CancelOrderList must end exactly one list');
+        if (list.accountId !== command.accountId || list.symbol !== command.symbol) this.#fail(`CancelOrderList of account ${command.accountId} ended list ${list.orderListId} of account ${list.accountId}`);
+        if (command.orderListId !== undefined && command.orderListId !== list.orderListId) this.#fail(`CancelOrderList for list ${command.orderListId} ended list ${list.orderListId}`);
+        if (command.listClientOrderId !== undefined && command.listClientOrderId !== list.listClientOrderId) this.#fail('CancelOrderList ended a list with another listClientOrderId');
+        const wanted = list.legs.filter((k) => pre.openBefore.has(k)).sort();
+        const got = events.filter((e) => e.type === 'OrderCanceled').map((e) => (e.type === 'OrderCanceled' ? orderKey(e.symbol, e.orderId) : '')).sort();
+        if (json(wanted) !== json(got)) this.#fail(`CancelOrderList canceled ${json(got)}, the list's open legs were ${json(wanted)}`);
+        break;
+      }
+      case 'CancelReplaceOrder': {
+        if (rejected) break;
+        const done = events.filter((e) => e.type === 'CancelReplaceCompleted');
+        if (done.length !== 1) this.#fail('a CancelReplaceOrder that is not refused reports exactly one CancelReplaceCompleted');
+        const d = done[0]!;
+        if (d.type === 'CancelReplaceCompleted' && d.cancelResult === 'SUCCESS') {
+          const target = this.#cancelTarget({ type: 'CancelOrder', time: command.time, accountId: command.accountId, symbol: command.symbol, ...(command.cancelOrderId !== undefined ? { orderId: command.cancelOrderId } : {}), ...(command.cancelOrigClientOrderId !== undefined ? { origClientOrderId: command.cancelOrigClientOrderId } : {}) });
+          if (!target || target.orderId !== d.canceledOrderId || !pre.openBefore.has(target.key)) this.#fail(`CancelReplaceOrder canceled ${d.canceledOrderId}; the request names ${target?.key ?? 'no open order'}`);
+          const r = command.cancelRestrictions;
+          const status = pre.openBefore.get(target.key);
+          if (r !== undefined && status !== (r === 'ONLY_NEW' ? 'NEW' : 'PARTIALLY_FILLED')) this.#fail(`cancelRestrictions ${r} ignored by CancelReplaceOrder: ${target.key} was ${status}`);
+        }
+        break;
+      }
+      case 'AmendOrder': {
+        if (rejected) break;
+        const amended = events.filter((e) => e.type === 'OrderAmended');
+        if (amended.length < 1 || amended.length > 2 || events.some((e) => e.type !== 'OrderAmended' && !(e.type === 'OrderListUpdated' && e.listStatusType === 'UPDATED'))) {
+          this.#fail(`an AmendOrder emits OrderAmended (the order, and its OCO partner) and at most a list update: ${json(events)}`);
+        }
+        if (pre.statuses.get(command.symbol) === 'HALT' || pre.statuses.get(command.symbol) === 'BREAK') this.#fail(`AmendOrder accepted on a ${pre.statuses.get(command.symbol)} symbol`);
+        break;
+      }
       default: {
         const unknown: never = command;
         this.#fail(`unknown command ${json(unknown)}`);
       }
     }
+  }
+
+  /** Events a command may cause through the contingency pass (stops, list reactions), beyond its own. */
+  #isContingencyEvent(e: EngineEvent): boolean {
+    return (
+      e.type === 'OrderTriggered' ||
+      e.type === 'TrailingStarted' ||
+      e.type === 'OrderActivated' ||
+      e.type === 'OrderListUpdated' ||
+      e.type === 'OrderExpired' ||
+      e.type === 'TradeExecuted' ||
+      e.type === 'MatchPrevented'
+    );
+  }
+
+  /** A successful cancel: the target's OrderCanceled first, then only its list's other legs and the list's end. */
+  #checkCancelCascade(events: readonly EngineEvent[], target: ModelOrder | undefined, what: string): void {
+    const first = events[0];
+    if (first?.type !== 'OrderCanceled') this.#fail(`a successful ${what} must start with OrderCanceled`);
+    const list = target?.listId === null || target === undefined ? undefined : this.#lists.get(target.listId);
+    for (const e of events.slice(1)) {
+      if (e.type === 'OrderCanceled' && list && list.legs.includes(orderKey(e.symbol, e.orderId))) continue;
+      if (e.type === 'OrderListUpdated' && list && e.orderListId === list.orderListId && e.listStatusType === 'ALL_DONE') continue;
+      this.#fail(`${what} of ${target?.key} (list ${list?.orderListId ?? 'none'}) also emitted ${json(e)}`);
+    }
+    if (list && !list.done) this.#fail(`${what} of leg ${target?.key} left its list ${list.orderListId} open`);
   }
 
   #cancelTarget(c: Extract<EngineCommand, { type: 'CancelOrder' }>): ModelOrder | undefined {
@@ -753,7 +1244,9 @@ export class EngineModelChecker {
     const spec = this.#specs.get(c.symbol);
     if (pre.statuses.get(c.symbol) !== 'TRADING' && !rejected) this.#fail(`order accepted on ${c.symbol} while its status is ${pre.statuses.get(c.symbol)}`);
     const crossable = (price: number, p: number) => (c.side === 'BUY' ? price <= p : price >= p);
-    if (c.orderType === 'LIMIT_MAKER' && c.price !== undefined) {
+    const pegged = c.pegPriceType !== undefined;
+    const conditional = CONDITIONAL_TYPES.has(c.orderType);
+    if (c.orderType === 'LIMIT_MAKER' && c.price !== undefined && !pegged) {
       const wouldTake = pre.opposite.some((m) => crossable(m.price, c.price ?? 0));
       if (!rejected && wouldTake) this.#fail('LIMIT_MAKER accepted although it would match on entry (§5.4)');
       if (rejected && events[0]?.type === 'OrderRejected' && events[0].reason === 'WOULD_MATCH_AND_TAKE' && !wouldTake) {
@@ -770,7 +1263,7 @@ export class EngineModelChecker {
       if (malformed) this.#fail('a malformed order (missing timeInForce, both quantity and quoteOrderQty, off-tick price or off-step/zero quantity) was accepted');
       // NOTIONAL applies to every LIMIT / LIMIT_MAKER: minNotional <= price * quantity <= maxNotional (exact, not floored).
       const rule = spec.notional;
-      if (rule && c.orderType !== 'MARKET' && c.price !== undefined && c.quantity !== undefined) {
+      if (rule && hasLimit(c.orderType) && c.price !== undefined && c.quantity !== undefined) {
         const exact = BigInt(c.price) * BigInt(c.quantity);
         const scale = 10n ** BigInt(spec.basePrecision);
         if (exact < BigInt(rule.min) * scale || (rule.max > 0 && exact > BigInt(rule.max) * scale)) {
@@ -791,18 +1284,28 @@ export class EngineModelChecker {
     if (first.selfTradePreventionMode !== (c.selfTradePreventionMode ?? spec.defaultStpMode)) {
       this.#fail(`STP mode ${first.selfTradePreventionMode}; requested ${c.selfTradePreventionMode ?? `(default ${spec.defaultStpMode})`}`);
     }
-    if (c.orderType !== 'MARKET' && (first.price !== c.price || first.quantity !== c.quantity)) this.#fail('OrderAccepted price/quantity differ from the command');
+    // A pegged order shows its pegged price (a pegged stop-limit its sent price, or 0, until it triggers); STOP_LOSS / TAKE_PROFIT none.
+    const price = pegged && !conditional ? first.price : (c.price ?? 0);
+    if (c.orderType !== 'MARKET' && (first.price !== price || first.quantity !== c.quantity)) this.#fail('OrderAccepted price/quantity differ from the command');
+    if (conditional) {
+      // A stop is only accepted if its condition does not already hold at the last price (§5.5).
+      const last = this.#stepLastPriceBefore.get(c.symbol);
+      if (c.stopPrice !== undefined && last !== undefined && triggerHolds(c.orderType, c.side, c.stopPrice, last)) {
+        this.#fail(`${c.orderType} ${c.side} with stop ${c.stopPrice} accepted although the last price ${last} already meets it (would trigger immediately)`);
+      }
+    }
     if (c.orderType === 'MARKET' && c.quantity !== undefined && first.quantity !== c.quantity) this.#fail('MARKET OrderAccepted quantity differs from the command');
     if (c.timeInForce !== undefined && first.timeInForce !== c.timeInForce) this.#fail('OrderAccepted timeInForce differs from the command');
 
     // Price-time priority: the makers this taker touched (traded with or was prevented against)
     // must be exactly the head of the opposite side as it stood before the command.
+    // An iceberg maker goes to the back of its level after each slice, so a taker may meet it
+    // again later: makers count once, at their first touch. Matches with other takers (stops
+    // this command triggered) come after the placed order's walk and are checked per event.
     const touchedMakers: number[] = [];
     for (const e of events) {
       if ((e.type === 'TradeExecuted' || e.type === 'MatchPrevented') && e.takerOrderId === o.orderId) {
-        if (touchedMakers[touchedMakers.length - 1] !== e.makerOrderId) touchedMakers.push(e.makerOrderId);
-      } else if ((e.type === 'TradeExecuted' || e.type === 'MatchPrevented') && e.takerOrderId !== o.orderId) {
-        this.#fail(`event ${e.type} has taker ${e.takerOrderId}, not the order just placed (${o.orderId})`);
+        if (!touchedMakers.includes(e.makerOrderId)) touchedMakers.push(e.makerOrderId);
       }
     }
     touchedMakers.forEach((id, i) => {
@@ -816,11 +1319,12 @@ export class EngineModelChecker {
     if (c.orderType === 'LIMIT_MAKER' && touchedMakers.length > 0) this.#fail('LIMIT_MAKER touched a maker');
 
     // IOC/FOK/MARKET never rest (§5.2).
-    const isImmediate = c.orderType === 'MARKET' || c.timeInForce === 'IOC' || c.timeInForce === 'FOK';
+    const isImmediate = !conditional && (c.orderType === 'MARKET' || c.timeInForce === 'IOC' || c.timeInForce === 'FOK');
+    const limitPrice = o.price;
     if (isImmediate && !isTerminal(o.status)) this.#fail(`${c.orderType} ${c.timeInForce ?? ''} order ${o.key} is still ${o.status} after its command`);
 
     const expiry = events.find((e) => e.type === 'OrderExpired' && e.orderId === o.orderId);
-    if (expiry?.type === 'OrderExpired' && expiry.status === 'EXPIRED') {
+    if (expiry?.type === 'OrderExpired' && expiry.status === 'EXPIRED' && !conditional) {
       const expectedReason =
         c.orderType === 'MARKET' ? 'INSUFFICIENT_LIQUIDITY' : c.timeInForce === 'IOC' ? 'UNFILLED_IOC_QUANTITY_EXPIRED' : c.timeInForce === 'FOK' ? 'UNFILLED_FOK_ORDER_EXPIRED' : undefined;
       const checkReason = !(c.orderType === 'MARKET' && c.quoteOrderQty !== undefined);
@@ -830,7 +1334,7 @@ export class EngineModelChecker {
       // An order that expires for lack of liquidity must have reached every maker it could
       // trade with: nothing crossable may be left untouched behind the touched prefix.
       if (expiry.expiryReason === 'UNFILLED_IOC_QUANTITY_EXPIRED' || expiry.expiryReason === 'INSUFFICIENT_LIQUIDITY') {
-        const untouched = pre.opposite.slice(touchedMakers.length).find((m) => c.orderType === 'MARKET' || crossable(m.price, c.price ?? 0));
+        const untouched = pre.opposite.slice(touchedMakers.length).find((m) => c.orderType === 'MARKET' || crossable(m.price, limitPrice));
         if (untouched) this.#fail(`${o.key} expired (${expiry.expiryReason}) while crossable maker ${untouched.orderId} @${untouched.price} was never reached`);
       }
     }
@@ -838,7 +1342,7 @@ export class EngineModelChecker {
     // A FOK that expires unfilled must really have lacked liquidity. Judged only when every
     // crossable maker belongs to another party, so self-trade prevention cannot be the reason.
     if (c.timeInForce === 'FOK' && expiry?.type === 'OrderExpired' && expiry.expiryReason === 'UNFILLED_FOK_ORDER_EXPIRED') {
-      const crossing = pre.opposite.filter((m) => crossable(m.price, c.price ?? 0));
+      const crossing = pre.opposite.filter((m) => crossable(m.price, limitPrice));
       const foreignOnly = crossing.every((m) => !this.#sameParty(m.accountId, c.accountId));
       const available = crossing.reduce((sum, m) => sum + m.origQty - m.executedQty - m.preventedQuantity, 0);
       if (foreignOnly && available >= o.origQty) this.#fail(`FOK ${o.key} for ${o.origQty} expired although ${available} crossed it from other parties`);
@@ -854,7 +1358,8 @@ export class EngineModelChecker {
     // lot grid allows (§5.3): what is left of the budget must be less than one more step at the
     // best price still on the book. Stopping short while liquidity remains (for instance an own
     // order that STP should have dealt with, §5.8) is not FILLED.
-    if (c.orderType === 'MARKET' && c.quoteOrderQty !== undefined && o.status === 'FILLED') {
+    // (Not judged when stops triggered or legs activated after the walk: they change the book it looks at.)
+    if (c.orderType === 'MARKET' && c.quoteOrderQty !== undefined && o.status === 'FILLED' && this.#stepTriggered.size === 0 && this.#stepActivated.size === 0) {
       const next = this.#engine.bookOrders(c.symbol, c.side === 'BUY' ? 'SELL' : 'BUY')[0];
       const left = c.quoteOrderQty - o.cumQuote - o.quoteConsumed;
       if (next && left > ceilMulDiv(next.price, spec.stepUnits, 10 ** spec.basePrecision)) {
@@ -876,6 +1381,8 @@ export class EngineModelChecker {
       const a = openByAccount.get(o.accountId) ?? [];
       a.push(o);
       openByAccount.set(o.accountId, a);
+      // Waiting stops and pending legs are open but off the book.
+      if (!o.working) continue;
       const k = `${o.symbol}|${o.side}`;
       const s = openBySide.get(k) ?? [];
       s.push(o);
@@ -883,6 +1390,7 @@ export class EngineModelChecker {
     }
 
     for (const symbol of this.#symbols) this.#checkBook(symbol, openBySide);
+    this.#checkLists();
 
     for (const acct of this.#accounts.values()) this.#checkAccount(acct, openByAccount.get(acct.accountId) ?? [], touched);
 
@@ -920,27 +1428,44 @@ export class EngineModelChecker {
         const prev = book[i - 1];
         if (prev) {
           const better = side === 'BUY' ? prev.price > o.price : prev.price < o.price;
-          // FIFO within a level: nothing in these streams re-queues an order, so acceptance order is orderId order.
-          if (!better && !(prev.price === o.price && prev.orderId < o.orderId)) {
-            this.#fail(`${symbol} ${side} book out of priority order: ${prev.orderId} @${prev.price} before ${o.orderId} @${o.price}`);
+          if (!better && prev.price !== o.price) {
+            this.#fail(`${symbol} ${side} book out of price order: ${prev.orderId} @${prev.price} before ${o.orderId} @${o.price}`);
           }
         }
+      }
+      // FIFO within a level by arrival on the book (acceptance, trigger or activation; an amend
+      // keeps its place). Icebergs re-queue after each slice, so only the others are compared.
+      let lastPlain: ModelOrder | undefined;
+      for (const v of book) {
+        const m = this.#orders.get(orderKey(symbol, v.orderId));
+        if (!m || m.icebergQty > 0) continue;
+        if (lastPlain && lastPlain.price === v.price && lastPlain.arrival > m.arrival) {
+          this.#fail(`${symbol} ${side} level ${v.price} not FIFO: ${lastPlain.key} (arrived ${lastPlain.arrival}) ahead of ${m.key} (arrived ${m.arrival})`);
+        }
+        lastPlain = m;
       }
       const bookIds = book.map((o) => o.orderId).sort((a, b) => a - b);
       const modelIds = (openBySide.get(`${symbol}|${side}`) ?? []).map((o) => o.orderId).sort((a, b) => a - b);
       if (json(bookIds) !== json(modelIds)) this.#fail(`${symbol} ${side} book holds ${json(bookIds)}, open orders per the events are ${json(modelIds)}`);
 
-      // depth aggregates the same orders (remaining quantity per price level).
-      const levels: [number, number][] = [];
+      // depth aggregates the same orders (remaining quantity per price level); an iceberg shows
+      // one slice: at least one step, at most icebergQty and what remains (§5.7).
+      const levels: [number, number, number][] = [];
+      const spec = this.#spec(symbol);
       for (const o of book) {
         const rem = o.origQty - o.executedQty - o.preventedQuantity;
+        const ice = this.#orders.get(orderKey(symbol, o.orderId))?.icebergQty ?? 0;
+        const [low, high] = ice > 0 ? [spec.stepUnits, Math.min(ice, rem)] : [rem, rem];
         const last = levels[levels.length - 1];
-        if (last && last[0] === o.price) last[1] += rem;
-        else levels.push([o.price, rem]);
+        if (last && last[0] === o.price) {
+          last[1] += low;
+          last[2] += high;
+        } else levels.push([o.price, low, high]);
       }
       const depth = this.#engine.depth(symbol, 5000);
       const got = side === 'BUY' ? depth.bids : depth.asks;
-      if (json(got) !== json(levels)) this.#fail(`${symbol} depth ${side} ${json(got)} disagrees with bookOrders ${json(levels)}`);
+      const fits = got.length === levels.length && got.every(([p, q], i) => p === levels[i]![0] && q >= levels[i]![1] && q <= levels[i]![2]);
+      if (!fits) this.#fail(`${symbol} depth ${side} ${json(got)} disagrees with bookOrders (price, min, max) ${json(levels)}`);
     }
     const bestBid = sides.BUY[0];
     const bestAsk = sides.SELL[0];
@@ -957,6 +1482,39 @@ export class EngineModelChecker {
       if (bid && (ticker.bidPrice !== bid[0] || ticker.bidQty !== bid[1])) this.#fail(`${symbol} bookTicker bid ${ticker.bidPrice}x${ticker.bidQty} != depth ${json(bid)}`);
       if (ask && (ticker.askPrice !== ask[0] || ticker.askQty !== ask[1])) this.#fail(`${symbol} bookTicker ask ${ticker.askPrice}x${ticker.askQty} != depth ${json(ask)}`);
     }
+  }
+
+  /** A list is ALL_DONE exactly when all its legs ended, and the engine's view agrees. */
+  #checkLists(): void {
+    for (const list of this.#lists.values()) {
+      const open = list.legs.filter((k) => !isTerminal(this.#orders.get(k)!.status));
+      if (!list.done && open.length === 0) this.#fail(`list ${list.orderListId}: every leg ended, but no OrderListUpdated ALL_DONE was reported`);
+      const view = this.#engine.getOrderList(list.accountId, { orderListId: list.orderListId });
+      if (!view) this.#fail(`getOrderList cannot find list ${list.orderListId}`);
+      if ((view.listOrderStatus === 'ALL_DONE') !== list.done) this.#fail(`list ${list.orderListId} is ${view.listOrderStatus}, the events say ${list.done ? 'ALL_DONE' : 'EXECUTING'}`);
+      if (json(view.orders.map((x) => x.clientOrderId)) !== json(list.clientOrderIds) && !list.done) {
+        this.#fail(`list ${list.orderListId} shows client ids ${json(view.orders)}, the events ${json(list.clientOrderIds)}`);
+      }
+    }
+  }
+
+  /**
+   * What an open order must hold (quote for BUY, base for SELL), or null when this model cannot
+   * know it: a pending leg nothing; an OCO leg whose partner holds the pair's funds nothing; a
+   * waiting BUY stop at market the notional at its stop price (its cost is only known at the trigger).
+   */
+  #neededLock(o: ModelOrder, v: OrderView, spec: SymbolSpec): number | null | 'shared' {
+    const rem = v.origQty - v.executedQty - v.preventedQuantity;
+    if (o.status === 'PENDING_NEW') return 0;
+    const partner = this.#ocoPartner(o);
+    if (partner && !isTerminal(partner.status) && partner.status !== 'PENDING_NEW') return 'shared';
+    if (o.side === 'SELL') return rem;
+    if (!o.working && marketLike(o.orderType)) {
+      // Trailing without a stop price: the last price at placement, which the model does not keep.
+      return o.stopPrice > 0 ? floorMulDiv(Math.ceil(o.stopPrice / spec.tickUnits) * spec.tickUnits, rem, 10 ** spec.basePrecision) : null;
+    }
+    if (!o.working && v.price === 0) return null; // a pegged stop-limit without a price: estimated like a stop at market
+    return floorMulDiv(v.price, rem, 10 ** spec.basePrecision);
   }
 
   #checkAccount(acct: ModelAccount, modelOpen: readonly ModelOrder[], touched: ReadonlySet<string>): void {
@@ -988,13 +1546,21 @@ export class EngineModelChecker {
     for (const o of open) {
       const spec = this.#spec(o.symbol);
       const rem = o.origQty - o.executedQty - o.preventedQuantity;
-      if (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED') this.#fail(`open order ${o.symbol}#${o.orderId} has status ${o.status}`);
+      if (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED' && o.status !== 'PENDING_NEW') this.#fail(`open order ${o.symbol}#${o.orderId} has status ${o.status}`);
       if (rem <= 0) this.#fail(`open order ${o.symbol}#${o.orderId} has nothing left (remaining ${rem})`);
-      if ((o.status === 'NEW') !== (o.executedQty === 0)) this.#fail(`open order ${o.symbol}#${o.orderId} is ${o.status} with executedQty ${o.executedQty}`);
-      const need = o.side === 'SELL' ? rem : floorMulDiv(o.price, rem, 10 ** spec.basePrecision);
-      if (o.lockedAmount !== need) {
+      if ((o.status === 'PARTIALLY_FILLED') !== (o.executedQty > 0)) this.#fail(`open order ${o.symbol}#${o.orderId} is ${o.status} with executedQty ${o.executedQty}`);
+      const m = this.#orders.get(orderKey(o.symbol, o.orderId))!;
+      const need = this.#neededLock(m, o, spec);
+      if (need === 'shared') {
+        // The pair holds its funds once (place-order-list.ts): exactly one of the two open legs locks, the other nothing.
+        const partner = this.#ocoPartner(m)!;
+        const other = open.find((x) => x.symbol === partner.symbol && x.orderId === partner.orderId);
+        if (!other || (o.lockedAmount > 0) === (other.lockedAmount > 0)) {
+          this.#fail(`OCO legs ${m.key} and ${partner.key} lock ${o.lockedAmount} and ${other?.lockedAmount}: exactly one must hold the pair's funds`);
+        }
+      } else if (need !== null && o.lockedAmount !== need) {
         this.#fail(
-          `open ${o.side} ${o.symbol}#${o.orderId} locks ${o.lockedAmount}, it needs ${need} (${o.side === 'SELL' ? 'remaining base' : `floor(${o.price} * ${rem} / 10^${spec.basePrecision})`})`,
+          `open ${o.side} ${o.type} ${o.symbol}#${o.orderId} (${o.status}, working ${o.isWorking}) locks ${o.lockedAmount}, it needs ${need} (${o.side === 'SELL' ? 'remaining base' : `floor(${o.price} * ${rem} / 10^${spec.basePrecision})`})`,
         );
       }
       add(needed, o.side === 'SELL' ? spec.baseAsset : spec.quoteAsset, o.lockedAmount);
@@ -1053,7 +1619,13 @@ export class EngineModelChecker {
     if (v.executedQty !== m.executedQty) this.#fail(`${where}: executedQty ${v.executedQty}, trades sum to ${m.executedQty}`);
     if (v.cummulativeQuoteQty !== m.cumQuote) this.#fail(`${where}: cummulativeQuoteQty ${v.cummulativeQuoteQty}, trades sum to ${m.cumQuote}`);
     if (v.preventedQuantity !== m.preventedQty) this.#fail(`${where}: preventedQuantity ${v.preventedQuantity}, MatchPrevented events sum to ${m.preventedQty}`);
-    if (v.side !== m.side || v.price !== m.price || v.type !== m.orderType) this.#fail(`${where}: side/price/type differ from OrderAccepted`);
+    // A pegged stop-limit's price comes from the book at its trigger; the view shows it from then on.
+    if (m.triggered && !m.priceKnown) this.#learnPrice(m, v.price);
+    if (v.side !== m.side || v.price !== m.price || v.type !== m.orderType) this.#fail(`${where}: side/price/type ${v.side}/${v.price}/${v.type} differ from the model's ${m.side}/${m.price}/${m.orderType}`);
+    if (!isTerminal(v.status) && v.isWorking !== m.working) this.#fail(`${where}: isWorking ${v.isWorking}, the events say ${m.working}`);
+    if (!isTerminal(v.status) && !m.working && v.workingTime !== -1) this.#fail(`${where}: waiting, but workingTime ${v.workingTime} (§5.5: -1)`);
+    if (v.status === 'EXPIRED' && v.expiryReason !== m.expiryReason) this.#fail(`${where}: expiryReason ${v.expiryReason}, OrderExpired said ${m.expiryReason}`);
+    if (v.orderListId !== (m.listId ?? -1)) this.#fail(`${where}: orderListId ${v.orderListId}, OrderAccepted said ${m.listId ?? -1}`);
     if (isTerminal(v.status) && v.lockedAmount !== 0) this.#fail(`${where}: closed (${v.status}) but still locks ${v.lockedAmount}`);
   }
 }

@@ -34,7 +34,15 @@ function runAgainstModel(scenario: Scenario, commands: readonly EngineCommand[],
 const WITHOUT_HASH: CheckerOptions = { checkRejectedHash: false };
 
 describe('matching engine under random command streams', () => {
-  it('keeps every book, balance and order invariant after every command', () => {
+  it('keeps every book, balance and order invariant after every command (plain LIMIT / MARKET flow)', () => {
+    const scenario = defaultScenario();
+    fc.assert(
+      fc.property(commandStreamArb(scenario, { mix: 'plain' }), (commands) => runAgainstModel(scenario, commands, WITHOUT_HASH)),
+      propertyParameters({ numRuns: 100 }),
+    );
+  });
+
+  it('keeps every invariant with stops, trailing stops, icebergs, pegs, order lists, cancel-replace and amends', () => {
     const scenario = defaultScenario();
     fc.assert(
       fc.property(commandStreamArb(scenario), (commands) => runAgainstModel(scenario, commands, WITHOUT_HASH)),
