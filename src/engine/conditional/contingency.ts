@@ -186,10 +186,12 @@ function activatePending(state: EngineState, symbol: SymbolState, list: OrderLis
     leg.updateTime = time;
     state.emit({ type: 'OrderActivated', time, symbol: symbol.spec.symbol, orderId: leg.orderId, accountId: leg.account.accountId, quantity: leg.remainingSteps * symbol.spec.stepUnits });
   }
-  // A pending pair is an OCO from here on: the first leg to work holds the funds.
+  // A pending pair is an OCO from here on: the first leg to work holds the funds. As at list
+  // placement, that is the leg that works without a trigger (a BUY pair lists its stop first).
   const pair = live.length === 2;
   let holderReserved = false;
-  for (const leg of live) {
+  const starting = [...live].sort((a, b) => Number(CONDITIONAL_TYPES.has(a.type)) - Number(CONDITIONAL_TYPES.has(b.type)));
+  for (const leg of starting) {
     if (!leg.isOpen) continue; // its partner's start may have ended it
     if (CONDITIONAL_TYPES.has(leg.type)) {
       const ext = leg.ext!;
