@@ -341,7 +341,18 @@ export class EngineModelChecker {
   #snapshotBefore(command: EngineCommand): Snapshot {
     const statuses = new Map<string, SymbolStatus | undefined>();
     for (const s of this.#symbols) statuses.set(s, this.#engine.symbolStatus(s));
-    const snap: Snapshot = { statuses, opposite: [], freeBefore: null, openBefore: new Map() };
+    const snap: Snapshot = { statuses, opposite: [], freeBefore: null, openBefore: new Map(), replaceTarget: undefined };
+    if (command.type === 'CancelReplaceOrder') {
+      // Looked up before the command: the new order may take over the client id.
+      snap.replaceTarget = this.#cancelTarget({
+        type: 'CancelOrder',
+        time: command.time,
+        accountId: command.accountId,
+        symbol: command.symbol,
+        ...(command.cancelOrderId !== undefined ? { orderId: command.cancelOrderId } : {}),
+        ...(command.cancelOrigClientOrderId !== undefined ? { origClientOrderId: command.cancelOrigClientOrderId } : {}),
+      });
+    }
     if (command.type === 'PlaceOrder' && this.#specs.has(command.symbol)) {
       snap.opposite = this.#engine.bookOrders(command.symbol, command.side === 'BUY' ? 'SELL' : 'BUY');
     }
@@ -1177,7 +1188,7 @@ export class EngineModelChecker {
         if (done.length !== 1) this.#fail('a CancelReplaceOrder that is not refused reports exactly one CancelReplaceCompleted');
         const d = done[0]!;
         if (d.type === 'CancelReplaceCompleted' && d.cancelResult === 'SUCCESS') {
-          const target = this.#cancelTarget({ type: 'CancelOrder', time: command.time, accountId: command.accountId, symbol: command.symbol, ...(command.cancelOrderId !== undefined ? { orderId: command.cancelOrderId } : {}), ...(command.cancelOrigClientOrderId !== undefined ? { origClientOrderId: command.cancelOrigClientOrderId } : {}) });
+          const target = pre.replaceTarget;
           if (!target || target.orderId !== d.canceledOrderId || !pre.openBefore.has(target.key)) this.#fail(`CancelReplaceOrder canceled ${d.canceledOrderId}; the request names ${target?.key ?? 'no open order'}`);
           const r = command.cancelRestrictions;
           const status = pre.openBefore.get(target.key);
@@ -1638,4 +1649,6 @@ interface Snapshot {
   freeBefore: number | null;
   /** Status of each order of the account/symbol open before a cancel, by model key. */
   openBefore: Map<string, OrderStatus>;
+  /** The order a CancelReplaceOrder names, as found before it ran. */
+  replaceTarget: ModelOrder | undefined;
 }
