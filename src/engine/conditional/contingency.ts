@@ -25,7 +25,7 @@ import { executesAsMarket, expire, finishTaker, waitForTrigger, wouldTake } from
 import { CONDITIONAL_TYPES, type ExpiryReason } from '../types.ts';
 import { peggedTicks } from './check-conditional.ts';
 import { dropStop } from './order-extras-book.ts';
-import { lastPrice, stopLockAtPlacement, stopReached, triggerHolds } from './stop-rules.ts';
+import { lastPrice, startTrailing, stopLockAtPlacement, stopReached, triggerHolds } from './stop-rules.ts';
 
 /** A bound on the work of one command: far above any real cascade, it turns a bug into an error. */
 const MAX_ROUNDS = 10_000_000;
@@ -207,7 +207,11 @@ function activatePending(state: EngineState, symbol: SymbolState, list: OrderLis
       }
       waitForTrigger(state, symbol, leg, time);
       const last = lastPrice(symbol);
-      if (ext.stopPrice > 0 && last !== null && triggerHolds(leg.type, leg.isBuy, ext.stopPrice, last)) triggerStop(state, symbol, leg, last, time);
+      if (ext.stopPrice > 0 && last !== null && triggerHolds(leg.type, leg.isBuy, ext.stopPrice, last)) {
+        // A trailing stop's stop price starts its tracking, it does not trigger it (stop-rules.ts).
+        if (ext.trailingDelta !== 0) startTrailing(state, symbol, leg, last, time);
+        else triggerStop(state, symbol, leg, last, time);
+      }
     } else {
       startWorking(state, symbol, leg, time);
       if (leg.isOpen) holderReserved = true;
