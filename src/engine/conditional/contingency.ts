@@ -52,7 +52,9 @@ function settleSymbol(state: EngineState, symbol: SymbolState, time: number): vo
       const prices = symbol.tradePrices;
       symbol.tradePrices = [];
       for (const [order, price] of dueStops(state, symbol, prices, time)) {
-        if (order.isOpen && order.ext!.untriggered) triggerStop(state, symbol, order, price, time);
+        // An OCO stop whose partner traded earlier in this batch (another stop took from it)
+        // waits for the list reaction, which expires it: the legs never both trade.
+        if (order.isOpen && order.ext!.untriggered && !partnerTraded(symbol, order)) triggerStop(state, symbol, order, price, time);
       }
       continue;
     }
@@ -76,6 +78,15 @@ function dueStops(state: EngineState, symbol: SymbolState, prices: readonly numb
     }
   }
   return due;
+}
+
+/** The OCO partner of a waiting stop has traded (its list has not reacted yet). */
+function partnerTraded(symbol: SymbolState, order: Order): boolean {
+  const list = order.ext!.list;
+  if (list === null) return false;
+  const partnerId = list.ocoPartnerOf(order.orderId);
+  const partner = partnerId === null ? undefined : symbol.live.get(partnerId);
+  return partner !== undefined && partner.executedSteps > 0;
 }
 
 function triggerStop(state: EngineState, symbol: SymbolState, order: Order, price: number, time: number): void {
