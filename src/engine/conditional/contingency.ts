@@ -80,13 +80,13 @@ function dueStops(state: EngineState, symbol: SymbolState, prices: readonly numb
   return due;
 }
 
-/** The OCO partner of a waiting stop has traded (its list has not reacted yet). */
+/** The OCO partner of a waiting stop has traded, partly or fully (its list has not reacted yet). */
 function partnerTraded(symbol: SymbolState, order: Order): boolean {
   const list = order.ext!.list;
   if (list === null) return false;
   const partnerId = list.ocoPartnerOf(order.orderId);
-  const partner = partnerId === null ? undefined : symbol.live.get(partnerId);
-  return partner !== undefined && partner.executedSteps > 0;
+  // From the archive: a partner filled completely has already left the live orders.
+  return partnerId !== null && (symbol.record(partnerId)?.executedSteps ?? 0) > 0;
 }
 
 function triggerStop(state: EngineState, symbol: SymbolState, order: Order, price: number, time: number): void {

@@ -40,3 +40,31 @@ describe('OCO stop leg due in the same pass in which another stop traded with it
     sim.engine.checkInvariants();
   });
 });
+
+describe('... and when that stop filled the limit leg completely', () => {
+  it('still does not trigger the stop leg', () => {
+    const sim = new Sim();
+    sim.createAccount(9, { USDT: '1000000', BTC: '1000' });
+    sim.createAccount(1, { USDT: '100000', BTC: '100' });
+    sim.createAccount(2, { USDT: '100000', BTC: '100' });
+    sim.sell(9, '1', '100');
+    sim.marketBuy(2, '1');
+    sim.buy(9, '2', '99');
+    sim.place(2, { side: 'BUY', type: 'TAKE_PROFIT', qty: '1', stopPrice: '99.5' });
+    const listEvents = sim.apply({
+      type: 'PlaceOrderList',
+      accountId: 1,
+      symbol: 'BTCUSDT',
+      kind: 'OCO',
+      legs: [
+        { side: 'SELL', orderType: 'LIMIT_MAKER', price: px('101'), quantity: qty('1') },
+        { side: 'SELL', orderType: 'STOP_LOSS', stopPrice: px('99'), quantity: qty('1') },
+      ],
+    });
+    const list = listEvents.find((e) => e.type === 'OrderListUpdated') as OrderListUpdated;
+    sim.marketSell(2, '0.5');
+    expect(sim.order(1, list.orders[0]!.orderId)).toMatchObject({ status: 'FILLED' });
+    expect(sim.order(1, list.orders[1]!.orderId)).toMatchObject({ status: 'EXPIRED', expiryReason: 'OCO_TRIGGER', executedQty: 0 });
+    sim.engine.checkInvariants();
+  });
+});
