@@ -1,18 +1,19 @@
 /**
- * `npm run bench [-- --json] [--only matching-core|replay] [--ops N] [--trades N] [--seed N] [--runs N]`:
- * runs every bench (the matching core, then the replay). Human table by default, progress on stderr; with --json this program writes
+ * `npm run bench [-- --json] [--only matching-core|conditional-mix|replay|sweep] [--ops N] [--trades N] [--seed N] [--runs N]`:
+ * runs the matching core, the conditional mix and the replay benches (sweep only with --only). Human table by default, progress on stderr; with --json this program writes
  * nothing but one JSON object per result line to stdout (use `npm run -s bench -- --json` so npm
  * does not add its own banner lines), so it can be piped into a tracker.
  */
 import { parseArgs } from 'node:util';
 import { runMatchingCoreBench } from './matching-core/matching-core-bench.ts';
 import { jsonLines, table } from './matching-core/report.ts';
+import { conditionalMixJsonLine, conditionalMixTable, runConditionalMixBench } from './matching-core/conditional-mix-bench.ts';
 import { replayJsonLines, replayTable, runReplayBench } from './replay/replay-bench.ts';
 import { runSweepBench, sweepJsonLine, sweepTable } from './sweep/sweep-bench.ts';
 
-const BENCHES = ['matching-core', 'replay', 'sweep'] as const;
+const BENCHES = ['matching-core', 'conditional-mix', 'replay', 'sweep'] as const;
 const USAGE =
-  'usage: npm run bench -- [--json] [--only matching-core|replay|sweep] [--ops N (default 1000000)] [--trades N (replay, default 2000000)] [--hours N (sweep, default 6)] [--seed N (default 1)] [--runs N (default 3)]';
+  'usage: npm run bench -- [--json] [--only matching-core|conditional-mix|replay|sweep] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--hours N (sweep, default 6)] [--seed N (default 1)] [--runs N (default 3)]';
 
 /** A bad command line: reported as a message, not a stack trace. */
 class UsageError extends Error {}
@@ -59,6 +60,10 @@ async function main(): Promise<void> {
     } else {
       process.stdout.write(`\n${table(result)}\n`);
     }
+  }
+  if (only === undefined || only === 'conditional-mix') {
+    const result = runConditionalMixBench({ ops, seed, runs, log });
+    process.stdout.write(json ? `${conditionalMixJsonLine(result)}\n` : `\n${conditionalMixTable(result)}\n`);
   }
   if (only === undefined || only === 'replay') {
     const result = await runReplayBench({ trades, seed, runs, log });
