@@ -10,7 +10,9 @@ import type { SymbolState } from './engine-state.ts';
 
 /** The orderId of the account's latest order with this client order id, open or closed. */
 export function findOrderIdByClientId(symbol: SymbolState, account: Account, clientOrderId: string): number | undefined {
-  const chosen = account.byClientId[symbol.spec.index]?.get(clientOrderId);
+  let chosen = account.byClientId[symbol.spec.index]?.get(clientOrderId);
+  // An amend may have renamed that order since: the id then names nothing.
+  if (chosen !== undefined && symbol.clientOrderIdOf(chosen) !== clientOrderId) chosen = undefined;
   let generated = decodeGeneratedOrderId(clientOrderId, symbol.spec.index) ?? undefined;
   if (
     generated !== undefined &&
