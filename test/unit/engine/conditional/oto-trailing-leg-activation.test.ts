@@ -6,16 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OrderListUpdated } from '../../../../src/engine/events.ts';
-import { Sim, px, qty, types } from '../helpers.ts';
+import { px, qty, types } from '../helpers.ts';
+import { marketAt100 } from './market-at-100.ts';
 
 describe('OTO pending leg: trailing stop with a stop price', () => {
   it('starts tracking (TrailingStarted) rather than triggering when its stop price is already met at activation', () => {
-    const sim = new Sim();
-    sim.createAccount(9, { USDT: '1000000', BTC: '1000' });
-    sim.createAccount(1, { USDT: '100000', BTC: '100' });
-    sim.createAccount(2, { USDT: '100000', BTC: '100' });
-    sim.sell(9, '1', '100');
-    sim.marketBuy(2, '1'); // last price 100
+    const sim = marketAt100();
     sim.sell(9, '1', '100');
     // Working BUY fills at 100 at once; the pending STOP_LOSS SELL has stop 101 (already met: 100 <= 101) and trails 1%.
     const events = sim.apply({

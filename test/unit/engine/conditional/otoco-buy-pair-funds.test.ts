@@ -6,21 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OrderListUpdated } from '../../../../src/engine/events.ts';
-import { Sim, px, qty, types, u } from '../helpers.ts';
-
-function market(): Sim {
-  const sim = new Sim();
-  sim.createAccount(9, { USDT: '1000000', BTC: '1000' });
-  sim.createAccount(1, { USDT: '100000', BTC: '100' });
-  sim.createAccount(2, { USDT: '100000', BTC: '100' });
-  sim.sell(9, '1', '100');
-  sim.marketBuy(2, '1'); // last price 100
-  return sim;
-}
+import { px, qty, types, u } from '../helpers.ts';
+import { marketAt100 } from './market-at-100.ts';
 
 describe('OTOCO with a BUY pending pair', () => {
   it('once the working SELL fills, the pair [STOP_LOSS above, LIMIT_MAKER below] locks one leg\'s funds, not both', () => {
-    const sim = market();
+    const sim = marketAt100();
     sim.buy(9, '1', '100'); // the working SELL fills against this
     const events = sim.apply({
       type: 'PlaceOrderList',
