@@ -1452,14 +1452,15 @@ export class EngineModelChecker {
       }
       // FIFO within a level by arrival on the book (acceptance, trigger or activation; an amend
       // keeps its place). Icebergs re-queue after each slice, so only the others are compared.
-      let lastPlain: ModelOrder | undefined;
+      // (Prices from the view: a pegged order activated in this command learns its price later.)
+      let lastPlain: { m: ModelOrder; price: number } | undefined;
       for (const v of book) {
         const m = this.#orders.get(orderKey(symbol, v.orderId));
         if (!m || m.icebergQty > 0) continue;
-        if (lastPlain && lastPlain.price === v.price && lastPlain.arrival > m.arrival) {
-          this.#fail(`${symbol} ${side} level ${v.price} not FIFO: ${lastPlain.key} (arrived ${lastPlain.arrival}) ahead of ${m.key} (arrived ${m.arrival})`);
+        if (lastPlain && lastPlain.price === v.price && lastPlain.m.arrival > m.arrival) {
+          this.#fail(`${symbol} ${side} level ${v.price} not FIFO: ${lastPlain.m.key} (arrived ${lastPlain.m.arrival}) ahead of ${m.key} (arrived ${m.arrival})`);
         }
-        lastPlain = m;
+        lastPlain = { m, price: v.price };
       }
       const bookIds = book.map((o) => o.orderId).sort((a, b) => a - b);
       const modelIds = (openBySide.get(`${symbol}|${side}`) ?? []).map((o) => o.orderId).sort((a, b) => a - b);
