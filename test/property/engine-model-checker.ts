@@ -727,6 +727,9 @@ export class EngineModelChecker {
     o.amended = true;
     if (e.newClientOrderId !== o.clientOrderId) {
       if (!target || e.newClientOrderId !== cmd.newClientOrderId) this.#fail(`OrderAmended of ${o.key} changed the client id to ${e.newClientOrderId}`);
+      // The old id names nothing any more (the amend renamed its order).
+      const oldKey = `${o.accountId}|${o.symbol}|${o.clientOrderId}`;
+      if (this.#byClientId.get(oldKey) === o) this.#byClientId.delete(oldKey);
       o.clientOrderId = e.newClientOrderId;
       this.#byClientId.set(`${o.accountId}|${o.symbol}|${o.clientOrderId}`, o);
     }
