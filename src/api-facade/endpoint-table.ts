@@ -7,10 +7,10 @@
  * - General: GET /api/v3/executionRules.
  * - Market data: GET /api/v3/referencePrice/calculation (the engine's reference price is set
  *   explicitly; it has no calculation object to show).
- * - Account: GET /api/v3/orderList, allOrderList, openOrderList, myAllocations,
- *   order/amendments (order lists, SOR and amend are issue 3).
- * - Trading: POST /api/v3/order/cancelReplace, order lists (OCO/OTO/OTOCO), SOR, amend
- *   keepPriority (the engine has no order lists or amend yet, issue 3).
+ * Beyond the spec's endpoint tables (which say "Further trading endpoints (order lists, SOR
+ * orders, order amendment): not shown"), the table serves them as binance-facts §5.10-5.13
+ * document them: order lists (POST order/oco, orderList/oco|oto|otoco|opo|opoco, DELETE
+ * orderList), amend keepPriority, SOR (sor/order, sor/order/test).
  * Beyond the spot API, the table serves the /sapi, /fapi and /dapi endpoints third-party
  * libraries call while loading markets (endpoints/market-loaders.ts).
  */
@@ -39,6 +39,21 @@ import {
   trades,
   uiKlines,
 } from './endpoints/market-data.ts';
+import { amendKeepPriority, orderAmendments } from './endpoints/amend.ts';
+import { cancelReplace } from './endpoints/cancel-replace.ts';
+import {
+  allOrderLists,
+  cancelOrderList,
+  getOrderList,
+  newLegacyOco,
+  newOcoList,
+  newOpocoList,
+  newOpoList,
+  newOtocoList,
+  newOtoList,
+  openOrderLists,
+} from './endpoints/order-lists.ts';
+import { myAllocations, sorOrder, sorOrderTest } from './endpoints/sor.ts';
 import { cancelOpenOrders, cancelOrder, newOrder, testOrder } from './endpoints/trading.ts';
 import { closeUserStream, keepAliveUserStream, openUserStream } from './endpoints/user-stream.ts';
 
@@ -69,13 +84,31 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   myTrades,
   rateLimitOrder,
   myPreventedMatches,
+  myAllocations,
   accountCommission,
+  orderAmendments,
   myFilters,
+  getOrderList,
+  allOrderLists,
+  openOrderLists,
   // Trading
   newOrder,
   testOrder,
   cancelOrder,
   cancelOpenOrders,
+  cancelReplace,
+  amendKeepPriority,
+  // Order lists
+  newLegacyOco,
+  newOcoList,
+  newOtoList,
+  newOtocoList,
+  newOpoList,
+  newOpocoList,
+  cancelOrderList,
+  // Smart order routing
+  sorOrder,
+  sorOrderTest,
   // User data stream
   openUserStream,
   keepAliveUserStream,

@@ -44,6 +44,18 @@ export interface ExchangeContextOptions {
   readonly uidOf?: (accountId: number) => number;
   /** Injected faults (engine timeouts, firewall); all off by default. */
   readonly faults?: FaultOptions;
+  /**
+   * Smart order routing groups (exchangeInfo `sors`). Default none: SOR is off, exchangeInfo has
+   * no `sors` key and POST sor/order is refused. With one group per base asset, a symbol in a
+   * group takes SOR orders; this single-venue simulation fills them from the symbol's own book.
+   */
+  readonly sors?: readonly SorGroup[];
+}
+
+/** One SOR group: symbols sharing a base asset whose quotes are interchangeable 1:1. */
+export interface SorGroup {
+  readonly baseAsset: string;
+  readonly symbols: readonly string[];
 }
 
 export class ExchangeContext {
@@ -58,6 +70,7 @@ export class ExchangeContext {
   readonly clientTime: ClientTimeRule;
   readonly uidOf: (accountId: number) => number;
   readonly faults: Faults;
+  readonly sors: readonly SorGroup[];
   readonly #precision = new Map<string, number>();
 
   constructor(options: ExchangeContextOptions) {
@@ -69,6 +82,7 @@ export class ExchangeContext {
     this.clientTime = options.clientTime ?? IDENTITY_CLIENT_TIME;
     this.uidOf = options.uidOf ?? ((accountId) => 1_000_000 + accountId);
     this.faults = new Faults(options.faults);
+    this.sors = options.sors ?? [];
     for (const a of this.backend.engine.config.assets ?? []) this.#precision.set(a.asset, a.precision);
     // A resting order the replayed market fills between requests stops counting as unfilled at
     // its first fill, exactly as one filled by another request does (noteFirstFills).

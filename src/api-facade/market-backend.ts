@@ -9,13 +9,30 @@
  * Rules: the backend owns time; the facade never moves it. No wall clock, no randomness.
  */
 import { Engine } from '../engine/engine.ts';
-import type { CancelAllOrders, CancelOrder, EngineCommand, PlaceOrder } from '../engine/commands.ts';
+import type {
+  AmendOrder,
+  CancelAllOrders,
+  CancelOrder,
+  CancelOrderList,
+  CancelReplaceOrder,
+  EngineCommand,
+  PlaceOrder,
+  PlaceOrderList,
+} from '../engine/commands.ts';
 import type { EngineEvent, OrderFilledByMarket } from '../engine/events.ts';
 import type { EngineConfig } from '../engine/symbol-config.ts';
 import { MarketHistory } from '../data/history/market-history.ts';
 
 /** The commands the facade sends, without `time`: the backend stamps its `now`. */
-export type FacadeCommand = Omit<PlaceOrder, 'time'> | Omit<CancelOrder, 'time'> | Omit<CancelAllOrders, 'time'>;
+/** The commands a client's request can send; the backend stamps them with simulated now. */
+export type FacadeCommand =
+  | Omit<PlaceOrder, 'time'>
+  | Omit<CancelOrder, 'time'>
+  | Omit<CancelAllOrders, 'time'>
+  | Omit<PlaceOrderList, 'time'>
+  | Omit<CancelOrderList, 'time'>
+  | Omit<CancelReplaceOrder, 'time'>
+  | Omit<AmendOrder, 'time'>;
 
 export interface MarketBackend {
   /** Read-only use only: queries. Commands go through `apply`. */

@@ -44,6 +44,11 @@ export interface EndpointDef<S extends readonly ParamSpec[]> {
   readonly weightOnFailureOnly?: boolean;
   /** Unfilled-order count a request adds (ORDERS limits); absent: not an order endpoint. */
   readonly orderCount?: number;
+  /**
+   * The handler charges the unfilled order count itself (cancelReplace: what happens over the
+   * limit depends on its parameters); the request stage only reports the counts afterwards.
+   */
+  readonly chargesOrderCount?: boolean;
   readonly schema: ParamSchema<S>;
   readonly summary: string;
   readonly handler: (params: ParsedParams<S>, call: HandlerCall) => unknown;
@@ -57,6 +62,7 @@ export interface Endpoint {
   readonly weight: number | ((params: ParsedSoFar) => number);
   readonly weightOnFailureOnly: boolean;
   readonly orderCount: number | undefined;
+  readonly chargesOrderCount: boolean;
   readonly schema: ParamSchema;
   readonly summary: string;
   readonly handler: (params: ParsedSoFar, call: HandlerCall) => unknown;
@@ -72,6 +78,7 @@ export function defineEndpoint<const S extends readonly ParamSpec[]>(def: Endpoi
     weight: typeof weight === 'number' ? weight : (p) => weight(p as ParsedParams<S>),
     weightOnFailureOnly: def.weightOnFailureOnly ?? false,
     orderCount: def.orderCount,
+    chargesOrderCount: def.chargesOrderCount ?? false,
     schema: def.schema,
     summary: def.summary,
     handler: (p, call) => def.handler(p as ParsedParams<S>, call),

@@ -7,6 +7,7 @@
 import type { EngineEvent, OrderAccepted, TradeExecuted } from '../../engine/events.ts';
 import type { SymbolSpec } from '../../engine/symbol-spec.ts';
 import { formatUnits } from '../../engine/units.ts';
+import { CONDITIONAL_TYPES } from '../../engine/types.ts';
 import type { OrderView } from '../../engine/views.ts';
 import { apiTime, type TimeUnit } from './api-time.ts';
 
@@ -24,12 +25,35 @@ export interface WireContext {
 const price = (units: number, ctx: WireContext) => formatUnits(units, ctx.spec.quotePrecision);
 const qty = (units: number, ctx: WireContext) => formatUnits(units, ctx.spec.basePrecision);
 
-/** Fields every order shape shares after the core ones, present only when they apply. */
-function conditionalFields(o: OrderView, out: Record<string, unknown>, ctx: WireContext): void {
+/**
+ * The conditional fields of binance-facts §5.14, each present exactly when it applies, in the
+ * documented order. `stopPrice` and `icebergQty` are core fields of the query record (always
+ * shown there, "0.00000000" when unused), so `withStopAndIceberg` is false for that shape.
+ */
+function conditionalFields(o: OrderView, out: Record<string, unknown>, ctx: WireContext, withStopAndIceberg = true): void {
+  if (withStopAndIceberg && CONDITIONAL_TYPES.has(o.type) && o.stopPrice > 0) out['stopPrice'] = price(o.stopPrice, ctx);
+  if (withStopAndIceberg && o.icebergQty > 0) out['icebergQty'] = qty(o.icebergQty, ctx);
   if (o.preventedMatchId !== -1) out['preventedMatchId'] = o.preventedMatchId;
   if (o.preventedQuantity > 0) out['preventedQuantity'] = qty(o.preventedQuantity, ctx);
   if (o.strategyId !== null) out['strategyId'] = o.strategyId;
   if (o.strategyType !== null) out['strategyType'] = o.strategyType;
+  if (o.trailingDelta > 0) {
+    out['trailingDelta'] = o.trailingDelta;
+    out['trailingTime'] = apiTime(o.trailingTime, ctx.unit);
+  }
+  if (o.usedSor) {
+    // Single-venue simulation: every fill of an SOR order comes from the symbol's own book.
+    out['usedSor'] = true;
+    out['workingFloor'] = 'SOR';
+  }
+  if (o.pegPriceType !== null) {
+    out['pegPriceType'] = o.pegPriceType;
+    if (o.pegOffsetValue !== null) {
+      out['pegOffsetType'] = 'PRICE_LEVEL';
+      out['pegOffsetValue'] = o.pegOffsetValue;
+    }
+    if (o.peggedPrice > 0) out['peggedPrice'] = price(o.peggedPrice, ctx);
+  }
   if (o.status === 'EXPIRED' || o.status === 'EXPIRED_IN_MATCH') out['expiryReason'] = o.expiryReason;
 }
 
@@ -48,8 +72,8 @@ export function orderQueryJson(o: OrderView, ctx: WireContext): Record<string, u
     timeInForce: o.timeInForce,
     type: o.type,
     side: o.side,
-    stopPrice: price(0, ctx),
-    icebergQty: qty(0, ctx),
+    stopPrice: price(o.stopPrice, ctx),
+    icebergQty: qty(o.icebergQty, ctx),
     time: apiTime(o.time, ctx.unit),
     updateTime: apiTime(o.updateTime, ctx.unit),
     isWorking: o.isWorking,
@@ -57,15 +81,17 @@ export function orderQueryJson(o: OrderView, ctx: WireContext): Record<string, u
     origQuoteOrderQty: price(o.origQuoteOrderQty, ctx),
     selfTradePreventionMode: o.selfTradePreventionMode,
   };
-  conditionalFields(o, out, ctx);
+  conditionalFields(o, out, ctx, false);
   return out;
 }
 
 /** The fields placement and cancel responses share, in their documented order. */
 function executionFields(order: OrderView, ctx: WireContext): Record<string, unknown> {
+  const out: Record<string, unknown> = { price: price(order.price, ctx) };
+  // An OPO pending leg has no quantity until its working order fills: its report has no origQty.
+  if (!(order.status === 'PENDING_NEW' && order.origQty === 0)) out['origQty'] = qty(order.origQty, ctx);
   return {
-    price: price(order.price, ctx),
-    origQty: qty(order.origQty, ctx),
+    ...out,
     executedQty: qty(order.executedQty, ctx),
     origQuoteOrderQty: price(order.origQuoteOrderQty, ctx),
     cummulativeQuoteQty: price(order.cummulativeQuoteQty, ctx),
