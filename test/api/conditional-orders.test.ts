@@ -22,7 +22,7 @@ describe('stop orders', () => {
     const f = market();
     const ack = f.demo.post('/api/v3/order', STOP_SELL);
     expect(ack.status).toBe(200);
-    expect(Object.keys(ack.json)).toEqual(['symbol', 'orderId', 'orderListId', 'clientOrderId', 'transactTime']);
+    expect(Object.keys(ack.json as object)).toEqual(['symbol', 'orderId', 'orderListId', 'clientOrderId', 'transactTime']);
     const result = f.demo.post('/api/v3/order', { ...STOP_SELL, newOrderRespType: 'RESULT', strategyId: 7, strategyType: 1000000 }).json as any;
     expect(result).toEqual({
       symbol: 'BTCUSDT', orderId: result.orderId, orderListId: -1, clientOrderId: result.clientOrderId, transactTime: T0_MS,

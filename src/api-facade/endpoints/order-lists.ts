@@ -317,6 +317,15 @@ function placeList(shape: ListShape, v: ParsedSoFar, call: HandlerCall): Record<
   const respType = (v['newOrderRespType'] as NewOrderRespType | undefined) ?? LIST_DEFAULT_RESP_TYPE;
   let reports = listPlacementReports(call, spec, list, events, respType);
   if (shape.path === LEGACY_OCO_SHAPE.path) reports = [...reports].sort((a, b) => stopFirst(a) - stopFirst(b));
+  if (shape.kind === 'OPO' || shape.kind === 'OPOCO') {
+    // The pending legs sell what the working order buys: their quantity is not known yet, and
+    // their reports have no origQty (faqs/opo.md). The engine holds a placeholder meanwhile.
+    reports = reports.map((r) => {
+      if (r['status'] !== 'PENDING_NEW') return r;
+      const { origQty: _unknown, ...rest } = r;
+      return rest;
+    });
+  }
   return orderListJson(list, call.unit, reports);
 }
 

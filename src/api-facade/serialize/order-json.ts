@@ -87,11 +87,9 @@ export function orderQueryJson(o: OrderView, ctx: WireContext): Record<string, u
 
 /** The fields placement and cancel responses share, in their documented order. */
 function executionFields(order: OrderView, ctx: WireContext): Record<string, unknown> {
-  const out: Record<string, unknown> = { price: price(order.price, ctx) };
-  // An OPO pending leg has no quantity until its working order fills: its report has no origQty.
-  if (!(order.status === 'PENDING_NEW' && order.origQty === 0)) out['origQty'] = qty(order.origQty, ctx);
   return {
-    ...out,
+    price: price(order.price, ctx),
+    origQty: qty(order.origQty, ctx),
     executedQty: qty(order.executedQty, ctx),
     origQuoteOrderQty: price(order.origQuoteOrderQty, ctx),
     cummulativeQuoteQty: price(order.cummulativeQuoteQty, ctx),
