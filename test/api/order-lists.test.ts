@@ -57,7 +57,8 @@ describe('OCO', () => {
     const swapped = f.demo.post('/api/v3/orderList/oco', { ...SELL_OCO, belowStopPrice: '53000', belowPrice: '52500' });
     expect(swapped.status).toBe(400);
     expect(swapped.json).toEqual({ code: -2010, msg: 'The relationship of the prices for the orders is not correct.' });
-    const bad = f.demo.post('/api/v3/orderList/oco', { ...SELL_OCO, aboveType: 'MARKET' });
+    const { abovePrice: _price, ...noPrice } = SELL_OCO;
+    const bad = f.demo.post('/api/v3/orderList/oco', { ...noPrice, aboveType: 'MARKET' });
     expect(bad.json).toEqual({ code: -1158, msg: 'Order type not supported in OCO.' });
     expect(f.demo.get('/api/v3/openOrderList').json).toEqual([]);
     expect(f.demo.get('/api/v3/openOrders', { symbol: 'BTCUSDT' }).json).toEqual([]);
