@@ -27,6 +27,11 @@ import type { FacadeCommand, MarketBackend } from './market-backend.ts';
 import type { EngineEvent } from '../engine/events.ts';
 import { UserStreamHub } from './user-stream/user-stream-hub.ts';
 import { Faults, type FaultOptions } from './faults.ts';
+import { FuturesMarket, PositionsModel } from '../futures/index.ts';
+import { defaultKeyedLimiters, type KeyedLimitName, type KeyedWeightLimiter } from './limits/keyed-weight-limiter.ts';
+import { FiatAccounts } from './account-services/fiat-accounts.ts';
+import { PayLedger } from './account-services/pay-ledger.ts';
+import { EquityDisclaimers } from './account-services/equity-disclaimers.ts';
 
 /** Maps a client's `timestamp` to simulated µs (see header). */
 export type ClientTimeRule = (timestamp: TimestampParam, simulatedNowUs: number) => number;
@@ -44,6 +49,8 @@ export interface ExchangeContextOptions {
   readonly uidOf?: (accountId: number) => number;
   /** Injected faults (engine timeouts, firewall); all off by default. */
   readonly faults?: FaultOptions;
+  /** Seed of the futures model (basis, positions); DEFAULT_FUTURES_SEED when absent. */
+  readonly futuresSeed?: string;
   /**
    * Smart order routing groups (exchangeInfo `sors`). Default none: SOR is off, exchangeInfo has
    * no `sors` key and POST sor/order is refused. With one group per base asset, a symbol in a
@@ -71,6 +78,18 @@ export class ExchangeContext {
   readonly uidOf: (accountId: number) => number;
   readonly faults: Faults;
   readonly sors: readonly SorGroup[];
+  /** The futures venues derived from the spot market (src/futures), and their positions model. */
+  readonly futures: FuturesMarket;
+  readonly positions: PositionsModel;
+  /** Limits besides the IP weight that endpoint rows name (`keyedLimit`). */
+  readonly keyedLimiters: Record<KeyedLimitName, KeyedWeightLimiter>;
+  /**
+   * Account-side supplementary state: fiat deposit settings and records, the payment history
+   * (tests and scenarios add payments with `pay.record`), equity disclaimer acceptances.
+   */
+  readonly fiat = new FiatAccounts();
+  readonly pay: PayLedger;
+  readonly equityDisclaimers = new EquityDisclaimers();
   readonly #precision = new Map<string, number>();
 
   constructor(options: ExchangeContextOptions) {
@@ -83,6 +102,12 @@ export class ExchangeContext {
     this.uidOf = options.uidOf ?? ((accountId) => 1_000_000 + accountId);
     this.faults = new Faults(options.faults);
     this.sors = options.sors ?? [];
+    const engine = this.backend.engine;
+    const specs = engine.symbolNames().flatMap((name) => engine.symbolSpec(name) ?? []);
+    this.futures = new FuturesMarket({ specs, history: (symbol) => this.backend.history(symbol), ...(options.futuresSeed === undefined ? {} : { seed: options.futuresSeed }) });
+    this.positions = new PositionsModel(this.futures);
+    this.keyedLimiters = defaultKeyedLimiters();
+    this.pay = new PayLedger(this.uidOf);
     for (const a of this.backend.engine.config.assets ?? []) this.#precision.set(a.asset, a.precision);
     // A resting order the replayed market fills between requests stops counting as unfilled at
     // its first fill, exactly as one filled by another request does (noteFirstFills).
@@ -90,8 +115,11 @@ export class ExchangeContext {
     this.backend.onMarketFill?.((fill) => {
       const order = this.backend.engine.getOrder(fill.accountId, fill.symbol, { orderId: fill.orderId });
       if (order !== undefined && order.executedQty === fill.quantity) this.orderLimiter.onFirstFill(String(fill.accountId), fill.time);
-      this.userStream.publish([fill]);
+      if (this.backend.onMarketEvents === undefined) this.userStream.publish([fill]);
     });
+    // What the market's own commands set off (stops triggered by prints, OCO partners expired)
+    // reaches the stream with the fill that caused it.
+    this.backend.onMarketEvents?.((events) => this.userStream.publish(events));
   }
 
   /** Applies a command at simulated now and pushes its user data stream events. */

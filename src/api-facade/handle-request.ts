@@ -16,11 +16,14 @@
  *     ▼
  *   3 params ───────── collectRawParams + parseParams against row.schema ─→ 400 -1100..-1151
  *     ▼                (param-schema.ts gives their order; the body is read on POST/PUT/DELETE
- *     ▼                 unless the Content-Type is JSON)
+ *     ▼                 unless the Content-Type is JSON; `jsonBody` rows read a JSON object
+ *     ▼                 body then, -1135 when it is not one, and sign over it)
  *   4 IP weight ────── RequestWeightLimiter.charge(ip, weight(params)) ─→ 429 -1003 / 418 -1003,
- *     ▼                both with Retry-After
+ *     ▼                both with Retry-After; then a row's per-IP keyedLimit (funding rate
+ *     ▼                endpoints' shared budget) ─→ 429 -1003 with Retry-After
  *   5 API key + sig ── verifyRequest (row.security) ─→ 401 -2014 / 401 -2015 / 400 -1102 / 400 -1022
- *     ▼
+ *     ▼                then a row's per-UID keyedLimit (/sapi weight per user id) ─→ 429 -1003
+ *     ▼                with Retry-After and X-SAPI-USED-UID-WEIGHT-1M
  *   6 timestamp ────── SIGNED only; ctx.clientTime maps it to simulated µs ─→ 400 -1021
  *     ▼                ("...outside of the recvWindow." / "...1000ms ahead of the server's time.")
  *   7 order count ──── rows with orderCount: OrderCountLimiter.charge(account) ─→ 429 -1015
@@ -55,11 +58,12 @@ import { weightOf } from './endpoints/endpoint-row.ts';
 import type { ExchangeContext } from './exchange-context.ts';
 import { buildLimitHeaders } from './limits/headers.ts';
 import type { WindowUsage } from './limits/rate-limit-config.ts';
-import { collectRawParams } from './params/raw-params.ts';
+import { collectJsonParams, collectRawParams } from './params/raw-params.ts';
 import { parseParams } from './params/param-schema.ts';
 import type { ParsedSoFar, TimestampParam } from './params/param-types.ts';
 import type { TimeUnit } from './serialize/api-time.ts';
 import type { AuthenticatedKey } from './signing/api-key-registry.ts';
+import type { KeyedLimitName } from './limits/keyed-weight-limiter.ts';
 import { isSigned } from './signing/security-type.ts';
 import type { RequestHeaders } from './signing/verify-request.ts';
 import { verifyRequest } from './signing/verify-request.ts';
@@ -111,11 +115,14 @@ function timeUnitOf(headers: RequestHeaders): TimeUnit {
   throw invalidTimeUnit();
 }
 
+function isJson(request: ApiRequest): boolean {
+  return (headerValue(request.headers, 'content-type') ?? '').toLowerCase().includes('json');
+}
+
 /** The form body, or '' for GET and JSON bodies (clients send an empty JSON body on DELETE). */
 function formBody(request: ApiRequest): string {
   if (request.method === 'GET') return '';
-  const type = headerValue(request.headers, 'content-type') ?? '';
-  return type.toLowerCase().includes('json') ? '' : request.rawBody;
+  return isJson(request) ? '' : request.rawBody;
 }
 
 /** Mutable progress of one request through the stages, for the final headers and weight. */
@@ -128,12 +135,14 @@ interface Progress {
   limiterRefused: boolean;
   retryAfterSeconds: number | undefined;
   orderCounts: readonly WindowUsage[] | undefined;
+  /** Headers of a keyed limit the row charged (per-UID weight). */
+  keyedHeaders: Record<string, string> | undefined;
 }
 
 /** Serves one request; never throws. */
 export function handleRequest(ctx: ExchangeContext, request: ApiRequest): ApiResponse {
   const ip = request.ip ?? IN_PROCESS_IP;
-  const progress: Progress = { row: undefined, params: undefined, admitted: false, limiterRefused: false, retryAfterSeconds: undefined, orderCounts: undefined };
+  const progress: Progress = { row: undefined, params: undefined, admitted: false, limiterRefused: false, retryAfterSeconds: undefined, orderCounts: undefined, keyedHeaders: undefined };
   let status = 200;
   let body: unknown;
   try {
@@ -184,8 +193,9 @@ function runStages(ctx: ExchangeContext, request: ApiRequest, ip: string, progre
   const unit = timeUnitOf(request.headers);
 
   // 3 params
-  const rawBody = formBody(request);
-  const params = parseParams(row.schema, collectRawParams(rawQuery, rawBody));
+  const jsonBody = row.jsonBody && request.method !== 'GET' && isJson(request);
+  const rawBody = jsonBody ? request.rawBody : formBody(request);
+  const params = parseParams(row.schema, jsonBody ? collectJsonParams(rawQuery, rawBody) : collectRawParams(rawQuery, rawBody));
   progress.params = params;
 
   // 4 IP weight
@@ -197,9 +207,11 @@ function runStages(ctx: ExchangeContext, request: ApiRequest, ip: string, progre
     progress.limiterRefused = true;
     throw charge.error;
   }
+  if (row.keyedLimit?.name === 'fundingRate') chargeKeyed(ctx, row.keyedLimit.name, ip, row.keyedLimit.weight, progress);
 
   // 5 API key + signature
   const key: AuthenticatedKey | null = verifyRequest({ securityType: row.security, headers: request.headers, rawQuery, rawBody, clientIp: request.ip }, ctx.apiKeys);
+  if (row.keyedLimit?.name === 'uidWeight' && key !== null) chargeKeyed(ctx, 'uidWeight', String(ctx.uidOf(key.accountId)), row.keyedLimit.weight, progress);
 
   // 6 timestamp / recvWindow on simulated time
   let recheck = (): void => {};
@@ -240,11 +252,23 @@ function runStages(ctx: ExchangeContext, request: ApiRequest, ip: string, progre
   return result;
 }
 
+/** A row's keyed limit (see the lifecycle): refuses with 429 -1003 and Retry-After. */
+function chargeKeyed(ctx: ExchangeContext, name: KeyedLimitName, key: string, weight: number, progress: Progress): void {
+  const limiter = ctx.keyedLimiters[name];
+  const charged = limiter.charge(key, weight, ctx.now());
+  progress.keyedHeaders = limiter.headers(charged.usage);
+  if (!charged.ok) {
+    progress.retryAfterSeconds = charged.retryAfterSeconds;
+    throw charged.error;
+  }
+}
+
 function respond(ctx: ExchangeContext, ip: string, status: number, body: unknown, progress: Progress): ApiResponse {
   try {
     const headers: Record<string, string> = {
       'Content-Type': JSON_CONTENT_TYPE,
       ...buildLimitHeaders({ weight: ctx.weightLimiter.usage(ip, ctx.now()), orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds }),
+      ...progress.keyedHeaders,
     };
     return { status, headers, body: JSON.stringify(body ?? {}) };
   } catch {

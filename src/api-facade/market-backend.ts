@@ -10,6 +10,7 @@
  */
 import { Engine } from '../engine/engine.ts';
 import type {
+  AdjustBalance,
   AmendOrder,
   CancelAllOrders,
   CancelOrder,
@@ -23,12 +24,15 @@ import type { EngineEvent, OrderFilledByMarket } from '../engine/events.ts';
 import type { EngineConfig } from '../engine/symbol-config.ts';
 import { MarketHistory } from '../data/history/market-history.ts';
 
-/** The commands the facade sends, without `time`: the backend stamps its `now`. */
-/** The commands a client's request can send; the backend stamps them with simulated now. */
+/**
+ * The commands the facade sends, without `time`: the backend stamps its `now`. AdjustBalance is
+ * a fiat deposit; the order-list, cancel-replace and amend commands come from the trading rows.
+ */
 export type FacadeCommand =
   | Omit<PlaceOrder, 'time'>
   | Omit<CancelOrder, 'time'>
   | Omit<CancelAllOrders, 'time'>
+  | Omit<AdjustBalance, 'time'>
   | Omit<PlaceOrderList, 'time'>
   | Omit<CancelOrderList, 'time'>
   | Omit<CancelReplaceOrder, 'time'>
@@ -48,6 +52,11 @@ export interface MarketBackend {
    * such fill here, so first fills lower the unfilled order count as in-request fills do.
    */
   onMarketFill?(listener: (event: OrderFilledByMarket) => void): void;
+  /**
+   * Every command such a backend applies on its own (market fills, and recorded prints that set
+   * off stops or list legs) with all its events, for the user data stream.
+   */
+  onMarketEvents?(listener: (events: readonly EngineEvent[]) => void): void;
 }
 
 /**

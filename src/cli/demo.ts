@@ -87,6 +87,27 @@ export function runDemo(print: (line: string) => void = console.log): { journalH
   step('Demo sends a FOK buy for more than the book can give it', order({ ...btc, side: 'BUY', orderType: 'LIMIT', timeInForce: 'FOK', price: u('100030'), quantity: u('0.5') }));
   step('Demo cancels its ask by client order id', { type: 'CancelOrder', time: (time += 1_000), ...btc, origClientOrderId: 'demo-ask-1' });
   step('Demo tries to spend more than it has', order({ ...btc, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: u('99000'), quantity: u('50') }));
+  step('Demo rests an iceberg bid: 0.05 BTC at 99,900, showing 0.01', order({ ...btc, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: u('99900'), quantity: u('0.05'), icebergQty: u('0.01'), clientOrderId: 'demo-ice' }));
+  step('Demo amends it down to 0.03 BTC, keeping its place', { type: 'AmendOrder', time: (time += 1_000), ...btc, origClientOrderId: 'demo-ice', newQuantity: u('0.03') });
+  step('Demo cancel-replaces it with a plain bid at 99,910', {
+    type: 'CancelReplaceOrder',
+    time: (time += 1_000),
+    ...btc,
+    mode: 'STOP_ON_FAILURE',
+    cancelOrigClientOrderId: 'demo-ice',
+    newOrder: { side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: u('99910'), quantity: u('0.03') },
+  });
+  step('Demo protects 0.02 BTC with an OCO: take profit at 100,100 (LIMIT_MAKER), stop at 99,970 (limit 99,960)', {
+    type: 'PlaceOrderList',
+    time: (time += 1_000),
+    ...btc,
+    kind: 'OCO',
+    legs: [
+      { side: 'SELL', orderType: 'LIMIT_MAKER', price: u('100100'), quantity: u('0.02') },
+      { side: 'SELL', orderType: 'STOP_LOSS_LIMIT', timeInForce: 'GTC', stopPrice: u('99970'), price: u('99960'), quantity: u('0.02') },
+    ],
+  });
+  step('Demo sells 0.05 BTC at market: the trade at 99,970 triggers the stop; the take-profit leg expires', order({ ...btc, side: 'SELL', orderType: 'MARKET', quantity: u('0.05') }));
 
   const engine = sim.engine;
   engine.checkInvariants();

@@ -14,6 +14,7 @@ import type { OrderList } from './order-lists/order-list.ts';
 import { OrderArchive, recordOf, type OrderRecord } from './order-archive.ts';
 import { PriceBandCache } from './filters/check-order-filters.ts';
 import { TradeWindow } from './reference-price.ts';
+import { BucketedMean } from './reference-price-buckets.ts';
 import type { AssetConfig, AssetFilter, EngineConfig, ExchangeFilter } from './symbol-config.ts';
 import { compileSymbol, type SymbolSpec } from './symbol-spec.ts';
 import type { SelfTradePreventionMode, SymbolStatus } from './types.ts';
@@ -72,7 +73,10 @@ export class SymbolState {
   nextOrderId = 1;
   nextTradeId = 1;
   nextPreventedMatchId = 0;
+  /** The reference price set from outside (EXTERNAL calculation), or null. */
   referencePrice: number | null = null;
+  /** The engine's own reference price (ARITHMETIC_MEAN calculation), when configured. */
+  readonly meanReference: BucketedMean | null;
   readonly window: TradeWindow;
   /** Ring of the most recent trades (oldest overwritten first). */
   readonly recentTrades: MarketTradeRecord[] = [];
@@ -107,6 +111,8 @@ export class SymbolState {
 
   constructor(readonly spec: SymbolSpec, baseAsset: number, quoteAsset: number) {
     this.status = spec.initialStatus;
+    const calc = spec.referencePriceCalculation;
+    this.meanReference = calc?.calculationType === 'ARITHMETIC_MEAN' ? new BucketedMean(calc.bucketCount, calc.bucketWidthMs) : null;
     this.archive = new OrderArchive(spec.index);
     this.baseAsset = baseAsset;
     this.quoteAsset = quoteAsset;
@@ -148,6 +154,15 @@ export class SymbolState {
     return this.archive.has(orderId) ? this.archive.clientOrderIdOf(orderId) : undefined;
   }
 
+  /**
+   * The symbol's reference price at `now` (price units): one set from outside wins, else the
+   * engine's arithmetic mean when configured; null when there is none.
+   */
+  referencePriceAt(now: number): number | null {
+    if (this.referencePrice !== null) return this.referencePrice;
+    return this.meanReference === null ? null : this.meanReference.average(now);
+  }
+
   /** Quote units of `steps` at `ticks`, floored to the quote precision. */
   notional(ticks: number, steps: number): number {
     const spec = this.spec;
@@ -175,6 +190,7 @@ export class SymbolState {
     }
     this.lastTrade = trade;
     this.tradeCount += 1;
+    if (this.meanReference !== null) this.meanReference.record(trade.time, trade.price);
     if (this.recentTrades.length < RECENT_TRADES_KEPT) this.recentTrades.push(trade);
     else {
       this.recentTrades[this.recentHead] = trade;

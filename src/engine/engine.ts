@@ -28,10 +28,10 @@ import { placementRefusal, placeOrder } from './place-order.ts';
 import type { RejectReason } from './reject-reason.ts';
 import { recordMarketTrade } from './record-market-trade.ts';
 import { fillFromMarket } from './fill-from-market.ts';
-import type { EngineConfig } from './symbol-config.ts';
+import type { EngineConfig, PriceRangeRule, ReferencePriceCalculation } from './symbol-config.ts';
 import type { SymbolSpec } from './symbol-spec.ts';
 import { computeStateHash } from './state-hash.ts';
-import { assertNever, type SymbolStatus } from './types.ts';
+import { assertNever, CONDITIONAL_TYPES, type SymbolStatus } from './types.ts';
 import type { OrderList } from './order-lists/order-list.ts';
 import type {
   AmendmentView,
@@ -235,9 +235,30 @@ export class Engine {
     return placementRefusal(this.#state, command);
   }
 
-  /** The symbol's explicit reference price (price units), or null. */
-  referencePrice(symbol: string): number | null {
-    return this.#state.symbols.get(symbol)?.referencePrice ?? null;
+  /**
+   * The symbol's reference price at `now` (default: the last command's time): one set from
+   * outside, else the engine's arithmetic mean when configured, else null.
+   */
+  referencePrice(symbol: string, now: number = this.#state.lastTime): number | null {
+    return this.#state.symbols.get(symbol)?.referencePriceAt(now) ?? null;
+  }
+
+  /**
+   * How the symbol's reference price is calculated (GET /api/v3/referencePrice/calculation):
+   * EXTERNAL (method 0, set by an operator) while one is set from outside, else the configured
+   * calculation; null when the symbol has none.
+   */
+  referencePriceCalculation(symbol: string): ReferencePriceCalculation | null {
+    const s = this.#state.symbols.get(symbol);
+    if (!s) return null;
+    if (s.referencePrice !== null) return { calculationType: 'EXTERNAL', externalCalculationId: 0 };
+    return s.spec.referencePriceCalculation;
+  }
+
+  /** The symbol's execution rules as configured (GET /api/v3/executionRules). */
+  executionRules(symbol: string): readonly PriceRangeRule[] {
+    const s = this.#state.symbols.get(symbol);
+    return s ? (this.#state.config.symbols[s.spec.index]?.executionRules ?? []) : [];
   }
 
   accountIds(): readonly number[] {
@@ -550,6 +571,31 @@ export class Engine {
     }
     for (const account of state.accounts.values()) {
       if (account.openCount !== (openEverywhere.get(account) ?? 0)) throw new Error(`account ${account.accountId}: exchange-wide open count is off`);
+    }
+    // The counts behind MAX_NUM_ALGO_ORDERS, MAX_NUM_ICEBERG_ORDERS, MAX_NUM_ORDER_LISTS.
+    for (const account of state.accounts.values()) {
+      let algo = 0;
+      let iceberg = 0;
+      let lists = 0;
+      for (const s of state.symbolList) {
+        let algoHere = 0;
+        let icebergHere = 0;
+        for (const o of s.openOrdersOf(account)) {
+          if (CONDITIONAL_TYPES.has(o.type)) algoHere += 1;
+          if (o.isIceberg) icebergHere += 1;
+        }
+        let listsHere = 0;
+        for (const l of state.orderLists.values()) if (l.isOpen && l.accountId === account.accountId && l.symbol === s.spec.symbol) listsHere += 1;
+        if ((s.algoByAccount[account.slot] ?? 0) !== algoHere || (s.icebergByAccount[account.slot] ?? 0) !== icebergHere || (s.listsByAccount[account.slot] ?? 0) !== listsHere) {
+          throw new Error(`account ${account.accountId} on ${s.spec.symbol}: algo/iceberg/list counts are off`);
+        }
+        algo += algoHere;
+        iceberg += icebergHere;
+        lists += listsHere;
+      }
+      if (account.algoCount !== algo || account.icebergCount !== iceberg || account.openListCount !== lists) {
+        throw new Error(`account ${account.accountId}: exchange-wide algo/iceberg/list counts are off`);
+      }
     }
     const totals = state.fees.slice();
     for (const account of state.accounts.values()) {

@@ -92,6 +92,7 @@ const EXPIRY: readonly ExpiryReason[] = [
   'OCO_TRIGGER',
   'OTO_PHASE_ONE_EXPIRED',
   'REJECTED',
+  'EXECUTION_RULE_PRICE_RANGE_EXCEEDED',
 ];
 const STP: readonly SelfTradePreventionMode[] = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT', 'TRANSFER'];
 

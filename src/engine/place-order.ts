@@ -211,12 +211,12 @@ export function placementRefusal(state: EngineState, command: PlaceOrder): Rejec
   if (typeof checked === 'string') return checked;
   const { symbol, account, isBuy, stpMode, steps } = checked;
   if (checked.byQuote) {
-    const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: Infinity, quoteBudget: command.quoteOrderQty as number });
+    const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: Infinity, quoteBudget: command.quoteOrderQty as number, time: command.time });
     return quoteQuantityRefusal(state, symbol, account, isBuy, plan);
   }
   if (checked.isMarket) {
     const quoteCap = maxAssetCap(state, symbol.quoteAsset);
-    if (quoteCap !== null && planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity }).quote > quoteCap) return 'FILTER_MAX_ASSET';
+    if (quoteCap !== null && planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity, time: command.time }).quote > quoteCap) return 'FILTER_MAX_ASSET';
   }
   return null;
 }
@@ -241,12 +241,12 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     lock = isBuy ? symbol.notional(priceTicks, steps) : steps * spec.stepUnits;
     if (command.timeInForce === 'FOK') {
       // A FOK that cannot fill completely is accepted (funds permitting) and expires unfilled.
-      const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: priceTicks, wantSteps: steps, quoteBudget: Infinity });
+      const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: priceTicks, wantSteps: steps, quoteBudget: Infinity, time: command.time });
       fokUnfillable = !plan.complete;
     }
   } else if (byQuote) {
     const budget = command.quoteOrderQty as number;
-    const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: Infinity, quoteBudget: budget });
+    const plan = planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: Infinity, quoteBudget: budget, time: command.time });
     // The quantity is taken maker by maker during the walk; the plan predicts it exactly.
     const refusal = quoteQuantityRefusal(state, symbol, account, isBuy, plan);
     if (refusal) return state.reject(command, refusal);
@@ -265,7 +265,7 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
     // caps that walk's notional (what a SELL would receive).
     const quoteCap = maxAssetCap(state, symbol.quoteAsset);
     const cost = isBuy || quoteCap !== null
-      ? planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity }).quote
+      ? planTakerWalk(symbol, { account, isBuy, stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity, time: command.time }).quote
       : 0;
     if (quoteCap !== null && cost > quoteCap) return state.reject(command, 'FILTER_MAX_ASSET');
     lock = isBuy ? cost : steps * spec.stepUnits;
@@ -281,8 +281,7 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   }
   const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock, checked.special, -1);
   if (fokUnfillable) return expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
-  matchTaker(state, symbol, order, time);
-  finishTaker(state, symbol, order, time);
+  finishTaker(state, symbol, order, time, matchTaker(state, symbol, order, time));
 }
 
 /**
@@ -439,6 +438,9 @@ function finishQuoteTaker(state: EngineState, symbol: SymbolState, order: Order,
     case 'BOOK_EMPTY':
       expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
       return;
+    case 'PRICE_RANGE':
+      expire(state, symbol, order, 'EXPIRED', 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED', time);
+      return;
   }
 }
 
@@ -448,7 +450,7 @@ export function executesAsMarket(order: Order): boolean {
 }
 
 /** After matching: rest, fill, or expire the remainder according to type and time in force. */
-export function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time: number): void {
+export function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time: number, rangeExceeded = false): void {
   if (order.status === 'EXPIRED_IN_MATCH') {
     // Self-trade prevention ended it; MatchPrevented already reported the status.
     closeOrder(symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
@@ -456,6 +458,10 @@ export function finishTaker(state: EngineState, symbol: SymbolState, order: Orde
   }
   if (order.remainingSteps === 0) {
     closeOrder(symbol, order, 'FILLED', 'NONE', time);
+    return;
+  }
+  if (rangeExceeded) {
+    expire(state, symbol, order, 'EXPIRED', 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED', time);
     return;
   }
   if (executesAsMarket(order)) {

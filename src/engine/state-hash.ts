@@ -35,6 +35,7 @@ export function computeStateHash(state: EngineState): string {
       `symbol ${s.spec.symbol} ${s.status} ref ${s.referencePrice} next ${s.nextOrderId}/${s.nextTradeId}/${s.nextPreventedMatchId} ` +
         `trades ${s.tradeCount} last ${JSON.stringify(s.lastTrade)} window ${s.window.describe()} prevented ${s.preventedMatches.length}`,
     );
+    if (s.meanReference !== null) line(`mean reference ${s.meanReference.describe()}`);
     for (let orderId = 1; orderId < s.nextOrderId; orderId++) {
       const o = s.record(orderId)!;
       line(

@@ -60,6 +60,26 @@ export interface AssetFilter {
   limit: string;
 }
 
+/**
+ * Execution rules (GET /api/v3/executionRules): PRICE_RANGE limits every trade of a taker to
+ * [reference * down, reference * up] of its side (bid multipliers for BUY takers, ask for SELL).
+ */
+export interface PriceRangeRule {
+  ruleType: 'PRICE_RANGE';
+  bidLimitMultUp: string;
+  bidLimitMultDown: string;
+  askLimitMultUp: string;
+  askLimitMultDown: string;
+}
+
+/**
+ * How the symbol's reference price is computed: by the matching engine as an arithmetic mean of
+ * trade prices in time buckets, or outside it (EXTERNAL; set with SetReferencePrice).
+ */
+export type ReferencePriceCalculation =
+  | { calculationType: 'ARITHMETIC_MEAN'; bucketCount: number; bucketWidthMs: number }
+  | { calculationType: 'EXTERNAL'; externalCalculationId: number };
+
 export interface SymbolConfig {
   symbol: string;
   status?: SymbolStatus;
@@ -84,6 +104,8 @@ export interface SymbolConfig {
   allowedSelfTradePreventionModes?: readonly SelfTradePreventionMode[];
   /** Whether paying commission in the discount asset (BNB) is enabled for this symbol. */
   discountEnabled?: boolean;
+  executionRules?: readonly PriceRangeRule[];
+  referencePriceCalculation?: ReferencePriceCalculation;
 }
 
 export interface AssetConfig {

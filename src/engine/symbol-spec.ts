@@ -4,7 +4,7 @@
  * turns ticks * steps into quote-asset units exactly (flooring only when the tick and step
  * grids are finer than the quote precision, the same amount for payer and payee).
  */
-import type { AssetConfig, SymbolConfig, SymbolFilter } from './symbol-config.ts';
+import type { AssetConfig, ReferencePriceCalculation, SymbolConfig, SymbolFilter } from './symbol-config.ts';
 import { ALL_ORDER_TYPES } from './symbol-config.ts';
 import type { OrderType, SelfTradePreventionMode, SymbolStatus } from './types.ts';
 import { parseUnitsOrThrow, pow10 } from './units.ts';
@@ -86,6 +86,9 @@ export interface SymbolSpec {
   maxNumIcebergOrders: number | null;
   maxPosition: number | null;
   maxNumOrderAmends: number | null;
+  /** PRICE_RANGE execution rule, multipliers in 1e-8 units; null without one. */
+  priceRange: { bidUp: number; bidDown: number; askUp: number; askDown: number } | null;
+  referencePriceCalculation: ReferencePriceCalculation | null;
   /** TRAILING_DELTA in basis points; "above" is for STOP_LOSS BUY and TAKE_PROFIT SELL. */
   trailingDelta: { minAbove: number; maxAbove: number; minBelow: number; maxBelow: number } | null;
   maxNumOrderLists: number | null;
@@ -152,6 +155,8 @@ export function compileSymbol(config: SymbolConfig, index: number, assets: Reado
     maxPosition: null,
     maxNumOrderAmends: null,
     trailingDelta: null,
+    priceRange: null,
+    referencePriceCalculation: config.referencePriceCalculation ?? null,
     maxNumOrderLists: null,
     avgPriceWindowMins: 5,
     filters,
@@ -242,6 +247,20 @@ export function compileSymbol(config: SymbolConfig, index: number, assets: Reado
         throw new Error(`${where}: unknown filter ${JSON.stringify(unknown)}`);
       }
     }
+  }
+
+  for (const rule of config.executionRules ?? []) {
+    if (rule.ruleType !== 'PRICE_RANGE') throw new Error(`${where}: unknown execution rule ${JSON.stringify(rule)}`);
+    spec.priceRange = {
+      bidUp: rate(rule.bidLimitMultUp, 'bidLimitMultUp'),
+      bidDown: rate(rule.bidLimitMultDown, 'bidLimitMultDown'),
+      askUp: rate(rule.askLimitMultUp, 'askLimitMultUp'),
+      askDown: rate(rule.askLimitMultDown, 'askLimitMultDown'),
+    };
+  }
+  const calc = spec.referencePriceCalculation;
+  if (calc?.calculationType === 'ARITHMETIC_MEAN' && !(Number.isSafeInteger(calc.bucketCount) && calc.bucketCount > 0 && Number.isSafeInteger(calc.bucketWidthMs) && calc.bucketWidthMs > 0)) {
+    throw new Error(`${where}: ARITHMETIC_MEAN needs a positive integer bucketCount and bucketWidthMs`);
   }
 
   // The book grid: one tick is PRICE_FILTER.tickSize, one step is LOT_SIZE.stepSize; a zero

@@ -41,7 +41,8 @@ export type ExpiryReason =
   | 'EXCHANGE_CANCELED'
   | 'OCO_TRIGGER'
   | 'OTO_PHASE_ONE_EXPIRED'
-  | 'REJECTED';
+  | 'REJECTED'
+  | 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED';
 
 /** Stop and take-profit types: they wait for a trigger before they work (the "algo" orders). */
 export const CONDITIONAL_TYPES: ReadonlySet<OrderType> = new Set(['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT']);

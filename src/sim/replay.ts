@@ -196,6 +196,7 @@ export class Replay {
   readonly #onDecision: ((decision: MarketDecision) => void) | undefined;
   readonly #listeners: TradeListener[] = [];
   readonly #marketFillListeners: ((event: OrderFilledByMarket) => void)[] = [];
+  readonly #marketEventListeners: ((events: readonly EngineEvent[]) => void)[] = [];
   readonly #onLatency: ((record: LatencyRecord) => void) | undefined;
   readonly #agents: ReplayAgent[] = [];
   /** Agent accounts by id (the book mirrors read it as their ignore set). */
@@ -299,6 +300,16 @@ export class Replay {
     this.#marketFillListeners.push(listener);
   }
 
+  /**
+   * Runs `listener` with all the events of each command the replayed market applies on its own
+   * (a market fill, and a recorded print that set off stops or list legs): besides the fill
+   * itself, what it triggered (stops that started working and traded, OCO partners that
+   * expired, pending legs placed).
+   */
+  onMarketEvents(listener: (events: readonly EngineEvent[]) => void): void {
+    this.#marketEventListeners.push(listener);
+  }
+
   /** Runs `listener` after every replayed tape trade. */
   onTrade(listener: TradeListener): void {
     this.#listeners.push(listener);
@@ -320,7 +331,7 @@ export class Replay {
         traded = true;
       }
     }
-    if (command.type === 'PlaceOrder' || command.type === 'CancelOrder' || command.type === 'CancelAllOrders') {
+    if ('symbol' in command && command.type !== 'SetSymbolStatus' && command.type !== 'SetReferencePrice') {
       const runtime = this.#symbols.get(command.symbol);
       // An agent's command that traded with nobody changed only the agent's orders, which the
       // mirror leaves out: skip the re-read (the synthetic book re-quotes dozens of orders per print).
@@ -472,6 +483,7 @@ export class Replay {
       if (event !== undefined && event.type === 'MarketTradeRecorded') {
         this.#recordHistory(s, event.tradeId, price, left, event.quoteQuantity, time, isBuyerMaker);
       }
+      if (events.length > 1) this.#afterContingencies(s, events);
     }
     const agents = this.#agents;
     for (let i = 0; i < agents.length; i++) agents[i]!.afterPrint?.(print, this);
@@ -486,12 +498,16 @@ export class Replay {
     const mirror = s.mirror;
     s.model.onTrade(print, print.isBuyerMaker ? mirror.bids : mirror.asks, s.market, plans);
     let used = 0;
+    let contingent = false;
     for (const plan of plans) {
       if (plan.quantity === 0) {
         this.#decide(print.time, s.name, plan);
         continue;
       }
       const order = mirror.get(plan.orderId);
+      // An earlier fill's contingency (a triggered stop, an expired OCO partner) may have ended
+      // or reduced the order this plan names: drop the plan.
+      if (contingent && (order === undefined || plan.quantity > order.remaining)) continue;
       used += plan.quantity;
       if (order === undefined || !(plan.quantity > 0 && plan.quantity <= order.remaining && plan.quantity % s.market.stepUnits === 0) || used > print.qty) {
         throw new Error(`fill model ${this.fillModel.name} planned an impossible fill: ${JSON.stringify(plan)} for print ${print.tapeId} of ${print.qty}`);
@@ -508,8 +524,33 @@ export class Replay {
       for (let i = 0; i < fillListeners.length; i++) fillListeners[i]!(event);
       this.#recordHistory(s, event.tradeId, event.price, event.quantity, event.quoteQuantity, print.time, order.isBuy);
       if (mirror.filled(plan.orderId, plan.quantity)) s.model.orderGone?.(order);
+      const eventListeners = this.#marketEventListeners;
+      if (events.length > 1) {
+        // The fill set off stops or list legs: they may have traded, rested or ended orders the
+        // remaining plans name. The mirror is re-read; plans for orders gone are dropped.
+        contingent = true;
+        this.#afterContingencies(s, events.slice(1));
+      }
+      for (let i = 0; i < eventListeners.length; i++) eventListeners[i]!(events);
     }
     return used;
+  }
+
+  /**
+   * Events beyond the market's own command (a fill or a recorded print): trades of triggered
+   * stops join the history, and the book mirror is re-read.
+   */
+  #afterContingencies(s: SymbolRuntime, events: readonly EngineEvent[]): void {
+    for (const event of events) {
+      if (event.type === 'TradeExecuted') {
+        this.#recordHistory(this.#runtime(event.symbol), event.tradeId, event.price, event.quantity, event.quoteQuantity, event.time, event.isBuyerMaker);
+      }
+    }
+    this.#refreshBook(s);
+    if (events[0]?.type === 'MarketTradeRecorded') {
+      const eventListeners = this.#marketEventListeners;
+      for (let i = 0; i < eventListeners.length; i++) eventListeners[i]!(events);
+    }
   }
 
   /** Re-reads a symbol's book after a strategy command; tells the model what left and what arrived. */

@@ -65,8 +65,57 @@ const CASES: Case[] = [
   ['GET', '/sapi/v1/capital/config/getall', { coin: 'BTC' }, 400, -1104, unread(2, 3)],
   ['GET', '/sapi/v1/margin/allPairs', { symbol: 'btc' }, 400, -1100, "Illegal characters found in parameter 'symbol'; legal range is '^[A-Z0-9-_.]{1,20}$'."],
   ['GET', '/sapi/v1/margin/isolated/allPairs', { symbol: 'btc' }, 400, -1100, "Illegal characters found in parameter 'symbol'; legal range is '^[A-Z0-9-_.]{1,20}$'."],
-  ['GET', '/fapi/v1/exchangeInfo', { symbol: 'BTCUSDT' }, 400, -1101, "Too many parameters; expected '0' and received '1'."],
-  ['GET', '/dapi/v1/exchangeInfo', { symbol: 'BTCUSDT' }, 400, -1101, "Too many parameters; expected '0' and received '1'."],
+  ...(['fapi', 'dapi'] as const).flatMap((api): Case[] => {
+    const symbol = api === 'fapi' ? 'BTCUSDT' : 'BTCUSD_PERP';
+    const pair = api === 'fapi' ? 'BTCUSDT' : 'BTCUSD';
+    const none = "Too many parameters; expected '0' and received '1'.";
+    const v1 = `/${api}/v1`;
+    return [
+      ['GET', `${v1}/ping`, { x: 1 }, 400, -1101, none],
+      ['GET', `${v1}/time`, { x: 1 }, 400, -1101, none],
+      ['GET', `${v1}/exchangeInfo`, { symbol }, 400, -1101, none],
+      ['GET', `${v1}/depth`, { symbol, limit: 7 }, 400, -1130, "Data sent for parameter 'limit' is not valid."],
+      ['GET', `${v1}/trades`, { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+      ['GET', `${v1}/historicalTrades`, { symbol: 'BTCUSDT_PERP' }, 400, -1121, INVALID_SYMBOL],
+      ['GET', `${v1}/aggTrades`, { symbol, startTime: 0, endTime: 3_600_001 }, 400, -1127, 'More than 1 hours between startTime and endTime.'],
+      ['GET', `${v1}/klines`, { symbol, interval: '1s' }, 400, -1120, 'Invalid interval.'],
+      ['GET', `${v1}/continuousKlines`, { pair, contractType: 'WEEKLY', interval: '1h' }, 400, -1130, "Data sent for parameter 'contractType' is not valid."],
+      ['GET', `${v1}/indexPriceKlines`, { pair: 'NOPE', interval: '1h' }, 400, -1121, INVALID_SYMBOL],
+      ['GET', `${v1}/markPriceKlines`, { symbol, interval: '1h', limit: 1501 }, 400, -1130, "Data sent for parameter 'limit' is not valid."],
+      ['GET', `${v1}/premiumIndexKlines`, { symbol }, 400, -1102, "Mandatory parameter 'interval' was not sent, was empty/null, or malformed."],
+      ['GET', `${v1}/premiumIndex`, { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+      api === 'fapi'
+        ? ['GET', `${v1}/fundingRate`, { limit: 1001 }, 400, -1130, "Data sent for parameter 'limit' is not valid."]
+        : ['GET', `${v1}/fundingRate`, {}, 400, -1102, "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed."],
+      ['GET', `${v1}/fundingInfo`, { x: 1 }, 400, -1101, none],
+      ['GET', `${v1}/ticker/24hr`, { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+      ['GET', `${v1}/ticker/price`, { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+      api === 'fapi'
+        ? ['GET', `${v1}/ticker/bookTicker`, { pair }, 400, -1104, unread(0, 1)]
+        : ['GET', `${v1}/ticker/bookTicker`, { pair: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+      ['GET', `${v1}/openInterest`, {}, 400, -1102, "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed."],
+      ['GET', `${v1}/constituents`, { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+    ];
+  }),
+  ['GET', '/fapi/v1/rpiDepth', { symbol: 'BTCUSDT', limit: 500 }, 400, -1130, "Data sent for parameter 'limit' is not valid."],
+  ['GET', '/fapi/v2/ticker/price', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/fapi/v1/indexInfo', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/fapi/v1/assetIndex', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/fapi/v1/symbolAdlRisk', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/fapi/v1/tradingSchedule', { x: 1 }, 400, -1101, "Too many parameters; expected '0' and received '1'."],
+  ['GET', '/fapi/v1/insuranceBalance', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/futures/data/openInterestHist', { symbol: 'BTCUSDT', pair: 'BTCUSD', period: '1h' }, 400, -1128, 'Combination of optional parameters invalid.'],
+  ['GET', '/futures/data/globalLongShortAccountRatio', { period: '1h' }, 400, -1102, "Param 'symbol' or 'pair' must be sent, but both were empty/null!"],
+  ['GET', '/futures/data/topLongShortAccountRatio', { symbol: 'BTCUSDT', period: '2m' }, 400, -1130, "Data sent for parameter 'period' is not valid."],
+  ['GET', '/futures/data/topLongShortPositionRatio', { pair: 'NOPE', period: '1h' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/futures/data/takerlongshortRatio', { symbol: 'BTCUSDT', period: '1h', limit: 501 }, 400, -1130, "Data sent for parameter 'limit' is not valid."],
+  ['GET', '/futures/data/takerBuySellVol', { pair: 'BTCUSD', period: '1h' }, 400, -1102, "Mandatory parameter 'contractType' was not sent, was empty/null, or malformed."],
+  ['GET', '/futures/data/basis', { pair: 'BTCUSDT', contractType: 'ALL', period: '1h' }, 400, -1130, "Data sent for parameter 'contractType' is not valid."],
+  ['GET', '/futures/data/delivery-price', {}, 400, -1102, "Mandatory parameter 'pair' was not sent, was empty/null, or malformed."],
+  ['GET', '/fapi/v1/pmAccountInfo', { asset: 'XYZ' }, 400, -1130, "Data sent for parameter 'asset' is not valid."],
+  ['POST', '/sapi/v1/fiat/deposit', { currency: 'USD', apiPaymentMethod: 'pix', amount: '10' }, 400, -16010, 'Currency or payment method not supported.'],
+  ['GET', '/sapi/v1/pay/transactions', { startTime: 1_759_449_599_999, endTime: 1_767_225_600_000 }, 400, -1127, 'More than 2160 hours between startTime and endTime.'],
+  ['POST', '/sapi/v1/equity/account/disclaimer', { x: 1 }, 400, -1104, unread(2, 3)],
 ];
 
 describe('each endpoint refuses a bad request exactly', () => {

@@ -15,7 +15,7 @@ function specEndpoints(): string[] {
 }
 
 /** Spec endpoints the table does not serve yet (kept in step with endpoint-table.ts's header). */
-const NOT_YET = ['GET /api/v3/executionRules', 'GET /api/v3/referencePrice/calculation'].sort();
+const NOT_YET: string[] = [];
 
 /**
  * Served beyond the spec's endpoint tables, which say "Further trading endpoints (order lists,
@@ -39,16 +39,40 @@ const MARKET_LOADERS = [
   'GET /sapi/v1/capital/config/getall',
   'GET /sapi/v1/margin/allPairs',
   'GET /sapi/v1/margin/isolated/allPairs',
-  'GET /fapi/v1/exchangeInfo',
-  'GET /dapi/v1/exchangeInfo',
 ];
 
-describe('the endpoint table', () => {
-  const table = ENDPOINTS.map((r) => `${r.method} ${r.path}`).filter((e) => !MARKET_LOADERS.includes(e)).sort();
+/** The spec's supplementary endpoints (issue 7), at the real exchange's paths. */
+const FUTURES_BOTH = [
+  'ping', 'time', 'exchangeInfo', 'depth', 'trades', 'historicalTrades', 'aggTrades', 'klines', 'continuousKlines', 'indexPriceKlines',
+  'markPriceKlines', 'premiumIndexKlines', 'premiumIndex', 'fundingRate', 'fundingInfo', 'ticker/24hr', 'ticker/price', 'ticker/bookTicker',
+  'openInterest', 'constituents',
+];
+const SUPPLEMENTARY = [
+  ...['fapi', 'dapi'].flatMap((api) => FUTURES_BOTH.map((name) => `GET /${api}/v1/${name}`)),
+  ...['rpiDepth', 'indexInfo', 'assetIndex', 'symbolAdlRisk', 'tradingSchedule', 'insuranceBalance', 'pmAccountInfo'].map((name) => `GET /fapi/v1/${name}`),
+  'GET /fapi/v2/ticker/price',
+  ...['openInterestHist', 'globalLongShortAccountRatio', 'topLongShortAccountRatio', 'topLongShortPositionRatio', 'takerlongshortRatio', 'takerBuySellVol', 'basis', 'delivery-price'].map(
+    (name) => `GET /futures/data/${name}`,
+  ),
+  'POST /sapi/v1/fiat/deposit',
+  'GET /sapi/v1/pay/transactions',
+  'POST /sapi/v1/equity/account/disclaimer',
+];
 
-  test('serves the market-loading endpoints of third-party libraries', () => {
+/** Security of the supplementary rows: the spec marks old trades and top trader ratios MARKET_DATA. */
+function supplementarySecurity(path: string): string {
+  if (path.endsWith('/historicalTrades') || path.startsWith('/futures/data/topLongShort')) return 'MARKET_DATA';
+  if (path === '/fapi/v1/pmAccountInfo' || path === '/sapi/v1/pay/transactions') return 'USER_DATA';
+  if (path === '/sapi/v1/fiat/deposit' || path === '/sapi/v1/equity/account/disclaimer') return 'TRADE';
+  return 'NONE';
+}
+
+describe('the endpoint table', () => {
+  const table = ENDPOINTS.map((r) => `${r.method} ${r.path}`).filter((e) => !MARKET_LOADERS.includes(e) && !SUPPLEMENTARY.includes(e)).sort();
+
+  test('serves the market-loading endpoints of third-party libraries and the supplementary endpoints', () => {
     const all = ENDPOINTS.map((r) => `${r.method} ${r.path}`);
-    expect(all.filter((e) => !e.includes('/api/v3/')).sort()).toEqual([...MARKET_LOADERS].sort());
+    expect(all.filter((e) => !e.includes('/api/v3/')).sort()).toEqual([...MARKET_LOADERS, ...SUPPLEMENTARY].sort());
   });
   const spec = specEndpoints();
 
@@ -64,9 +88,9 @@ describe('the endpoint table', () => {
   test('lists the implemented endpoints', () => {
     expect(table).toEqual(
       [
-        'GET /api/v3/ping', 'GET /api/v3/time', 'GET /api/v3/exchangeInfo',
+        'GET /api/v3/ping', 'GET /api/v3/time', 'GET /api/v3/exchangeInfo', 'GET /api/v3/executionRules',
         'GET /api/v3/depth', 'GET /api/v3/trades', 'GET /api/v3/historicalTrades', 'GET /api/v3/aggTrades', 'GET /api/v3/klines',
-        'GET /api/v3/uiKlines', 'GET /api/v3/avgPrice', 'GET /api/v3/ticker/24hr', 'GET /api/v3/ticker/tradingDay', 'GET /api/v3/ticker', 'GET /api/v3/ticker/price', 'GET /api/v3/ticker/bookTicker', 'GET /api/v3/referencePrice',
+        'GET /api/v3/uiKlines', 'GET /api/v3/avgPrice', 'GET /api/v3/ticker/24hr', 'GET /api/v3/ticker/tradingDay', 'GET /api/v3/ticker', 'GET /api/v3/ticker/price', 'GET /api/v3/ticker/bookTicker', 'GET /api/v3/referencePrice', 'GET /api/v3/referencePrice/calculation',
         'GET /api/v3/account', 'GET /api/v3/order', 'GET /api/v3/openOrders', 'GET /api/v3/allOrders', 'GET /api/v3/myTrades', 'GET /api/v3/rateLimit/order',
         'GET /api/v3/myPreventedMatches', 'GET /api/v3/account/commission', 'GET /api/v3/myFilters',
         'GET /api/v3/orderList', 'GET /api/v3/allOrderList', 'GET /api/v3/openOrderList', 'GET /api/v3/myAllocations', 'GET /api/v3/order/amendments',
@@ -79,7 +103,9 @@ describe('the endpoint table', () => {
 
   test('security types follow the spec sections', () => {
     for (const row of ENDPOINTS) {
-      const expected = row.path === '/sapi/v1/margin/allPairs' ? 'MARKET_DATA'
+      const supplementary = SUPPLEMENTARY.includes(`${row.method} ${row.path}`);
+      const expected = supplementary ? supplementarySecurity(row.path)
+        : row.path === '/sapi/v1/margin/allPairs' ? 'MARKET_DATA'
         : ['/sapi/v1/capital/config/getall', '/sapi/v1/margin/isolated/allPairs'].includes(row.path) ? 'USER_DATA'
         : row.path === '/api/v3/userDataStream' ? 'USER_STREAM'
         : ['/api/v3/order', '/api/v3/order/test', '/api/v3/order/cancelReplace', '/api/v3/order/amend/keepPriority', '/api/v3/order/oco', '/api/v3/orderList', '/api/v3/sor/order', '/api/v3/sor/order/test'].includes(row.path) && row.method !== 'GET' ? 'TRADE'

@@ -31,26 +31,4 @@ describe('the endpoints third-party libraries call while loading markets', () =>
     const noKey = raw(f, 'GET', '/sapi/v1/margin/allPairs', '');
     expect(noKey.status).toBe(401);
   });
-
-  test('futures exchangeInfo: no symbols, their own rate limits, simulated server time', () => {
-    const f = makeFixture();
-    const usdM = f.demo.get('/fapi/v1/exchangeInfo').json as any;
-    expect(usdM).toEqual({
-      timezone: 'UTC',
-      serverTime: T0_MS,
-      futuresType: 'U_MARGINED',
-      rateLimits: [
-        { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 2400 },
-        { rateLimitType: 'ORDERS', interval: 'MINUTE', intervalNum: 1, limit: 1200 },
-        { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 300 },
-      ],
-      exchangeFilters: [],
-      assets: [],
-      symbols: [],
-    });
-    const coinM = f.demo.get('/dapi/v1/exchangeInfo').json as any;
-    expect(coinM.symbols).toEqual([]);
-    expect(coinM).not.toHaveProperty('futuresType');
-    expect(coinM.rateLimits).toHaveLength(2);
-  });
 });

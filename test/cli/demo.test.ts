@@ -3,8 +3,8 @@ import { runDemo } from '../../src/cli/demo.ts';
 
 // Golden hashes: the demo is a fixed command stream, so its journal and final state are pinned.
 // A change here means engine behaviour changed; update only when the change is intended.
-const GOLDEN_JOURNAL = '47305169974533a8ee4c7ed5ff392da81287136465d3a6d2ca865e76a6ab91f7';
-const GOLDEN_STATE = 'ec5081cab07aa5bb3b482d8cea5c90fb832db39b5300641c05d1e77648ba7fad';
+const GOLDEN_JOURNAL = '6426521231a0f33e41b7560fb2c80e2bcbc00ac66981e22a49d96af372dc2ea5';
+const GOLDEN_STATE = 'addcafcb6b3adef7cdff70fa74a938d49ddeaf317538229b9ec04b07948fc839';
 
 describe('demo session', () => {
   it('produces the golden journal and state hashes on every run', () => {
@@ -25,7 +25,7 @@ describe('demo replay of the bundled sample day', () => {
     const first = await runSampleReplay((line) => lines.push(line));
     const second = await runSampleReplay(() => {});
     expect(first).toEqual(second);
-    expect(first.journalHash).toBe('18d0070787b40c1867847d43c211b242b5c6008e7f94d47c1234f87bd1c63ca0');
+    expect(first.journalHash).toBe('ebfd79b2ce023ee3a9a06d14858f60e2e9ecf19ee51fedc64a2f1c267c441aab');
     expect(first.fills).toBe(38);
     expect(lines.join('\n')).toContain('order #2 SELL @ 42041.74: FILLED');
     expect(lines.join('\n')).toContain('order #1 BUY @ 41790.25: NEW');

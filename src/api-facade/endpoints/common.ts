@@ -13,6 +13,8 @@ import type { WireContext } from '../serialize/order-json.ts';
 import type { HandlerCall } from './endpoint-row.ts';
 
 export const invalidSymbol = (): ApiError => new ApiError(400, -1121, 'Invalid symbol.');
+/** -1127: startTime and endTime further apart than an endpoint allows. */
+export const spanTooLong = (hours: number): ApiError => new ApiError(400, -1127, `More than ${hours} hours between startTime and endTime.`);
 export const statusMismatch = (): ApiError => new ApiError(400, -1220, "The symbol's status does not match the requested symbolStatus.");
 
 export const SYMBOL = { name: 'symbol', kind: 'STRING', required: true, pattern: SYMBOL_PATTERN } as const;

@@ -17,8 +17,15 @@ import type { ParamSpec, ParsedSoFar } from '../params/param-types.ts';
 import type { AuthenticatedKey } from '../signing/api-key-registry.ts';
 import type { SecurityType } from '../signing/security-type.ts';
 import type { TimeUnit } from '../serialize/api-time.ts';
+import type { KeyedLimitName } from '../limits/keyed-weight-limiter.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A keyed limit a row charges: which limiter, and the weight of one request. */
+export interface KeyedLimit {
+  readonly name: KeyedLimitName;
+  readonly weight: number;
+}
 
 export interface HandlerCall {
   readonly ctx: ExchangeContext;
@@ -45,6 +52,13 @@ export interface EndpointDef<S extends readonly ParamSpec[]> {
   /** Unfilled-order count a request adds (ORDERS limits); absent: not an order endpoint. */
   readonly orderCount?: number;
   /**
+   * A limit besides the IP weight: a per-UID weight (/sapi "weight per user id"), or a per-IP
+   * budget a group of endpoints shares (funding rate history and info).
+   */
+  readonly keyedLimit?: KeyedLimit;
+  /** Parameters may come as a JSON object body (Content-Type JSON), e.g. POST /sapi/v1/fiat/deposit. */
+  readonly jsonBody?: boolean;
+  /**
    * The handler charges the unfilled order count itself (cancelReplace: what happens over the
    * limit depends on its parameters); the request stage only reports the counts afterwards.
    */
@@ -63,6 +77,8 @@ export interface Endpoint {
   readonly weightOnFailureOnly: boolean;
   readonly orderCount: number | undefined;
   readonly chargesOrderCount: boolean;
+  readonly keyedLimit: KeyedLimit | undefined;
+  readonly jsonBody: boolean;
   readonly schema: ParamSchema;
   readonly summary: string;
   readonly handler: (params: ParsedSoFar, call: HandlerCall) => unknown;
@@ -79,6 +95,8 @@ export function defineEndpoint<const S extends readonly ParamSpec[]>(def: Endpoi
     weightOnFailureOnly: def.weightOnFailureOnly ?? false,
     orderCount: def.orderCount,
     chargesOrderCount: def.chargesOrderCount ?? false,
+    keyedLimit: def.keyedLimit,
+    jsonBody: def.jsonBody ?? false,
     schema: def.schema,
     summary: def.summary,
     handler: (p, call) => def.handler(p as ParsedParams<S>, call),

@@ -206,12 +206,12 @@ export const referencePrice = defineEndpoint({
   security: 'NONE',
   weight: 2,
   schema: defineSchema([SYMBOL]),
-  summary: 'The reference price set on the symbol (null when none), at simulated now',
+  summary: "The symbol's reference price at simulated now (null when it has none)",
   handler: (p, call) => {
     const spec = symbolSpec(call, p.symbol);
-    const units = call.ctx.backend.engine.referencePrice(spec.symbol);
-    // The engine holds an explicitly set reference price only (SetReferencePrice); the price
-    // filters fall back to the average price when none is set, but the API reports null then.
+    // Set from outside (SetReferencePrice), else the engine's ARITHMETIC_MEAN when configured;
+    // the price filters fall back to the average price when there is none, the API shows null.
+    const units = call.ctx.backend.engine.referencePrice(spec.symbol, call.nowUs);
     return { symbol: spec.symbol, referencePrice: units === null ? null : price(units, spec), timestamp: apiTime(call.nowUs, call.unit) };
   },
 });

@@ -8,16 +8,13 @@
  * - GET /sapi/v1/margin/allPairs (MARKET_DATA, weight 1) and /sapi/v1/margin/isolated/allPairs
  *   (USER_DATA, weight 10): margin is off in the simulation, so both are empty lists. CCXT signs
  *   every /sapi call, so allPairs also accepts (and ignores) timestamp, recvWindow and signature.
- * - GET /fapi/v1/exchangeInfo and /dapi/v1/exchangeInfo (NONE, weight 1): the futures exchange
- *   information with no symbols and no assets (the simulation trades spot only), its real
- *   rate-limit rows, and the simulated server time.
+ * The futures exchangeInfo they also load is a real futures endpoint now (futures-general.ts).
  */
 import type { AccountView } from '../../engine/views.ts';
 import { formatUnits } from '../../engine/units.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { apiTime } from '../serialize/api-time.ts';
 import { accountViewOf, OPTIONAL_SYMBOL } from './common.ts';
-import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
+import { defineEndpoint } from './endpoint-row.ts';
 
 function coinJson(balance: AccountView['balances'][number], precision: number): Record<string, unknown> {
   const coin = balance.asset;
@@ -98,35 +95,4 @@ export const isolatedMarginAllPairs = defineEndpoint({
   schema: defineSchema(withSigned([OPTIONAL_SYMBOL])),
   summary: 'Isolated margin pairs: none (margin is off)',
   handler: () => [],
-});
-
-/** The futures venues' limits as their docs' exchangeInfo examples show them (not the spot ones). */
-const FUTURES_RATE_LIMITS = [
-  { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 2400 },
-  { rateLimitType: 'ORDERS', interval: 'MINUTE', intervalNum: 1, limit: 1200 },
-];
-const USD_MARGINED_RATE_LIMITS = [...FUTURES_RATE_LIMITS, { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 300 }];
-
-function futuresExchangeInfo(call: HandlerCall, rateLimits: readonly object[], extra: Record<string, unknown>): Record<string, unknown> {
-  return { timezone: 'UTC', serverTime: apiTime(call.nowUs, call.unit), ...extra, rateLimits: rateLimits.map((l) => ({ ...l })), exchangeFilters: [], assets: [], symbols: [] };
-}
-
-export const usdMarginedExchangeInfo = defineEndpoint({
-  method: 'GET',
-  path: '/fapi/v1/exchangeInfo',
-  security: 'NONE',
-  weight: 1,
-  schema: defineSchema([]),
-  summary: 'USDⓈ-M futures exchange information: no symbols (spot only)',
-  handler: (_p, call) => futuresExchangeInfo(call, USD_MARGINED_RATE_LIMITS, { futuresType: 'U_MARGINED' }),
-});
-
-export const coinMarginedExchangeInfo = defineEndpoint({
-  method: 'GET',
-  path: '/dapi/v1/exchangeInfo',
-  security: 'NONE',
-  weight: 1,
-  schema: defineSchema([]),
-  summary: 'COIN-M futures exchange information: no symbols (spot only)',
-  handler: (_p, call) => futuresExchangeInfo(call, FUTURES_RATE_LIMITS, {}),
 });

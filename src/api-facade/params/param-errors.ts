@@ -68,6 +68,8 @@ export const paramErrors = {
   badRecvWindow: () => err(-1131, "'recvWindow' must be less than 60000."),
   /** -1135: the value passed the wire regex but is not JSON (only reachable with custom item patterns). */
   invalidJson: (name: string) => err(-1135, `JSON sent for parameter '${name}' is not valid`),
+  /** -1135: a JSON request body that is not a JSON object (endpoints with `jsonBody`). */
+  invalidJsonRequest: () => err(-1135, 'Invalid JSON Request'),
   /** -1151: a symbol list naming a symbol twice. */
   duplicateSymbols: () => err(-1151, 'Symbol is present multiple times in the list.'),
   /** An error named by the endpoint row. */

@@ -59,3 +59,34 @@ export function collectRawParams(query: string, body = ''): RawParams {
   }
   return { query: rawQuery, body, values, sources };
 }
+
+/**
+ * Parameters of an endpoint that takes a JSON object body (POST /sapi/v1/fiat/deposit): the query
+ * string as usual, plus each member of the body's top-level object. Strings are taken as sent,
+ * numbers and booleans as their JSON text (JSON.parse reads a number as a double, so a NUMBER
+ * amount is exact up to 15 significant digits), objects and arrays as their JSON text (`ext`).
+ * A body that is not a JSON object is -1135 "Invalid JSON Request"; a member that is null counts
+ * as sent empty. The query string wins on a name sent in both, as for form bodies.
+ */
+export function collectJsonParams(query: string, body: string): RawParams {
+  const fromQuery = collectRawParams(query, '');
+  if (body.trim() === '') return fromQuery;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    throw paramErrors.invalidJsonRequest();
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw paramErrors.invalidJsonRequest();
+  const values = new Map<string, string>();
+  const sources = new Map<string, ParamSource>();
+  for (const [name, value] of Object.entries(parsed as Record<string, unknown>)) {
+    values.set(name, value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+    sources.set(name, 'body');
+  }
+  for (const [name, value] of fromQuery.values) {
+    values.set(name, value);
+    sources.set(name, 'query');
+  }
+  return { query: fromQuery.query, body, values, sources };
+}

@@ -115,18 +115,17 @@ function startWorking(state: EngineState, symbol: SymbolState, order: Order, tim
   let need: number;
   if (!order.isBuy) need = steps * spec.stepUnits;
   else if (!asMarket) need = symbol.notional(order.priceTicks, steps);
-  else need = planTakerWalk(symbol, { account: order.account, isBuy: true, stpMode: order.stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity }).quote;
+  else need = planTakerWalk(symbol, { account: order.account, isBuy: true, stpMode: order.stpMode, limitTicks: null, wantSteps: steps, quoteBudget: Infinity, time: time }).quote;
   releaseAll(symbol, order);
   ext.sharesLock = false;
   if (!order.account.reserve(lockedAsset(symbol, order), need)) return expireLeg(state, symbol, order, 'REJECTED', time);
   order.locked = need;
   if (order.workingTime < 0) order.workingTime = time;
   if (order.timeInForce === 'FOK' && !asMarket) {
-    const plan = planTakerWalk(symbol, { account: order.account, isBuy: order.isBuy, stpMode: order.stpMode, limitTicks: order.priceTicks, wantSteps: steps, quoteBudget: Infinity });
+    const plan = planTakerWalk(symbol, { account: order.account, isBuy: order.isBuy, stpMode: order.stpMode, limitTicks: order.priceTicks, wantSteps: steps, quoteBudget: Infinity, time: time });
     if (!plan.complete) return expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
   }
-  matchTaker(state, symbol, order, time);
-  finishTaker(state, symbol, order, time);
+  finishTaker(state, symbol, order, time, matchTaker(state, symbol, order, time));
 }
 
 function expireLeg(state: EngineState, symbol: SymbolState, order: Order, reason: ExpiryReason, time: number): void {

@@ -64,7 +64,8 @@ export class PriceBandCache {
 
   bands(symbol: SymbolState, mins: number, time: number, multipliers: readonly number[]): readonly (PriceBand | null)[] {
     const window = symbol.window;
-    if (this.#version !== window.version || time >= this.#validUntil || this.#reference !== symbol.referencePrice) {
+    // An engine-computed reference price moves with time on its own: no caching then.
+    if (symbol.meanReference !== null || this.#version !== window.version || time >= this.#validUntil || this.#reference !== symbol.referencePrice) {
       const ref = referencePrice(symbol, mins, time);
       this.#bands = [];
       for (let i = 0; i < multipliers.length; i += 2) {
@@ -83,7 +84,8 @@ function withinBand(price: number, band: PriceBand | null | undefined): boolean 
 }
 
 function referencePrice(symbol: SymbolState, mins: number, time: number): PriceRatio | null {
-  if (symbol.referencePrice !== null) return { num: BigInt(symbol.referencePrice), den: 1n };
+  const reference = symbol.referencePriceAt(time);
+  if (reference !== null) return { num: BigInt(reference), den: 1n };
   return symbol.window.average(mins, time);
 }
 

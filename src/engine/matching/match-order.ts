@@ -13,6 +13,7 @@ import type { ExpiryReason, OrderStatus, SelfTradePreventionMode } from '../type
 import { quoteTake } from './quote-take.ts';
 import { preventionMode } from './self-trade-prevention.ts';
 import { closeExtras, noteListActivity } from '../conditional/order-extras-book.ts';
+import { outsideBand, takerBand } from '../execution-rules.ts';
 
 /** Takes an order off the book and its account's open set, releasing its funds. */
 export function closeOrder(
@@ -59,30 +60,34 @@ export function reduceShown(order: Order, steps: number): void {
 }
 
 /**
- * Runs a taker with a quantity (LIMIT, LIMIT_MAKER, MARKET by quantity) against the book.
- * Returns nothing; the taker's fields tell what happened.
+ * Runs a taker with a quantity (LIMIT, LIMIT_MAKER, MARKET by quantity) against the book. The
+ * taker's fields tell what happened; returns true when it stopped at the PRICE_RANGE execution
+ * rule (the next price was outside its band), which ends it whatever its time in force.
  */
-export function matchTaker(state: EngineState, symbol: SymbolState, taker: Order, time: number): void {
+export function matchTaker(state: EngineState, symbol: SymbolState, taker: Order, time: number): boolean {
   const opposite = symbol.book.opposite(taker.isBuy);
   const limit = taker.priceTicks;
+  const band = symbol.spec.priceRange === null ? null : takerBand(symbol, taker.isBuy, time);
   while (taker.remainingSteps > 0) {
     const level = opposite.best();
-    if (level === undefined) return;
-    if (limit > 0 && (taker.isBuy ? level.ticks > limit : level.ticks < limit)) return;
+    if (level === undefined) return false;
+    if (limit > 0 && (taker.isBuy ? level.ticks > limit : level.ticks < limit)) return false;
+    if (outsideBand(band, level.ticks)) return true;
     const maker = level.head as Order;
     const mode = preventionMode(taker, maker);
     if (mode !== null) {
       preventMatch(state, symbol, taker, maker, mode, time, taker.remainingSteps, null);
-      if (taker.status === 'EXPIRED_IN_MATCH') return;
+      if (taker.status === 'EXPIRED_IN_MATCH') return false;
       continue;
     }
     const steps = Math.min(taker.remainingSteps, maker.bookSteps);
     executeFill(state, symbol, taker, maker, steps, steps === taker.remainingSteps, time);
   }
+  return false;
 }
 
 /** How a MARKET order by quoteOrderQty ended its walk. */
-export type QuoteWalkEnd = 'DONE' | 'BOOK_EMPTY' | 'SELF_TRADE';
+export type QuoteWalkEnd = 'DONE' | 'BOOK_EMPTY' | 'SELF_TRADE' | 'PRICE_RANGE';
 
 /**
  * Runs a MARKET order by quoteOrderQty: its quantity is not fixed in advance but taken maker by
@@ -97,9 +102,14 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
   const predicted = taker.origSteps; // from the plan, which mirrors this walk
   taker.origSteps = Number.MAX_SAFE_INTEGER; // open-ended while it walks
   let end: QuoteWalkEnd = 'BOOK_EMPTY';
+  const band = symbol.spec.priceRange === null ? null : takerBand(symbol, taker.isBuy, time);
   for (;;) {
     const level = opposite.best();
     if (level === undefined) break;
+    if (outsideBand(band, level.ticks)) {
+      end = 'PRICE_RANGE';
+      break;
+    }
     const maker = level.head as Order;
     const available = maker.bookSteps;
     const want = quoteTake(symbol, level.ticks, available, budget, taker.isBuy);

@@ -11,6 +11,8 @@
  */
 import type { Account } from '../accounts/account.ts';
 import type { SymbolState } from '../engine-state.ts';
+import type { PriceLevel } from '../book/price-level.ts';
+import { outsideBand, takerBand } from '../execution-rules.ts';
 import type { Order } from '../order.ts';
 import type { SelfTradePreventionMode } from '../types.ts';
 import { quoteTake } from './quote-take.ts';
@@ -41,6 +43,8 @@ export interface PlanRequest {
   wantSteps: number;
   /** Quote amount wanted (quoteOrderQty), or Infinity when `wantSteps` drives the walk. */
   quoteBudget: number;
+  /** When the taker would walk (the PRICE_RANGE band is fixed from the reference price then). */
+  time: number;
 }
 
 function modeAgainst(request: PlanRequest, maker: Order): SelfTradePreventionMode | null {
@@ -55,86 +59,165 @@ export function planTakerWalk(symbol: SymbolState, request: PlanRequest): TakerP
   return request.quoteBudget === Infinity ? planByQuantity(symbol, request) : planByQuote(symbol, request);
 }
 
+/**
+ * The order in which a walk meets the makers of a level holding icebergs, with what each visit
+ * offers: a visit shows an iceberg's slice, and a slice taken whole is refilled at the back of
+ * the level (match-order.ts, reduceShown). Every visit but a walk's last is taken whole (a
+ * partial take ends the walk), so the rotation can be laid out in advance. Plain levels are
+ * walked along their FIFO directly.
+ */
+function icebergVisits(level: PriceLevel): { makers: Order[]; available: number[] } {
+  const makers: Order[] = [];
+  const available: number[] = [];
+  const remaining: number[] = [];
+  for (let m = level.head; m !== null; m = m.next) {
+    makers.push(m);
+    available.push(m.bookSteps);
+    remaining.push(m.remainingSteps);
+  }
+  for (let i = 0; i < makers.length; i++) {
+    const maker = makers[i]!;
+    const left = remaining[i]! - available[i]!;
+    if (left > 0 && maker.isIceberg) {
+      makers.push(maker);
+      available.push(Math.min(maker.ext!.icebergSteps, left));
+      remaining.push(left);
+    }
+  }
+  return { makers, available };
+}
+
+/** What a quantity-driven walk has still to do; `visitByQuantity` moves it on. */
+interface QuantityWalk {
+  plan: TakerPlan;
+  want: number;
+}
+
+/** One maker met by a quantity-driven walk: 'stop' when the walk is over, else 'on'. 'skip' drops an expired maker. */
+function visitByQuantity(symbol: SymbolState, request: PlanRequest, walk: QuantityWalk, maker: Order, available: number, ticks: number): 'stop' | 'on' | 'skip' {
+  const plan = walk.plan;
+  const mode = modeAgainst(request, maker);
+  if (mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH') {
+    plan.prevented += walk.want;
+    return 'stop';
+  }
+  if (mode === 'EXPIRE_MAKER') return 'skip';
+  if (mode !== null) {
+    // DECREMENT / TRANSFER: the taker loses the overlap without trading it; under TRANSFER
+    // the overlap moves to the taker at the maker's price, so a BUY pays for it.
+    const overlap = Math.min(walk.want, available);
+    plan.prevented += overlap;
+    if (mode === 'TRANSFER') {
+      plan.transferred += overlap;
+      if (request.isBuy) plan.quote += symbol.notional(ticks, overlap);
+    }
+    walk.want -= overlap;
+  } else {
+    const take = Math.min(walk.want, available);
+    plan.steps += take;
+    plan.quote += symbol.notional(ticks, take);
+    walk.want -= take;
+  }
+  if (walk.want === 0) {
+    plan.complete = true;
+    return 'stop';
+  }
+  return 'on';
+}
+
 function planByQuantity(symbol: SymbolState, request: PlanRequest): TakerPlan {
   const levels = symbol.book.opposite(request.isBuy).levels;
-  const plan: TakerPlan = { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false };
-  let want = request.wantSteps;
+  const walk: QuantityWalk = { plan: { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false }, want: request.wantSteps };
+  const band = symbol.spec.priceRange === null ? null : takerBand(symbol, request.isBuy, request.time);
   for (let li = levels.length - 1; li >= 0; li--) {
     const level = levels[li]!;
     if (level.count === 0) continue; // dormant
     const ticks = level.ticks;
     if (request.limitTicks !== null && (request.isBuy ? ticks > request.limitTicks : ticks < request.limitTicks)) break;
-    for (let maker = level.head; maker !== null; maker = maker.next) {
-      const available = maker.remainingSteps;
-      const mode = modeAgainst(request, maker);
-      if (mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH') {
-        plan.prevented += want;
-        return plan;
+    if (outsideBand(band, ticks)) break;
+    if (level.icebergs === 0) {
+      for (let maker = level.head; maker !== null; maker = maker.next) {
+        if (visitByQuantity(symbol, request, walk, maker, maker.remainingSteps, ticks) === 'stop') return walk.plan;
       }
-      if (mode === 'EXPIRE_MAKER') continue;
-      if (mode !== null) {
-        // DECREMENT / TRANSFER: the taker loses the overlap without trading it; under TRANSFER
-        // the overlap moves to the taker at the maker's price, so a BUY pays for it.
-        const overlap = Math.min(want, available);
-        plan.prevented += overlap;
-        if (mode === 'TRANSFER') {
-          plan.transferred += overlap;
-          if (request.isBuy) plan.quote += symbol.notional(ticks, overlap);
-        }
-        want -= overlap;
-      } else {
-        const take = Math.min(want, available);
-        plan.steps += take;
-        plan.quote += symbol.notional(ticks, take);
-        want -= take;
-      }
-      if (want === 0) {
-        plan.complete = true;
-        return plan;
-      }
+      continue;
+    }
+    const visits = icebergVisits(level);
+    const dropped = new Set<Order>();
+    for (let i = 0; i < visits.makers.length; i++) {
+      const maker = visits.makers[i]!;
+      if (dropped.has(maker)) continue;
+      const step = visitByQuantity(symbol, request, walk, maker, visits.available[i]!, ticks);
+      if (step === 'stop') return walk.plan;
+      if (step === 'skip') dropped.add(maker);
     }
   }
-  return plan;
+  return walk.plan;
+}
+
+/** What a quote-driven walk has left; `visitByQuote` moves it on. */
+interface QuoteWalk {
+  plan: TakerPlan;
+  budget: number;
+}
+
+/** One maker met by a quote-driven walk (mirrors `matchQuoteTaker`). */
+function visitByQuote(symbol: SymbolState, request: PlanRequest, walk: QuoteWalk, maker: Order, available: number, ticks: number): 'stop' | 'on' | 'skip' {
+  const plan = walk.plan;
+  const want = quoteTake(symbol, ticks, available, walk.budget, request.isBuy);
+  if (want === 0) {
+    plan.complete = true;
+    return 'stop';
+  }
+  const mode = modeAgainst(request, maker);
+  if (mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH') {
+    plan.prevented += want;
+    return 'stop';
+  }
+  if (mode === 'EXPIRE_MAKER') return 'skip';
+  const notional = symbol.notional(ticks, want);
+  if (mode === null) {
+    plan.steps += want;
+    plan.quote += notional;
+  } else {
+    plan.prevented += want;
+    if (mode === 'TRANSFER') {
+      plan.transferred += want;
+      plan.quote += notional;
+    }
+  }
+  walk.budget -= notional;
+  if (want < available || walk.budget <= 0) {
+    plan.complete = true;
+    return 'stop';
+  }
+  return 'on';
 }
 
 /** Mirrors `matchQuoteTaker`: maker by maker, what is left of the amount decides. */
 function planByQuote(symbol: SymbolState, request: PlanRequest): TakerPlan {
   const levels = symbol.book.opposite(request.isBuy).levels;
-  const plan: TakerPlan = { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false };
-  let budget = request.quoteBudget;
+  const walk: QuoteWalk = { plan: { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false }, budget: request.quoteBudget };
+  const band = symbol.spec.priceRange === null ? null : takerBand(symbol, request.isBuy, request.time);
   for (let li = levels.length - 1; li >= 0; li--) {
     const level = levels[li]!;
+    if (level.count === 0) continue; // dormant
     const ticks = level.ticks;
-    for (let maker = level.head; maker !== null; maker = maker.next) {
-      const available = maker.remainingSteps;
-      const want = quoteTake(symbol, ticks, available, budget, request.isBuy);
-      if (want === 0) {
-        plan.complete = true;
-        return plan;
+    if (outsideBand(band, ticks)) break;
+    if (level.icebergs === 0) {
+      for (let maker = level.head; maker !== null; maker = maker.next) {
+        if (visitByQuote(symbol, request, walk, maker, maker.remainingSteps, ticks) === 'stop') return walk.plan;
       }
-      const mode = modeAgainst(request, maker);
-      if (mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH') {
-        plan.prevented += want;
-        return plan;
-      }
-      if (mode === 'EXPIRE_MAKER') continue;
-      const notional = symbol.notional(ticks, want);
-      if (mode === null) {
-        plan.steps += want;
-        plan.quote += notional;
-      } else {
-        plan.prevented += want;
-        if (mode === 'TRANSFER') {
-          plan.transferred += want;
-          plan.quote += notional;
-        }
-      }
-      budget -= notional;
-      if (want < available || budget <= 0) {
-        plan.complete = true;
-        return plan;
-      }
+      continue;
+    }
+    const visits = icebergVisits(level);
+    const dropped = new Set<Order>();
+    for (let i = 0; i < visits.makers.length; i++) {
+      const maker = visits.makers[i]!;
+      if (dropped.has(maker)) continue;
+      const step = visitByQuote(symbol, request, walk, maker, visits.available[i]!, ticks);
+      if (step === 'stop') return walk.plan;
+      if (step === 'skip') dropped.add(maker);
     }
   }
-  return plan;
+  return walk.plan;
 }

@@ -245,9 +245,8 @@ export function placeOrderList(state: EngineState, command: PlaceOrderList): voi
 /** A working leg placed with the list: LIMIT (any time in force) or LIMIT_MAKER, matched at once. */
 function startNow(state: EngineState, symbol: SymbolState, order: Order, time: number): void {
   if (order.timeInForce === 'FOK' && order.type === 'LIMIT') {
-    const plan = planTakerWalk(symbol, { account: order.account, isBuy: order.isBuy, stpMode: order.stpMode, limitTicks: order.priceTicks, wantSteps: order.remainingSteps, quoteBudget: Infinity });
+    const plan = planTakerWalk(symbol, { account: order.account, isBuy: order.isBuy, stpMode: order.stpMode, limitTicks: order.priceTicks, wantSteps: order.remainingSteps, quoteBudget: Infinity, time: time });
     if (!plan.complete) return expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
   }
-  matchTaker(state, symbol, order, time);
-  finishTaker(state, symbol, order, time);
+  finishTaker(state, symbol, order, time, matchTaker(state, symbol, order, time));
 }

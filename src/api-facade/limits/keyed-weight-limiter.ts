@@ -1,0 +1,106 @@
+/**
+ * A request-weight limit counted per key other than the IP's general budget, on the same fixed,
+ * UTC-aligned windows (FixedWindowCounters): the per-UID weight of /sapi endpoints that the docs
+ * give "per user id" (fiat deposit 45000, pay history 3000; binance.com's UID limit is 180000 per
+ * minute), and per-IP limits an endpoint group shares (funding rate history and funding info:
+ * 500 requests per 5 minutes).
+ *
+ * Rules: a request passes while every window's total, itself included, stays within the limit;
+ * a refused request counts nothing (unlike the IP limiter: no ban ladder sits behind these, so a
+ * client that waits `Retry-After` is served again). Refusal: HTTP 429 -1003 with the message the
+ * limiter was built with and `Retry-After` in whole seconds to the window's end. No clock: time
+ * is passed in as simulated µs.
+ */
+import { ApiError } from '../api-error.ts';
+import { MICROS_PER_SECOND } from '../../clock/time-units.ts';
+import { FixedWindowCounters } from './fixed-window-counters.ts';
+import { limitHeaderName, validateRateLimits, windowEndUs, type RateLimit, type WindowUsage } from './rate-limit-config.ts';
+
+export type KeyedCharge =
+  | { readonly ok: true; readonly usage: readonly WindowUsage[] }
+  | { readonly ok: false; readonly error: ApiError; readonly retryAfterSeconds: number; readonly usage: readonly WindowUsage[] };
+
+export interface KeyedWeightLimiterOptions {
+  readonly limits: readonly RateLimit[];
+  /** The -1003 text for an exceeded limit. */
+  readonly message: (limit: RateLimit) => string;
+  /** Header prefix for the usage (e.g. X-SAPI-USED-UID-WEIGHT-); none when absent. */
+  readonly headerPrefix?: string;
+}
+
+export class KeyedWeightLimiter {
+  readonly limits: readonly RateLimit[];
+  readonly #message: (limit: RateLimit) => string;
+  readonly #headerPrefix: string | undefined;
+  readonly #keys = new Map<string, FixedWindowCounters>();
+
+  constructor(options: KeyedWeightLimiterOptions) {
+    this.limits = validateRateLimits(options.limits);
+    this.#message = options.message;
+    this.#headerPrefix = options.headerPrefix;
+  }
+
+  charge(key: string, weight: number, nowUs: number): KeyedCharge {
+    if (!Number.isSafeInteger(weight) || weight < 0) throw new RangeError(`weight must be a non-negative integer, got ${weight}`);
+    const counters = this.#counters(key);
+    const over = this.limits.filter((limit, i) => counters.get(i, nowUs) + weight > limit.limit);
+    if (over.length > 0) {
+      const reset = Math.max(...over.map((l) => windowEndUs(l, nowUs)));
+      return {
+        ok: false,
+        error: new ApiError(429, -1003, this.#message(over[0]!)),
+        retryAfterSeconds: Math.ceil((reset - nowUs) / MICROS_PER_SECOND),
+        usage: this.usage(key, nowUs),
+      };
+    }
+    this.limits.forEach((_, i) => counters.add(i, weight, nowUs));
+    return { ok: true, usage: this.usage(key, nowUs) };
+  }
+
+  usage(key: string, nowUs: number): readonly WindowUsage[] {
+    const counters = this.#keys.get(key);
+    return this.limits.map((limit, i) => ({ limit, used: counters === undefined ? 0 : counters.get(i, nowUs) }));
+  }
+
+  /** Usage headers (`<prefix><intervalNum><letter>`), empty without a prefix. */
+  headers(usage: readonly WindowUsage[]): Record<string, string> {
+    const out: Record<string, string> = {};
+    if (this.#headerPrefix === undefined) return out;
+    for (const u of usage) {
+      const name = limitHeaderName(u.limit);
+      if (name !== undefined) out[this.#headerPrefix + name.slice(name.lastIndexOf('-') + 1)] = String(u.used);
+    }
+    return out;
+  }
+
+  #counters(key: string): FixedWindowCounters {
+    let counters = this.#keys.get(key);
+    if (counters === undefined) {
+      counters = new FixedWindowCounters(this.limits);
+      this.#keys.set(key, counters);
+    }
+    return counters;
+  }
+}
+
+/** The limiters the endpoint table can name in `keyedLimit`. */
+export type KeyedLimitName = 'fundingRate' | 'uidWeight';
+
+/** binance.com's per-UID request weight of /sapi: 180000 per minute. */
+export const UID_WEIGHT_LIMITS: readonly RateLimit[] = [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 180_000 }];
+/** Funding rate history and funding info share 500 requests per 5 minutes per IP (spec). */
+export const FUNDING_RATE_LIMITS: readonly RateLimit[] = [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 5, limit: 500 }];
+
+export function defaultKeyedLimiters(): Record<KeyedLimitName, KeyedWeightLimiter> {
+  return {
+    uidWeight: new KeyedWeightLimiter({
+      limits: UID_WEIGHT_LIMITS,
+      message: (l) => `Too much request weight used; current limit is ${l.limit} request weight per ${l.intervalNum} ${l.interval} per UID.`,
+      headerPrefix: 'X-SAPI-USED-UID-WEIGHT-',
+    }),
+    fundingRate: new KeyedWeightLimiter({
+      limits: FUNDING_RATE_LIMITS,
+      message: (l) => `Too many requests; current limit of funding rate endpoints is ${l.limit} requests per ${l.intervalNum} ${l.interval}.`,
+    }),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * FuturesMarket: the futures venues derived from the spot market, answering as of a simulated
+ * time. Every answer is a pure function of (the spot tapes up to asOf, the seed): the index is the
+ * spot symbol's last price at or before t (MarketHistory, no look-ahead), the premium comes from
+ * the seeded basis model, and nothing reads a clock or unseeded randomness.
+ *
+ *   index(t)  = last spot price at or before t                    (price units of the spot symbol)
+ *   mark(t)   = index(t) × (1 + premium(t))                         (8 decimals, as the exchange)
+ *   print(t)  = a spot print's price × (1 + premium(print time)), rounded to the tick
+ */
+import type { SymbolSpec } from '../engine/symbol-spec.ts';
+import type { MarketHistory } from '../data/history/market-history.ts';
+import { contractAt, CONTRACT_TYPES, derivePairs, quarterly, type ContractType, type FuturesContract, type FuturesPair, type Venue } from './contracts.ts';
+import { DEFAULT_FUTURES_SEED, SETTLEMENT_WINDOW_US } from './model-parameters.ts';
+import { PremiumModel } from './premium.ts';
+import { applyRate, meanOf } from './price-math.ts';
+import { MICROS_PER_MINUTE } from '../clock/time-units.ts';
+
+export interface FuturesMarketOptions {
+  /** The spot symbols, in config order. */
+  readonly specs: readonly SymbolSpec[];
+  /** The spot symbol's market-data history. */
+  readonly history: (symbol: string) => MarketHistory;
+  /** Seed of every futures stream; DEFAULT_FUTURES_SEED when absent. */
+  readonly seed?: string;
+}
+
+export class FuturesMarket {
+  readonly seed: string;
+  readonly pairs: readonly FuturesPair[];
+  readonly #history: (symbol: string) => MarketHistory;
+  readonly #premiums = new Map<string, PremiumModel>();
+
+  constructor(options: FuturesMarketOptions) {
+    this.seed = options.seed ?? DEFAULT_FUTURES_SEED;
+    this.pairs = derivePairs(options.specs);
+    this.#history = options.history;
+  }
+
+  pairsOf(venue: Venue): FuturesPair[] {
+    return this.pairs.filter((p) => p.venue === venue);
+  }
+
+  findPair(venue: Venue, name: string): FuturesPair | undefined {
+    return this.pairs.find((p) => p.venue === venue && p.pair === name);
+  }
+
+  history(pair: FuturesPair): MarketHistory {
+    return this.#history(pair.spot.symbol);
+  }
+
+  /** A perpetual is listed from its underlying's first print (or from asOf before any print). */
+  perpetualOnboard(pair: FuturesPair, asOf: number): number {
+    const first = this.history(pair).firstTradeTime;
+    return first !== null && first <= asOf ? first : asOf;
+  }
+
+  contract(pair: FuturesPair, contractType: ContractType, t: number): FuturesContract {
+    return contractAt(pair, contractType, t, this.perpetualOnboard(pair, t));
+  }
+
+  /** Every listed contract of a venue at asOf: per pair PERPETUAL, CURRENT_QUARTER, NEXT_QUARTER. */
+  contracts(venue: Venue, asOf: number): FuturesContract[] {
+    return this.pairsOf(venue).flatMap((pair) => CONTRACT_TYPES.map((type) => this.contract(pair, type, asOf)));
+  }
+
+  /** A contract listed at asOf by its symbol, or undefined. */
+  findContract(venue: Venue, symbol: string, asOf: number): FuturesContract | undefined {
+    return this.contracts(venue, asOf).find((c) => c.symbol === symbol);
+  }
+
+  /** The quarterly of a pair delivering at `delivery` (also after it delivered). */
+  quarterlyAt(pair: FuturesPair, delivery: number): FuturesContract {
+    return quarterly(pair, 'CURRENT_QUARTER', delivery);
+  }
+
+  premium(contract: FuturesContract): PremiumModel {
+    let model = this.#premiums.get(contract.streamKey);
+    if (model === undefined) {
+      model = new PremiumModel(this.seed, contract);
+      this.#premiums.set(contract.streamKey, model);
+    }
+    return model;
+  }
+
+  /** Last spot price at or before t (spot price units), null before the first print. */
+  indexPrice(pair: FuturesPair, t: number): number | null {
+    return this.history(pair).priceTicker(t)?.price ?? null;
+  }
+
+  markPrice(contract: FuturesContract, t: number): number | null {
+    const index = this.indexPrice(contract.pair, t);
+    return index === null ? null : applyRate(index, this.premium(contract).at(t));
+  }
+
+  /**
+   * Mean index over the SETTLEMENT_WINDOW_US (30 min) ending at t, sampled each minute, using the
+   * samples that have a price: the delivery price at a delivery, the estimated settle price before.
+   */
+  settlementPrice(pair: FuturesPair, t: number): number | null {
+    const samples: number[] = [];
+    for (let s = t - SETTLEMENT_WINDOW_US + MICROS_PER_MINUTE; s <= t; s += MICROS_PER_MINUTE) {
+      const p = this.indexPrice(pair, s);
+      if (p !== null) samples.push(p);
+    }
+    return samples.length === 0 ? null : meanOf(samples);
+  }
+
+  /** USD value of one unit of `asset` at t in USD price units (8 decimals), null if no route. */
+  usdPrice(asset: string, t: number, usdQuotes: readonly string[]): { price: number; precision: number } | null {
+    if (usdQuotes.includes(asset)) return { price: 100_000_000, precision: 8 };
+    const pair = this.pairs.find((p) => p.venue === 'USD_M' && p.baseAsset === asset);
+    if (pair === undefined) return null;
+    const price = this.indexPrice(pair, t);
+    return price === null ? null : { price, precision: pair.spot.quotePrecision };
+  }
+}
