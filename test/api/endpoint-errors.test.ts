@@ -29,6 +29,8 @@ const CASES: Case[] = [
   ['GET', '/api/v3/ticker', { symbol: 'BTCUSDT', windowSize: '1d2h' }, 400, -1130, "Data sent for parameter 'windowSize' is not valid."],
   ['GET', '/api/v3/ticker/price', { symbols: '["BTCUSDT","NOPE"]' }, 400, -1121, INVALID_SYMBOL],
   ['GET', '/api/v3/ticker/bookTicker', { symbol: 'ETHBTC', symbolStatus: 'CLOSED' }, 400, -1122, 'Invalid symbolStatus.'],
+  ['GET', '/api/v3/executionRules', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/api/v3/referencePrice/calculation', {}, 400, -1102, "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed."],
   ['GET', '/api/v3/referencePrice', {}, 400, -1102, "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed."],
   ['GET', '/api/v3/account', { extra: 1 }, 400, -1104, unread(2, 3)],
   ['GET', '/api/v3/order', { symbol: 'BTCUSDT', orderId: 5 }, 400, -2013, 'Order does not exist.'],
