@@ -53,6 +53,8 @@ function describe(event: EngineEvent): string {
       return `${event.kind} list #${event.orderListId} ${event.listStatusType}/${event.listOrderStatus} (orders ${event.orders.map((o) => '#' + o.orderId).join(', ')})`;
     case 'OrderAmended':
       return `#${event.orderId} amended ${fmt(event.origQuantity)} -> ${fmt(event.newQuantity)}`;
+    case 'AllocationRecorded':
+      return `SOR allocation #${event.allocationId} to #${event.orderId}: ${fmt(event.quantity)} @ ${fmt(event.price)}`;
     case 'CancelReplaceCompleted':
       return `cancel-replace: cancel ${event.cancelResult}, new order ${event.newOrderResult}`;
   }

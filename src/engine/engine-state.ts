@@ -73,6 +73,8 @@ export class SymbolState {
   nextOrderId = 1;
   nextTradeId = 1;
   nextPreventedMatchId = 0;
+  /** SOR allocation ids (per symbol, from 0 as in the FAQ's examples). */
+  nextAllocationId = 0;
   /** The reference price set from outside (EXTERNAL calculation), or null. */
   referencePrice: number | null = null;
   /** The engine's own reference price (ARITHMETIC_MEAN calculation), when configured. */

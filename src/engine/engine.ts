@@ -34,6 +34,7 @@ import { computeStateHash } from './state-hash.ts';
 import { assertNever, CONDITIONAL_TYPES, type SymbolStatus } from './types.ts';
 import type { OrderList } from './order-lists/order-list.ts';
 import type {
+  AllocationView,
   AmendmentView,
   OrderListView,
   AccountTradeView,
@@ -48,18 +49,7 @@ import type {
 const NO_EVENTS: readonly EngineEvent[] = [];
 
 function listView(list: OrderList): OrderListView {
-  return {
-    symbol: list.symbol,
-    orderListId: list.orderListId,
-    accountId: list.accountId,
-    kind: list.kind,
-    contingencyType: list.contingencyType,
-    listStatusType: list.listStatusType,
-    listOrderStatus: list.listOrderStatus,
-    listClientOrderId: list.listClientOrderId,
-    transactionTime: list.transactionTime,
-    orders: list.orderIds.map((orderId, i) => ({ orderId, clientOrderId: list.clientOrderIds[i] as string })),
-  };
+  return { ...list.snapshot(), transactionTime: list.transactionTime };
 }
 
 /**
@@ -344,6 +334,30 @@ export class Engine {
       isBuyer: t.isBuyer,
       isMaker: t.isMaker,
       isBestMatch: true,
+    }));
+  }
+
+  /** SOR allocations of an account on a symbol, oldest first. */
+  allocations(accountId: number, symbol: string): AllocationView[] {
+    const s = this.#state.symbols.get(symbol);
+    const account = this.#state.accounts.get(accountId);
+    if (!s || !account) return [];
+    const spec = s.spec;
+    return (account.allocations[spec.index] ?? []).map((a) => ({
+      symbol: spec.symbol,
+      allocationId: a.allocationId,
+      allocationType: 'SOR' as const,
+      orderId: a.orderId,
+      orderListId: s.record(a.orderId)?.orderListId ?? -1,
+      price: a.priceTicks * spec.tickUnits,
+      qty: a.steps * spec.stepUnits,
+      quoteQty: a.quote,
+      commission: a.commission,
+      commissionAsset: this.#state.assetNames[a.commissionAsset] as string,
+      time: a.time,
+      isBuyer: a.isBuyer,
+      isMaker: false,
+      isAllocator: false,
     }));
   }
 

@@ -255,6 +255,27 @@ export interface CancelReplaceCompleted {
   newOrderId: number;
 }
 
+/**
+ * A fill of an order placed through smart order routing, reaching its account as an allocation
+ * (GET /api/v3/myAllocations) rather than a trade: it follows the TradeExecuted of the book trade
+ * (`tradeId`) that SOR made on the order's behalf. The API shows it with tradeId -1 and allocId.
+ */
+export interface AllocationRecorded {
+  type: 'AllocationRecorded';
+  time: number;
+  symbol: string;
+  allocationId: number;
+  tradeId: number;
+  orderId: number;
+  accountId: number;
+  price: number;
+  quantity: number;
+  quoteQuantity: number;
+  commission: number;
+  commissionAsset: string;
+  isBuyer: boolean;
+}
+
 export type EngineEvent =
   | AccountCreated
   | BalanceAdjusted
@@ -273,4 +294,5 @@ export type EngineEvent =
   | OrderActivated
   | OrderListUpdated
   | OrderAmended
-  | CancelReplaceCompleted;
+  | CancelReplaceCompleted
+  | AllocationRecorded;

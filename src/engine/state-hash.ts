@@ -51,6 +51,7 @@ export function computeStateHash(state: EngineState): string {
       const x = o.ext;
       if (x !== null) line(`extras ${o.orderId} ${x.untriggered} ${x.trailExtreme} ${x.visibleSteps} ${x.sharesLock} ${x.quantityFromWorking}`);
     }
+    if (s.nextAllocationId > 0) line(`allocations next ${s.nextAllocationId}`);
     if (s.stops.length > 0 || s.amendments.length > 0) line(`stops ${s.stops.map((o) => o.orderId).join(',')} amendments ${s.amendments.length} next ${s.nextExecutionId}`);
     for (const side of [s.book.bids, s.book.asks]) {
       for (let i = side.levels.length - 1; i >= 0; i--) {

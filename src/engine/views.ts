@@ -125,6 +125,23 @@ export interface AccountTradeView {
   isBestMatch: boolean;
 }
 
+export interface AllocationView {
+  symbol: string;
+  allocationId: number;
+  allocationType: 'SOR';
+  orderId: number;
+  orderListId: number;
+  price: number;
+  qty: number;
+  quoteQty: number;
+  commission: number;
+  commissionAsset: string;
+  time: number;
+  isBuyer: boolean;
+  isMaker: boolean;
+  isAllocator: boolean;
+}
+
 export interface PreventedMatchView {
   symbol: string;
   preventedMatchId: number;

@@ -19,6 +19,11 @@ export interface AccountTradeRecord {
   isMaker: boolean;
 }
 
+/** A fill the account received as an allocation (`tradeId` is the book trade behind it). */
+export interface AllocationRecord extends AccountTradeRecord {
+  allocationId: number;
+}
+
 export const ZERO_RATES: CommissionRates = Object.freeze({ maker: 0, taker: 0, buyer: 0, seller: 0 });
 
 export class Account {
@@ -28,6 +33,11 @@ export class Account {
   readonly byClientId: (Map<string, number> | undefined)[] = [];
   /** Trades per symbol index, oldest first. */
   readonly trades: (AccountTradeRecord[] | undefined)[] = [];
+  /**
+   * SOR allocations per symbol index, oldest first: the taker-phase fills of orders placed
+   * through smart order routing, which reach the account as allocations, not trades.
+   */
+  readonly allocations: (AllocationRecord[] | undefined)[] = [];
   /** Prevented match ids per symbol index in which this account took part. */
   readonly preventedMatchIds: (number[] | undefined)[] = [];
   /** Open orders across the exchange (EXCHANGE_MAX_NUM_ORDERS). */
@@ -106,6 +116,15 @@ export class Account {
       this.byClientId[symbolIndex] = map;
     }
     return map;
+  }
+
+  allocationsOn(symbolIndex: number): AllocationRecord[] {
+    let list = this.allocations[symbolIndex];
+    if (list === undefined) {
+      list = [];
+      this.allocations[symbolIndex] = list;
+    }
+    return list;
   }
 
   tradesOn(symbolIndex: number): AccountTradeRecord[] {

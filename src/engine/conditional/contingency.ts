@@ -237,17 +237,5 @@ export function refreshListStatus(state: EngineState, symbol: SymbolState, list:
 }
 
 export function emitListStatus(state: EngineState, list: OrderList, time: number): void {
-  state.emit({
-    type: 'OrderListUpdated',
-    time,
-    symbol: list.symbol,
-    orderListId: list.orderListId,
-    accountId: list.accountId,
-    kind: list.kind,
-    contingencyType: list.contingencyType,
-    listStatusType: list.listStatusType,
-    listOrderStatus: list.listOrderStatus,
-    listClientOrderId: list.listClientOrderId,
-    orders: list.orderIds.map((orderId, i) => ({ orderId, clientOrderId: list.clientOrderIds[i] as string })),
-  });
+  state.emit({ type: 'OrderListUpdated', time, ...list.snapshot() });
 }

@@ -4,6 +4,7 @@
  * self-trade prevention ends it. Each fill is settled at once (settle.ts), so balances and the
  * book are consistent after every step.
  */
+import type { AccountTradeRecord } from '../accounts/account.ts';
 import { releaseAll, relock, settleFill } from '../accounts/settle.ts';
 import type { EngineState, PreventedMatchRecord, SymbolState } from '../engine-state.ts';
 import type { BookSide } from '../book/book-side.ts';
@@ -212,7 +213,7 @@ function executeFill(
   symbol.window.record(time, price, quote, base);
   const buyerCommission = settlement.buyerCommission;
   const sellerCommission = settlement.sellerCommission;
-  buyer.account.tradesOn(symbol.spec.index).push({
+  const buyerRecord: AccountTradeRecord = {
     symbolIndex: symbol.spec.index,
     tradeId,
     orderId: buyer.orderId,
@@ -224,8 +225,8 @@ function executeFill(
     time,
     isBuyer: true,
     isMaker: buyer === maker,
-  });
-  seller.account.tradesOn(symbol.spec.index).push({
+  };
+  const sellerRecord: AccountTradeRecord = {
     symbolIndex: symbol.spec.index,
     tradeId,
     orderId: seller.orderId,
@@ -237,7 +238,18 @@ function executeFill(
     time,
     isBuyer: false,
     isMaker: seller === maker,
-  });
+  };
+  // A taker placed through SOR receives its fills as allocations (binance sor_faq), not trades.
+  const allocated = taker.ext !== null && taker.ext.usedSor;
+  const allocationId = allocated ? symbol.nextAllocationId++ : -1;
+  if (allocated) {
+    const takerRecord = taker === buyer ? buyerRecord : sellerRecord;
+    taker.account.allocationsOn(symbol.spec.index).push({ ...takerRecord, allocationId });
+    (taker === buyer ? seller : buyer).account.tradesOn(symbol.spec.index).push(taker === buyer ? sellerRecord : buyerRecord);
+  } else {
+    buyer.account.tradesOn(symbol.spec.index).push(buyerRecord);
+    seller.account.tradesOn(symbol.spec.index).push(sellerRecord);
+  }
   const takerCommission = taker.isBuy ? buyerCommission : sellerCommission;
   const makerCommission = taker.isBuy ? sellerCommission : buyerCommission;
   state.emit({
@@ -260,6 +272,23 @@ function executeFill(
     takerStatus: taker.status,
     makerStatus: maker.status,
   });
+  if (allocated) {
+    state.emit({
+      type: 'AllocationRecorded',
+      time,
+      symbol: symbol.spec.symbol,
+      allocationId,
+      tradeId,
+      orderId: taker.orderId,
+      accountId: taker.account.accountId,
+      price,
+      quantity: base,
+      quoteQuantity: quote,
+      commission: takerCommission.amount,
+      commissionAsset: state.assetNames[takerCommission.asset] as string,
+      isBuyer: taker.isBuy,
+    });
+  }
 }
 
 /**

@@ -125,9 +125,16 @@ function visitByQuantity(symbol: SymbolState, request: PlanRequest, walk: Quanti
   return 'on';
 }
 
-function planByQuantity(symbol: SymbolState, request: PlanRequest): TakerPlan {
+/** One visit of a walk to a maker: 'stop' ends the walk, 'skip' drops an expired maker, 'on' goes on. */
+type Visit<W> = (symbol: SymbolState, request: PlanRequest, walk: W, maker: Order, available: number, ticks: number) => 'stop' | 'on' | 'skip';
+
+/**
+ * The walk both plans share: the opposite side best price first, up to the request's limit and
+ * the PRICE_RANGE band, FIFO within a price (the iceberg rotation where a level holds icebergs),
+ * each maker handed to `visit` with what it offers at that visit.
+ */
+function walkBook<W extends { plan: TakerPlan }>(symbol: SymbolState, request: PlanRequest, walk: W, visit: Visit<W>): TakerPlan {
   const levels = symbol.book.opposite(request.isBuy).levels;
-  const walk: QuantityWalk = { plan: { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false }, want: request.wantSteps };
   const band = symbol.spec.priceRange === null ? null : takerBand(symbol, request.isBuy, request.time);
   for (let li = levels.length - 1; li >= 0; li--) {
     const level = levels[li]!;
@@ -137,7 +144,7 @@ function planByQuantity(symbol: SymbolState, request: PlanRequest): TakerPlan {
     if (outsideBand(band, ticks)) break;
     if (level.icebergs === 0) {
       for (let maker = level.head; maker !== null; maker = maker.next) {
-        if (visitByQuantity(symbol, request, walk, maker, maker.remainingSteps, ticks) === 'stop') return walk.plan;
+        if (visit(symbol, request, walk, maker, maker.remainingSteps, ticks) === 'stop') return walk.plan;
       }
       continue;
     }
@@ -146,12 +153,17 @@ function planByQuantity(symbol: SymbolState, request: PlanRequest): TakerPlan {
     for (let i = 0; i < visits.makers.length; i++) {
       const maker = visits.makers[i]!;
       if (dropped.has(maker)) continue;
-      const step = visitByQuantity(symbol, request, walk, maker, visits.available[i]!, ticks);
+      const step = visit(symbol, request, walk, maker, visits.available[i]!, ticks);
       if (step === 'stop') return walk.plan;
       if (step === 'skip') dropped.add(maker);
     }
   }
   return walk.plan;
+}
+
+function planByQuantity(symbol: SymbolState, request: PlanRequest): TakerPlan {
+  const walk: QuantityWalk = { plan: { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false }, want: request.wantSteps };
+  return walkBook(symbol, request, walk, visitByQuantity);
 }
 
 /** What a quote-driven walk has left; `visitByQuote` moves it on. */
@@ -195,29 +207,6 @@ function visitByQuote(symbol: SymbolState, request: PlanRequest, walk: QuoteWalk
 
 /** Mirrors `matchQuoteTaker`: maker by maker, what is left of the amount decides. */
 function planByQuote(symbol: SymbolState, request: PlanRequest): TakerPlan {
-  const levels = symbol.book.opposite(request.isBuy).levels;
   const walk: QuoteWalk = { plan: { steps: 0, prevented: 0, transferred: 0, quote: 0, complete: false }, budget: request.quoteBudget };
-  const band = symbol.spec.priceRange === null ? null : takerBand(symbol, request.isBuy, request.time);
-  for (let li = levels.length - 1; li >= 0; li--) {
-    const level = levels[li]!;
-    if (level.count === 0) continue; // dormant
-    const ticks = level.ticks;
-    if (outsideBand(band, ticks)) break;
-    if (level.icebergs === 0) {
-      for (let maker = level.head; maker !== null; maker = maker.next) {
-        if (visitByQuote(symbol, request, walk, maker, maker.remainingSteps, ticks) === 'stop') return walk.plan;
-      }
-      continue;
-    }
-    const visits = icebergVisits(level);
-    const dropped = new Set<Order>();
-    for (let i = 0; i < visits.makers.length; i++) {
-      const maker = visits.makers[i]!;
-      if (dropped.has(maker)) continue;
-      const step = visitByQuote(symbol, request, walk, maker, visits.available[i]!, ticks);
-      if (step === 'stop') return walk.plan;
-      if (step === 'skip') dropped.add(maker);
-    }
-  }
-  return walk.plan;
+  return walkBook(symbol, request, walk, visitByQuote);
 }

@@ -9,6 +9,18 @@
  */
 import type { ContingencyType, ListOrderStatus, ListStatusType, OrderListKind } from '../types.ts';
 
+export interface ListSnapshot {
+  symbol: string;
+  orderListId: number;
+  accountId: number;
+  kind: OrderListKind;
+  contingencyType: ContingencyType;
+  listStatusType: ListStatusType;
+  listOrderStatus: ListOrderStatus;
+  listClientOrderId: string;
+  orders: { orderId: number; clientOrderId: string }[];
+}
+
 export class OrderList {
   listStatusType: ListStatusType = 'EXEC_STARTED';
   listOrderStatus: ListOrderStatus = 'EXECUTING';
@@ -46,6 +58,21 @@ export class OrderList {
   /** Whether the pending legs sell what the working order bought (OPO, OPOCO). */
   get pendingFromWorking(): boolean {
     return this.kind === 'OPO' || this.kind === 'OPOCO';
+  }
+
+  /** The fields every report of the list carries (views and OrderListUpdated events alike). */
+  snapshot(): ListSnapshot {
+    return {
+      symbol: this.symbol,
+      orderListId: this.orderListId,
+      accountId: this.accountId,
+      kind: this.kind,
+      contingencyType: this.contingencyType,
+      listStatusType: this.listStatusType,
+      listOrderStatus: this.listOrderStatus,
+      listClientOrderId: this.listClientOrderId,
+      orders: this.orderIds.map((orderId, i) => ({ orderId, clientOrderId: this.clientOrderIds[i] as string })),
+    };
   }
 
   roleOf(orderId: number): number {

@@ -221,3 +221,19 @@ describe('iceberg and pegged orders', () => {
     expectRejectedWithoutChange(empty, empty.placeCommand(1, { side: 'BUY', qty: '1', peg: 'MARKET_PEG' }), 'PEG_LIQUIDITY_TOO_LOW');
   });
 });
+
+describe('smart order routing (single venue)', () => {
+  it('the taker-phase fills of an SOR order are allocations, not trades; the maker still trades', () => {
+    const sim = market();
+    sim.sell(9, '1', '101');
+    const events = sim.apply({ type: 'PlaceOrder', accountId: 1, symbol: 'BTCUSDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: px('101'), quantity: qty('2'), viaSor: true });
+    expect(types(events)).toEqual(['OrderAccepted', 'TradeExecuted', 'AllocationRecorded']);
+    const orderId = events[0]!.type === 'OrderAccepted' ? events[0].orderId : -1;
+    expect(sim.engine.allocations(1, 'BTCUSDT')).toEqual([
+      expect.objectContaining({ allocationId: 0, allocationType: 'SOR', orderId, price: px('101'), qty: qty('1'), isBuyer: true, isMaker: false, isAllocator: false }),
+    ]);
+    expect(sim.engine.accountTrades(1, 'BTCUSDT').filter((t) => t.orderId === orderId)).toEqual([]);
+    expect(sim.engine.accountTrades(9, 'BTCUSDT').at(-1)).toMatchObject({ price: px('101'), isMaker: true });
+    expect(sim.order(1, orderId)).toMatchObject({ usedSor: true, status: 'PARTIALLY_FILLED' });
+  });
+});
