@@ -66,16 +66,29 @@ describe('SOR', () => {
     expect([r.status, r.json]).toEqual([400, { code: -1014, msg: 'Unsupported order combination.' }]);
   });
 
-  test('configured: exchangeInfo sors; a LIMIT fills from the own book with usedSor and workingFloor SOR; no allocations', () => {
-    const { f, demo } = sorFixture();
+  test('configured: exchangeInfo sors; a LIMIT fills from the own book as allocations, with usedSor and workingFloor SOR', () => {
+    const { f, ctx, demo } = sorFixture();
     seedBook(f);
     expect((demo.get('/api/v3/exchangeInfo').json as any).sors).toEqual([{ baseAsset: 'BTC', symbols: ['BTCUSDT'] }]);
+    const seen: any[] = [];
+    ctx.userStream.subscribe(1, (e) => seen.push(e));
     const r = demo.post('/api/v3/sor/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.1', price: '50010' });
+    expect(seen.find((e) => e.e === 'executionReport' && e.x === 'TRADE')).toMatchObject({ t: -1, b: 'ONE_PARTY_TRADE_REPORT', a: expect.any(Number), uS: true, k: 'SOR' });
     expect(r.status).toBe(200);
     const body = r.json as any;
-    expect(body).toMatchObject({ status: 'FILLED', usedSor: true, workingFloor: 'SOR', fills: [{ price: '50010.00000000', qty: '0.10000000', tradeId: expect.any(Number) }] });
+    expect(body).toMatchObject({ status: 'FILLED', usedSor: true, workingFloor: 'SOR' });
+    expect(body.fills).toEqual([
+      { matchType: 'ONE_PARTY_TRADE_REPORT', price: '50010.00000000', qty: '0.10000000', commission: '0.00010000', commissionAsset: 'BTC', tradeId: -1, allocId: expect.any(Number) },
+    ]);
     expect(demo.get('/api/v3/order', { symbol: 'BTCUSDT', orderId: body.orderId }).json).toMatchObject({ usedSor: true, workingFloor: 'SOR' });
-    expect(demo.get('/api/v3/myAllocations', { symbol: 'BTCUSDT' }).json).toEqual([]);
+    expect(demo.get('/api/v3/myAllocations', { symbol: 'BTCUSDT' }).json).toEqual([
+      {
+        symbol: 'BTCUSDT', allocationId: body.fills[0].allocId, allocationType: 'SOR', orderId: body.orderId, orderListId: -1, price: '50010.00000000', qty: '0.10000000',
+        quoteQty: '5001.00000000', commission: '0.00010000', commissionAsset: 'BTC', time: T0_MS, isBuyer: true, isMaker: false, isAllocator: false,
+      },
+    ]);
+    expect(demo.get('/api/v3/myAllocations', { symbol: 'BTCUSDT', orderId: body.orderId + 1 }).json).toEqual([]);
+    expect(demo.get('/api/v3/myTrades', { symbol: 'BTCUSDT' }).json).toEqual([]);
     expect(demo.post('/api/v3/sor/order/test', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.1' }).json).toEqual({});
     expect(demo.post('/api/v3/sor/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.1', quoteOrderQty: '10' }).json).toEqual({
       code: -1104, msg: "Not all sent parameters were read; read '6' parameter(s) but was sent '7'.",

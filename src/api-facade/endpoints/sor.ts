@@ -8,13 +8,15 @@
  *   docs show no text for it; this is Binance's text for a request shape it does not take).
  * - type LIMIT or MARKET only (-1116 otherwise); quantity mandatory; quoteOrderQty and pegs are
  *   not parameters of these endpoints (sent: -1104). newOrderRespType defaults to FULL.
- * - The engine places an ordinary order marked `viaSor`: its responses carry usedSor true and
+ * - The engine places an order marked `viaSor`: its responses carry usedSor true and
  *   workingFloor "SOR". This simulation has one venue per symbol, so every fill comes from the
- *   symbol's own book as an ordinary trade (tradeId, in myTrades) and no allocation is made.
+ *   symbol's own book; the engine records the taker's fills as allocations (as Binance's SOR FAQ
+ *   shows even for fills on the order's own book): the FULL response's fills have matchType
+ *   ONE_PARTY_TRADE_REPORT, tradeId -1 and allocId, and they are in myAllocations, not myTrades.
  * - myAllocations: symbol required; the supported combinations are symbol alone or with
  *   startTime/endTime (24 h span, -1127), fromAllocationId, orderId, orderId+fromAllocationId;
- *   fromAllocationId or orderId with startTime/endTime is -1128. Rows come from allocations,
- *   which a single-venue SOR never creates: the answer is always [].
+ *   fromAllocationId or orderId with startTime/endTime is -1128. Oldest first; with endTime
+ *   alone (and no lower bound) the newest `limit` up to it.
  */
 import { ApiError } from '../api-error.ts';
 import { ENUM_ERRORS } from '../params/param-errors.ts';
@@ -23,7 +25,10 @@ import type { ParsedParams } from '../params/param-schema.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import { rejectToApiError } from '../reject-errors.ts';
 import { discountJson, makerTakerJson } from '../serialize/commission-json.ts';
-import { checkSpan } from './account.ts';
+import { formatUnits } from '../../engine/units.ts';
+import { apiTime } from '../serialize/api-time.ts';
+import { checkSpan, limitOf } from './account.ts';
+import { timeUs } from './market-data.ts';
 import { accountOf, accountViewOf, SYMBOL, symbolSpec } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 import { CLIENT_ID_PARAM, orderRequestOf, orderRules, PLAIN_NAMES, RESP_TYPE, SIDE_PARAM, STP_PARAM, TIF_PARAM } from './order-request.ts';
@@ -112,10 +117,40 @@ export const myAllocations = defineEndpoint({
     ]),
     [invalidWhen((v) => (v['fromAllocationId'] !== undefined || v['orderId'] !== undefined) && (v['startTime'] !== undefined || v['endTime'] !== undefined))],
   ),
-  summary: 'SOR allocations of the account (always empty: single-venue SOR makes none)',
+  summary: 'SOR allocations of the account (the taker fills of SOR orders)',
   handler: (p, call) => {
-    symbolSpec(call, p.symbol);
+    const spec = symbolSpec(call, p.symbol);
     checkSpan(p.startTime, p.endTime);
-    return [];
+    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
+    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const rows = call.ctx.backend.engine
+      .allocations(accountOf(call), spec.symbol)
+      .filter(
+        (a) =>
+          (p.orderId === undefined || a.orderId === p.orderId) &&
+          (p.fromAllocationId === undefined || a.allocationId >= p.fromAllocationId) &&
+          a.time >= from &&
+          a.time <= to,
+      );
+    const limit = limitOf(p.limit);
+    const newest = p.endTime !== undefined && p.startTime === undefined;
+    const picked = newest ? rows.slice(Math.max(0, rows.length - limit)) : rows.slice(0, limit);
+    const price = (units: number) => formatUnits(units, spec.quotePrecision);
+    return picked.map((a) => ({
+      symbol: a.symbol,
+      allocationId: a.allocationId,
+      allocationType: a.allocationType,
+      orderId: a.orderId,
+      orderListId: a.orderListId,
+      price: price(a.price),
+      qty: formatUnits(a.qty, spec.basePrecision),
+      quoteQty: price(a.quoteQty),
+      commission: formatUnits(a.commission, call.ctx.assetPrecision(a.commissionAsset)),
+      commissionAsset: a.commissionAsset,
+      time: apiTime(a.time, call.unit),
+      isBuyer: a.isBuyer,
+      isMaker: a.isMaker,
+      isAllocator: a.isAllocator,
+    }));
   },
 });

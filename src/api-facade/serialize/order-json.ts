@@ -100,9 +100,29 @@ function executionFields(order: OrderView, ctx: WireContext): Record<string, unk
   };
 }
 
-/** The fills of `orderId` as taker among a command's events, in the FULL response's shape. */
+/**
+ * The fills of `orderId` as taker among a command's events, in the FULL response's shape. An SOR
+ * order's fills are allocations (binance-facts §5.13): matchType ONE_PARTY_TRADE_REPORT, tradeId
+ * -1 and the allocId, with the allocation's own commission.
+ */
 export function fillsOf(orderId: number, events: readonly EngineEvent[], ctx: WireContext): Record<string, unknown>[] {
   const fills: Record<string, unknown>[] = [];
+  const allocations = events.filter((e) => e.type === 'AllocationRecorded' && e.orderId === orderId);
+  if (allocations.length > 0) {
+    for (const a of allocations) {
+      if (a.type !== 'AllocationRecorded') continue;
+      fills.push({
+        matchType: 'ONE_PARTY_TRADE_REPORT',
+        price: price(a.price, ctx),
+        qty: qty(a.quantity, ctx),
+        commission: formatUnits(a.commission, ctx.assetPrecision(a.commissionAsset)),
+        commissionAsset: a.commissionAsset,
+        tradeId: -1,
+        allocId: a.allocationId,
+      });
+    }
+    return fills;
+  }
   for (const e of events) {
     if (e.type !== 'TradeExecuted' || e.takerOrderId !== orderId) continue;
     const t = e as TradeExecuted;

@@ -15,7 +15,8 @@
  *   x=REPLACED (c the new client id, C the old one, q the new quantity).
  * - Conditional keys (§6.2): P stop price and F iceberg quantity always (0 when unused, like the
  *   query record); d / D for trailing orders; gP, gOT, gOV, gp for pegs; uS and k for SOR
- *   orders; eR on expiry; j / J strategy labels.
+ *   orders; eR on expiry; j / J strategy labels; an SOR taker's fills are allocations: t -1,
+ *   b "ONE_PARTY_TRADE_REPORT", a the allocId.
  * - listStatus per OrderListUpdated (§6.3): e, E, s, g, c, l, L, r "NONE", C, T, O[{s, i, c}].
  * - balanceUpdate per balance adjustment (deposits, transfers).
  * - outboundAccountPosition last, once per account whose balances the batch changed, listing the
@@ -191,7 +192,10 @@ export function userStreamEvents(events: readonly EngineEvent[], ctx: UserStream
       case 'TradeExecuted': {
         const base = { kind: 'TRADE' as const, lastQty: e.quantity, lastPrice: e.price, lastQuote: e.quoteQuantity, tradeId: e.tradeId };
         // The taker is on the book only if it rests after its walk; the maker while it has quantity left.
-        report(e.takerAccountId, e.symbol, e.takerOrderId, e.time, { ...base, status: e.takerStatus, commission: e.takerCommission, commissionAsset: e.takerCommissionAsset, isMaker: false, onBook: false });
+        // An SOR taker's fill is an allocation: t -1, with b (matchType) and a (allocId).
+        const allocation = events.find((a) => a.type === 'AllocationRecorded' && a.tradeId === e.tradeId && a.orderId === e.takerOrderId);
+        const allocated = allocation?.type === 'AllocationRecorded' ? { tradeId: -1, extra: { b: 'ONE_PARTY_TRADE_REPORT', a: allocation.allocationId } } : {};
+        report(e.takerAccountId, e.symbol, e.takerOrderId, e.time, { ...base, status: e.takerStatus, commission: e.takerCommission, commissionAsset: e.takerCommissionAsset, isMaker: false, onBook: false, ...allocated });
         report(e.makerAccountId, e.symbol, e.makerOrderId, e.time, { ...base, status: e.makerStatus, commission: e.makerCommission, commissionAsset: e.makerCommissionAsset, isMaker: true, onBook: resting(e.makerStatus) });
         const spec = ctx.engine.symbolSpec(e.symbol);
         if (spec !== undefined) {
