@@ -27,6 +27,7 @@
  *   6 timestamp ────── SIGNED only; ctx.clientTime maps it to simulated µs ─→ 400 -1021
  *     ▼                ("...outside of the recvWindow." / "...1000ms ahead of the server's time.")
  *   7 order count ──── rows with orderCount: OrderCountLimiter.charge(account) ─→ 429 -1015
+ *     ▼                (rows with chargesOrderCount, i.e. cancelReplace, charge in the handler)
  *     ▼
  *   8 handler ──────── row.handler; `beforeEngine()` repeats the recvWindow check (-1021) just
  *     ▼                before a command reaches the engine; engine refusals via rejectToApiError
@@ -222,7 +223,7 @@ function runStages(ctx: ExchangeContext, request: ApiRequest, ip: string, progre
   }
 
   // 7 unfilled order count
-  if (row.orderCount !== undefined && key !== null) {
+  if (row.orderCount !== undefined && key !== null && !row.chargesOrderCount) {
     const counted = ctx.orderLimiter.charge(String(key.accountId), row.orderCount, ctx.now());
     if (!counted.ok) throw counted.error;
   }
