@@ -75,7 +75,7 @@ export function buildProgram(): Command {
     });
   program
     .command('bench')
-    .description('the benchmarks (bench/run.ts): --only matching-core|replay, --json, --ops N, --trades N, --runs N, --seed N')
+    .description('the benchmarks (bench/run.ts): --only matching-core|replay|facade, --json, --ops N, --trades N, --runs N, --seed N')
     .allowUnknownOption()
     .helpOption(false)
     .argument('[options...]')

@@ -29,7 +29,7 @@ export interface ServeOptions {
 }
 
 /** Engine backend whose simulated time follows the pacing, caught up whenever it is read. */
-class PacedBackend extends EngineBackend {
+export class PacedBackend extends EngineBackend {
   readonly #pacing: Pacing;
 
   constructor(config: EngineConfig, pacing: Pacing, setup: readonly EngineCommand[]) {
