@@ -8,8 +8,8 @@ import { runInProcessBench } from './inprocess-bench.ts';
 import { httpJsonLines, httpTable, inProcessJsonLines, inProcessTable } from './report.ts';
 
 export const FACADE_BENCHES = ['facade-inprocess', 'facade-http'] as const;
-/** Defaults: about 15-25 s in-process and 20 s over HTTP on the project's 2-core machine. */
-export const DEFAULT_REQUESTS = 50_000;
+/** Defaults: about 10-25 s in-process (idle or shared machine) and 20 s over HTTP on the 2-core machine. */
+export const DEFAULT_REQUESTS = 30_000;
 export const DEFAULT_DURATION_SECONDS = 5;
 const CONNECTIONS = 16;
 

@@ -258,7 +258,7 @@ function measureRow(workload: Workload, mode: Mode, options: InProcessOptions, w
 
 export function runInProcessBench(options: InProcessOptions): InProcessResult {
   const t0 = process.hrtime.bigint(); // determinism-ok: bench timing
-  const warmup = Math.min(options.requests, 20_000);
+  const warmup = Math.min(options.requests, 10_000);
   const rows: InProcessRow[] = [];
   for (const workload of ['order', 'depth', 'bookTicker'] as const) {
     for (const mode of ['server', 'client'] as const) {
