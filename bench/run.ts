@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --json] [--only matching-core|conditional-mix|replay|sweep] [--ops N] [--trades N] [--seed N] [--runs N]`:
- * runs the matching core, the conditional mix and the replay benches (sweep only with --only). Human table by default, progress on stderr; with --json this program writes
+ * `npm run bench [-- --json] [--only matching-core|conditional-mix|replay|facade|sweep] [--ops N] [--trades N] [--seed N] [--runs N] [--requests N] [--duration S]`:
+ * runs every bench (the matching core, the conditional mix, the replay, then the API facade in-process and over HTTP). Human table by default, progress on stderr; with --json this program writes
  * nothing but one JSON object per result line to stdout (use `npm run -s bench -- --json` so npm
  * does not add its own banner lines), so it can be piped into a tracker.
  */
@@ -9,11 +9,13 @@ import { runMatchingCoreBench } from './matching-core/matching-core-bench.ts';
 import { jsonLines, table } from './matching-core/report.ts';
 import { conditionalMixJsonLine, conditionalMixTable, runConditionalMixBench } from './matching-core/conditional-mix-bench.ts';
 import { replayJsonLines, replayTable, runReplayBench } from './replay/replay-bench.ts';
+import { DEFAULT_DURATION_SECONDS, DEFAULT_REQUESTS, FACADE_BENCHES, runFacadeBenches } from './facade/facade-bench.ts';
 import { runSweepBench, sweepJsonLine, sweepTable } from './sweep/sweep-bench.ts';
 
-const BENCHES = ['matching-core', 'conditional-mix', 'replay', 'sweep'] as const;
+const BENCHES = ['matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep'] as const;
 const USAGE =
-  'usage: npm run bench -- [--json] [--only matching-core|conditional-mix|replay|sweep] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--hours N (sweep, default 6)] [--seed N (default 1)] [--runs N (default 3)]';
+  'usage: npm run bench -- [--json] [--only matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--seed N (default 1)] [--runs N (default 3)]' +
+  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, default 6)]`;
 
 /** A bad command line: reported as a message, not a stack trace. */
 class UsageError extends Error {}
@@ -26,7 +28,7 @@ function positiveInt(name: string, text: string | undefined, fallback: number, m
 }
 
 async function main(): Promise<void> {
-  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; only?: string; hours?: string };
+  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; only?: string; hours?: string; requests?: string; duration?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -37,6 +39,8 @@ async function main(): Promise<void> {
         trades: { type: 'string' },
         only: { type: 'string' },
         hours: { type: 'string' },
+        requests: { type: 'string' },
+        duration: { type: 'string' },
       },
       strict: true,
     }));
@@ -50,6 +54,8 @@ async function main(): Promise<void> {
   const trades = positiveInt('trades', values.trades, 2_000_000, 1);
   const hours = positiveInt('hours', values.hours, 6, 1);
   const only = values.only;
+  const requests = positiveInt('requests', values.requests, DEFAULT_REQUESTS, 1);
+  const duration = positiveInt('duration', values.duration, DEFAULT_DURATION_SECONDS, 1);
   if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) throw new UsageError(`--only must be one of ${BENCHES.join(', ')}, got "${only}"`);
   const log = json ? (): void => {} : (message: string): void => void process.stderr.write(`  ${message}\n`);
 
@@ -72,6 +78,9 @@ async function main(): Promise<void> {
     } else {
       process.stdout.write(`\n${replayTable(result)}\n`);
     }
+  }
+  if (only === undefined || only.startsWith('facade')) {
+    await runFacadeBenches({ only, json, runs, requests, duration, log });
   }
   // Not in the default run: it takes tens of seconds of wall time (`--only sweep`).
   if (only === 'sweep') {

@@ -1,26 +1,22 @@
 /**
  * Example 2: a trend follower. Once a minute it reads 1m klines and compares a fast and a slow
  * moving average of the closes; when the fast crosses above the slow and it is flat, it buys
- * `size` at market and arms a stop-loss `stopLoss` below and a take-profit `takeProfit` above
- * the entry price (fractions). It leaves on whichever exit triggers first, or when the fast
- * average crosses back below the slow one.
+ * `size` at market and protects the position with an OCO: a take-profit LIMIT_MAKER
+ * `takeProfit` above and a STOP_LOSS `stopLoss` below the entry price (fractions). It leaves on
+ * whichever leg fills first (the exchange expires the other), or when the fast average crosses
+ * back below the slow one (it cancels the OCO and sells at market).
  *
  *   exsim backtest trend --param fast=5,slow=20,stopLoss=0.004,takeProfit=0.008
+ *   exsim backtest trend --param exits=client    # the same exits watched by the bot instead
  *
- * Exits: the engine does not have STOP_LOSS or OCO orders yet, so `ClientSideExits` watches the
- * trade stream (ctx.onTrade) and sends a MARKET sell when the price reaches either level: the
- * exit is as late as a print plus the call's latency, like a bot-side stop. Everything else talks
- * to the `ExitOrders` interface, so the real OCO is one class, once POST /api/v3/orderList/oco
- * exists:
- *   arm():    POST /api/v3/orderList/oco { symbol, side: 'SELL', quantity,
- *               aboveType: 'LIMIT_MAKER', abovePrice: takeProfit,
- *               belowType: 'STOP_LOSS', belowStopPrice: stopLoss }
- *   disarm(): DELETE /api/v3/orderList { symbol, orderListId }
- *   onExit:   the user data stream's listStatus (or polling GET /api/v3/orderList)
+ * Exits go through `ExitOrders`: `OcoExits` places POST /api/v3/orderList/oco and watches the
+ * list (GET /api/v3/orderList once a simulated second); `ClientSideExits` watches the trade
+ * stream and sends a MARKET sell itself, as a bot-side stop would, one print plus the call's
+ * latency late.
  */
 import type { StrategyClient, StrategyContext } from '../src/backtest/strategy.ts';
 
-export const description = 'moving-average crossover on 1m klines with stop-loss and take-profit exits (client-side until OCO lands)';
+export const description = 'moving-average crossover on 1m klines with stop-loss and take-profit exits (an OCO, or client-side with exits=client)';
 
 export const params = {
   fast: '5',
@@ -28,6 +24,7 @@ export const params = {
   size: '0.05',
   stopLoss: '0.004',
   takeProfit: '0.008',
+  exits: 'oco',
 };
 
 /** How a position's protective exits are placed and removed. */
@@ -71,6 +68,85 @@ export class ClientSideExits implements ExitOrders {
   }
 }
 
+/** A price on the symbol's tick grid (down for the stop, up for the target: both stay outside the entry). */
+function onGrid(price: number, tickDecimals: number, round: 'down' | 'up'): string {
+  const scale = 10 ** tickDecimals;
+  const ticks = round === 'down' ? Math.floor(price * scale) : Math.ceil(price * scale);
+  return (ticks / scale).toFixed(tickDecimals);
+}
+
+interface OrderListReply {
+  orderListId: number;
+  listOrderStatus: string;
+  orders: { orderId: number }[];
+}
+
+/**
+ * The exchange holds the exits: one OCO (take-profit LIMIT_MAKER above, STOP_LOSS below). The
+ * list is looked at once a simulated second; when it is ALL_DONE, the leg that FILLED says why.
+ */
+export class OcoExits implements ExitOrders {
+  #list: number | null = null;
+  #stopWatching: (() => void) | null = null;
+
+  constructor(
+    private readonly ctx: StrategyContext,
+    private readonly symbol: string,
+    private readonly stopLoss: number,
+    private readonly takeProfit: number,
+    private readonly tickDecimals: number,
+  ) {}
+
+  arm(entry: number, quantity: string, onExit: (reason: 'stop-loss' | 'take-profit') => void): void {
+    const { ctx, symbol } = this;
+    ctx.spawn(async () => {
+      let list: OrderListReply;
+      try {
+        list = await ctx.client.post<OrderListReply>('/api/v3/orderList/oco', {
+          symbol,
+          side: 'SELL',
+          quantity,
+          aboveType: 'LIMIT_MAKER',
+          abovePrice: onGrid(entry * (1 + this.takeProfit), this.tickDecimals, 'up'),
+          belowType: 'STOP_LOSS',
+          belowStopPrice: onGrid(entry * (1 - this.stopLoss), this.tickDecimals, 'down'),
+        });
+      } catch (error) {
+        // The market already moved past a level (the exchange refuses such an OCO): leave now.
+        ctx.log(`OCO refused (${error instanceof Error ? error.message : String(error)}): selling at market`);
+        await sellAtMarket(ctx.client, symbol, quantity);
+        onExit('stop-loss');
+        return;
+      }
+      this.#list = list.orderListId;
+      const [above, below] = list.orders.map((o) => o.orderId);
+      this.#stopWatching = ctx.clock.every(1000, async () => {
+        if (this.#list !== list.orderListId) return;
+        const now = await ctx.client.get<OrderListReply>('/api/v3/orderList', { orderListId: list.orderListId });
+        if (now.listOrderStatus !== 'ALL_DONE') return;
+        this.#stop();
+        const takeProfit = await ctx.client.get<{ status: string; price: string }>('/api/v3/order', { symbol, orderId: above! });
+        const reason = takeProfit.status === 'FILLED' ? 'take-profit' : 'stop-loss';
+        const leg = reason === 'take-profit' ? takeProfit : await ctx.client.get<{ price: string; cummulativeQuoteQty: string; executedQty: string }>('/api/v3/order', { symbol, orderId: below! });
+        ctx.log(`${reason} at ${reason === 'take-profit' ? leg.price : (Number((leg as { cummulativeQuoteQty: string }).cummulativeQuoteQty) / Number((leg as { executedQty: string }).executedQty)).toFixed(this.tickDecimals)}`);
+        onExit(reason);
+      });
+    });
+  }
+
+  disarm(): void {
+    const id = this.#list;
+    this.#stop();
+    if (id !== null) this.ctx.spawn(async () => void (await this.ctx.client.delete('/api/v3/orderList', { symbol: this.symbol, orderListId: id })));
+  }
+
+  #stop(): void {
+    this.#list = null;
+    this.#stopWatching?.();
+    this.#stopWatching = null;
+  }
+}
+
 async function sellAtMarket(client: StrategyClient, symbol: string, quantity: string): Promise<void> {
   await client.post('/api/v3/order', { symbol, side: 'SELL', type: 'MARKET', quantity });
 }
@@ -84,10 +160,15 @@ export default async function trend(ctx: StrategyContext): Promise<void> {
   const slow = Number(ctx.params.slow);
   const size = ctx.params.size!;
   if (!(fast >= 1 && slow > fast)) throw new Error(`need 1 <= fast < slow, got fast=${fast} slow=${slow}`);
-  const exits: ExitOrders = new ClientSideExits(ctx, symbol, Number(ctx.params.stopLoss), Number(ctx.params.takeProfit));
-  const info = await client.get<{ symbols: { filters: { filterType: string; stepSize?: string }[] }[] }>('/api/v3/exchangeInfo', { symbol });
-  const step = info.symbols[0]!.filters.find((f) => f.filterType === 'LOT_SIZE')!.stepSize!;
-  const stepDecimals = (step.replace(/0+$/, '').split('.')[1] ?? '').length;
+  const info = await client.get<{ symbols: { filters: { filterType: string; stepSize?: string; tickSize?: string }[] }[] }>('/api/v3/exchangeInfo', { symbol });
+  const decimals = (size: string) => (size.replace(/0+$/, '').split('.')[1] ?? '').length;
+  const filters = info.symbols[0]!.filters;
+  const stepDecimals = decimals(filters.find((f) => f.filterType === 'LOT_SIZE')!.stepSize!);
+  const tickDecimals = decimals(filters.find((f) => f.filterType === 'PRICE_FILTER')!.tickSize!);
+  const stopLoss = Number(ctx.params.stopLoss);
+  const takeProfit = Number(ctx.params.takeProfit);
+  const exits: ExitOrders =
+    ctx.params.exits === 'client' ? new ClientSideExits(ctx, symbol, stopLoss, takeProfit) : new OcoExits(ctx, symbol, stopLoss, takeProfit, tickDecimals);
   let long = false;
   let held = '0';
   let wasAbove: boolean | null = null;

@@ -3,11 +3,11 @@
  * parameter validation, weights, order counts, authentication, the in-process client and the
  * docs listing (`describeEndpoints`) all read this array; nothing else knows an endpoint.
  *
- * Spec endpoints NOT yet in the table (answer 404 like any unknown path):
- * - Account: GET /api/v3/orderList, allOrderList, openOrderList, myAllocations,
- *   order/amendments (order lists, SOR and amend are issue 3).
- * - Trading: POST /api/v3/order/cancelReplace, order lists (OCO/OTO/OTOCO), SOR, amend
- *   keepPriority (the engine has no order lists or amend yet, issue 3).
+ * Every spot endpoint of the spec is in the table. Beyond the spec's endpoint tables (which say
+ * "Further trading endpoints (order lists, SOR orders, order amendment): not shown"), the table
+ * serves them as binance-facts §5.10-5.13 document them: order lists (POST order/oco,
+ * orderList/oco|oto|otoco|opo|opoco, DELETE orderList), amend keepPriority, SOR (sor/order,
+ * sor/order/test).
  * Beyond the spot API, the table serves the /sapi endpoints third-party libraries call while
  * loading markets (endpoints/market-loaders.ts), and the spec's supplementary endpoints (issue 7):
  * futures market data of both venues under /fapi, /dapi and /futures/data (endpoints/futures-*.ts,
@@ -50,6 +50,21 @@ import {
   trades,
   uiKlines,
 } from './endpoints/market-data.ts';
+import { amendKeepPriority, orderAmendments } from './endpoints/amend.ts';
+import { cancelReplace } from './endpoints/cancel-replace.ts';
+import {
+  allOrderLists,
+  cancelOrderList,
+  getOrderList,
+  newLegacyOco,
+  newOcoList,
+  newOpocoList,
+  newOpoList,
+  newOtocoList,
+  newOtoList,
+  openOrderLists,
+} from './endpoints/order-lists.ts';
+import { myAllocations, sorOrder, sorOrderTest } from './endpoints/sor.ts';
 import { cancelOpenOrders, cancelOrder, newOrder, testOrder } from './endpoints/trading.ts';
 import { closeUserStream, keepAliveUserStream, openUserStream } from './endpoints/user-stream.ts';
 
@@ -82,13 +97,31 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   myTrades,
   rateLimitOrder,
   myPreventedMatches,
+  myAllocations,
   accountCommission,
+  orderAmendments,
   myFilters,
+  getOrderList,
+  allOrderLists,
+  openOrderLists,
   // Trading
   newOrder,
   testOrder,
   cancelOrder,
   cancelOpenOrders,
+  cancelReplace,
+  amendKeepPriority,
+  // Order lists
+  newLegacyOco,
+  newOcoList,
+  newOtoList,
+  newOtocoList,
+  newOpoList,
+  newOpocoList,
+  cancelOrderList,
+  // Smart order routing
+  sorOrder,
+  sorOrderTest,
   // User data stream
   openUserStream,
   keepAliveUserStream,

@@ -51,6 +51,18 @@ export interface ExchangeContextOptions {
   readonly faults?: FaultOptions;
   /** Seed of the futures model (basis, positions); DEFAULT_FUTURES_SEED when absent. */
   readonly futuresSeed?: string;
+  /**
+   * Smart order routing groups (exchangeInfo `sors`). Default none: SOR is off, exchangeInfo has
+   * no `sors` key and POST sor/order is refused. With one group per base asset, a symbol in a
+   * group takes SOR orders; this single-venue simulation fills them from the symbol's own book.
+   */
+  readonly sors?: readonly SorGroup[];
+}
+
+/** One SOR group: symbols sharing a base asset whose quotes are interchangeable 1:1. */
+export interface SorGroup {
+  readonly baseAsset: string;
+  readonly symbols: readonly string[];
 }
 
 export class ExchangeContext {
@@ -65,6 +77,7 @@ export class ExchangeContext {
   readonly clientTime: ClientTimeRule;
   readonly uidOf: (accountId: number) => number;
   readonly faults: Faults;
+  readonly sors: readonly SorGroup[];
   /** The futures venues derived from the spot market (src/futures), and their positions model. */
   readonly futures: FuturesMarket;
   readonly positions: PositionsModel;
@@ -88,6 +101,7 @@ export class ExchangeContext {
     this.clientTime = options.clientTime ?? IDENTITY_CLIENT_TIME;
     this.uidOf = options.uidOf ?? ((accountId) => 1_000_000 + accountId);
     this.faults = new Faults(options.faults);
+    this.sors = options.sors ?? [];
     const engine = this.backend.engine;
     const specs = engine.symbolNames().flatMap((name) => engine.symbolSpec(name) ?? []);
     this.futures = new FuturesMarket({ specs, history: (symbol) => this.backend.history(symbol), ...(options.futuresSeed === undefined ? {} : { seed: options.futuresSeed }) });

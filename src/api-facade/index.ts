@@ -11,7 +11,7 @@
  * a `Replay` is a `MarketBackend` structurally.
  */
 export { ApiError } from './api-error.ts';
-export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions } from './exchange-context.ts';
+export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions, type SorGroup } from './exchange-context.ts';
 export { EngineBackend, type FacadeCommand, type MarketBackend } from './market-backend.ts';
 export { ENDPOINTS, describeEndpoints, findEndpoint } from './endpoint-table.ts';
 export type { Endpoint, EndpointDef, HandlerCall, HttpMethod } from './endpoints/endpoint-row.ts';

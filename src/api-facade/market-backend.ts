@@ -9,13 +9,34 @@
  * Rules: the backend owns time; the facade never moves it. No wall clock, no randomness.
  */
 import { Engine } from '../engine/engine.ts';
-import type { AdjustBalance, CancelAllOrders, CancelOrder, EngineCommand, PlaceOrder } from '../engine/commands.ts';
+import type {
+  AdjustBalance,
+  AmendOrder,
+  CancelAllOrders,
+  CancelOrder,
+  CancelOrderList,
+  CancelReplaceOrder,
+  EngineCommand,
+  PlaceOrder,
+  PlaceOrderList,
+} from '../engine/commands.ts';
 import type { EngineEvent, OrderFilledByMarket } from '../engine/events.ts';
 import type { EngineConfig } from '../engine/symbol-config.ts';
 import { MarketHistory } from '../data/history/market-history.ts';
 
-/** The commands the facade sends, without `time`: the backend stamps its `now`. AdjustBalance is a fiat deposit. */
-export type FacadeCommand = Omit<PlaceOrder, 'time'> | Omit<CancelOrder, 'time'> | Omit<CancelAllOrders, 'time'> | Omit<AdjustBalance, 'time'>;
+/**
+ * The commands the facade sends, without `time`: the backend stamps its `now`. AdjustBalance is
+ * a fiat deposit; the order-list, cancel-replace and amend commands come from the trading rows.
+ */
+export type FacadeCommand =
+  | Omit<PlaceOrder, 'time'>
+  | Omit<CancelOrder, 'time'>
+  | Omit<CancelAllOrders, 'time'>
+  | Omit<AdjustBalance, 'time'>
+  | Omit<PlaceOrderList, 'time'>
+  | Omit<CancelOrderList, 'time'>
+  | Omit<CancelReplaceOrder, 'time'>
+  | Omit<AmendOrder, 'time'>;
 
 export interface MarketBackend {
   /** Read-only use only: queries. Commands go through `apply`. */

@@ -4,7 +4,10 @@
  * codes; this is the only place reasons become wire errors.
  *
  * Context decides the code of a matching-engine refusal: -2010 NEW_ORDER_REJECTED when placing,
- * -2011 CANCEL_REJECTED when canceling. Filter failures are -1013 before the engine either way.
+ * -2011 CANCEL_REJECTED when canceling, -2038 ORDER_AMEND_REJECTED when amending (keepPriority,
+ * since 2025-04-07; its texts are the §2.3 ones, e.g. "Order amend (quantity increase) is not
+ * supported."). MAX_NUM_ORDER_AMENDS is the one filter answered with -2038 instead of -1013
+ * (binance-facts §1.1). Filter failures are -1013 before the engine either way.
  * Where the docs show a message in markdown (backticks around LOT_SIZE), the wire text here has
  * none (the literal text is unconfirmed; binance-facts §2.3).
  */
@@ -13,7 +16,7 @@ import type { OrderType } from '../engine/types.ts';
 import { ApiError } from './api-error.ts';
 
 /** What the refused command was: it picks -2010 versus -2011 and the unknown-order text. */
-export type RejectContext = 'place' | 'cancel' | 'query';
+export type RejectContext = 'place' | 'cancel' | 'query' | 'amend';
 
 type Rule = { kind: 'engine'; msg: string } | { kind: 'fixed'; status: number; code: number; msg: string };
 
@@ -94,6 +97,7 @@ const TYPE_NOT_SUPPORTED: Partial<Record<OrderType, string>> = {
  * context picks -2010 / -2011, and for queries an unknown order is -2013 "Order does not exist.".
  */
 export function rejectToApiError(reason: RejectReason, context: RejectContext, orderType?: OrderType): ApiError {
+  if (reason === 'FILTER_MAX_NUM_ORDER_AMENDS') return new ApiError(400, -2038, 'Filter failure: MAX_NUM_ORDER_AMENDS');
   if (reason.startsWith('FILTER_')) return new ApiError(400, -1013, `Filter failure: ${reason.slice('FILTER_'.length)}`);
   const rule = RULES[reason as keyof typeof RULES];
   if (rule.kind === 'fixed') return new ApiError(rule.status, rule.code, rule.msg);
@@ -103,5 +107,6 @@ export function rejectToApiError(reason: RejectReason, context: RejectContext, o
     if (text === undefined) return new ApiError(400, -1014, 'Unsupported order combination.');
     return new ApiError(400, -2010, text);
   }
-  return new ApiError(400, context === 'place' ? -2010 : -2011, rule.msg);
+  const code = context === 'place' ? -2010 : context === 'amend' ? -2038 : -2011;
+  return new ApiError(400, code, rule.msg);
 }

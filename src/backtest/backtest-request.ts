@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from './input-error.ts';
+import type { SharedTape } from './market-data.ts';
 import { JournalFile } from './journal-file.ts';
 import { loadStrategy, parseParams } from './load-strategy.ts';
 import { parseLatency } from './parse-latency.ts';
@@ -41,6 +42,8 @@ export interface BacktestRequest {
   readonly latency: string;
   readonly seed: string;
   readonly params: Readonly<Record<string, string>>;
+  /** A sweep's tapes, loaded once in shared memory (see market-data.ts). */
+  readonly sharedTapes?: readonly SharedTape[];
 }
 
 export function parseBacktestRequest(strategy: string, options: BacktestRequestOptions): BacktestRequest {
@@ -80,6 +83,7 @@ export async function runBacktestRequest(request: BacktestRequest, out: string |
       seed: request.seed,
       journal,
       ...(onProgress === undefined ? {} : { onProgress }),
+      ...(request.sharedTapes === undefined ? {} : { sharedTapes: request.sharedTapes }),
     });
   } finally {
     journal.close();

@@ -16,7 +16,7 @@ import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '..
 import { parseUnits } from '../engine/units.ts';
 import { queuePosition, Replay, SyntheticBook, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
 import { InputError } from './input-error.ts';
-import { chooseSymbols, openMarketData, tradeFiles, windowedTape } from './market-data.ts';
+import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, type SharedTape } from './market-data.ts';
 import { computeMetrics, type TradingMetrics } from './metrics.ts';
 import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
@@ -54,6 +54,8 @@ export interface BacktestOptions {
   /** Called every `progressEvery` prints (and at the end) with simulated now. */
   readonly onProgress?: (progress: { now: number; from: number; to: number; prints: number }) => void;
   readonly progressEvery?: number;
+  /** The symbols' tapes already loaded in shared memory (a sweep's workers); default: read the data. */
+  readonly sharedTapes?: readonly SharedTape[];
 }
 
 export interface RequestStats {
@@ -106,16 +108,10 @@ export function makeFillModel(name: FillModelName): FillModel {
 export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
   const data = openMarketData(options.data ?? 'sample');
   const symbols = chooseSymbols(data, options.symbols);
-  let from = options.from;
-  let to = options.to;
-  if (from === undefined || to === undefined) {
-    const files = await tradeFiles(data, symbols[0]!);
-    from ??= files[0]!.start;
-    to ??= files[files.length - 1]!.end;
-  }
-  if (!(to > from)) throw new InputError(`--to must be after --from`);
+  const { from, to } = await resolveWindow(data, symbols, options.from, options.to);
   const tapes = [];
-  for (const symbol of symbols) tapes.push(await windowedTape(data, symbol, from, to));
+  if (options.sharedTapes !== undefined) for (const shared of options.sharedTapes) tapes.push(tapeFromShared(shared));
+  else for (const symbol of symbols) tapes.push(await windowedTape(data, symbol, from, to));
   const seed = options.seed ?? '1';
   const fillModel = options.fillModel ?? 'queue';
   const sampleMicros = options.sampleMicros ?? 60_000_000;

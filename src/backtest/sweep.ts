@@ -2,7 +2,9 @@
  * Parameter sweeps: `--sweep 'spread=0.001,0.002;size=0.01,0.02'` is the grid of every
  * combination (here 4), each one backtest with the same data, seed and window, run on a pool of
  * worker threads (piscina: a maintained pool with a task queue, so N backtests share W threads
- * and each thread keeps its loaded modules between tasks). Each worker reads the data itself;
+ * and each thread keeps its loaded modules between tasks). The main thread loads the window's
+ * tapes once into shared memory and every worker replays those bytes (above
+ * SHARED_TAPE_MAX_ROWS rows, each worker streams the data itself instead, to bound memory);
  * the rows come back in grid order whatever order the workers finish in, so the table and
  * sweep.json are the same on every run. Each row carries its journal hash: the same
  * combination gives the same hash as a single `exsim backtest` of it.
@@ -11,6 +13,7 @@ import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { BacktestRequest } from './backtest-request.ts';
 import { InputError } from './input-error.ts';
+import { chooseSymbols, loadSharedTapes, openMarketData, resolveWindow } from './market-data.ts';
 
 export const MAX_SWEEP_RUNS = 1000;
 
@@ -59,6 +62,11 @@ export interface SweepOptions {
 
 export async function runSweep(request: BacktestRequest, grid: readonly Record<string, string>[], options: SweepOptions = {}): Promise<SweepResult> {
   const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), grid.length));
+  const data = openMarketData(request.data);
+  const symbols = chooseSymbols(data, request.symbols);
+  const { from, to } = await resolveWindow(data, symbols, request.from, request.to);
+  const sharedTapes = await loadSharedTapes(data, symbols, from, to);
+  const shared: BacktestRequest = sharedTapes === null ? request : { ...request, from, to, sharedTapes };
   const pool = new Piscina({
     filename: new URL('./sweep-worker.mjs', import.meta.url).href,
     minThreads: workers,
@@ -68,7 +76,7 @@ export async function runSweep(request: BacktestRequest, grid: readonly Record<s
   });
   const started = performance.now(); // determinism-ok: the sweep's wall time, reported to the user, never in sweep.json
   try {
-    const rows = (await Promise.all(grid.map((params) => pool.run({ ...request, params: { ...request.params, ...params } } satisfies BacktestRequest)))) as SweepRow[];
+    const rows = (await Promise.all(grid.map((params) => pool.run({ ...shared, params: { ...request.params, ...params } } satisfies BacktestRequest)))) as SweepRow[];
     const wallMs = performance.now() - started; // determinism-ok: as above
     return { varied: Object.keys(grid[0] ?? {}), rows, workers, wallMs };
   } catch (error) {

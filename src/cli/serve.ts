@@ -50,7 +50,7 @@ export interface ServeHandle {
 }
 
 /** Engine backend whose simulated time follows the pacing, caught up whenever it is read. */
-class PacedBackend extends EngineBackend {
+export class PacedBackend extends EngineBackend {
   readonly #pacing: Pacing;
   readonly #journal: JournalFile | null;
 

@@ -130,8 +130,7 @@ describe('trading endpoints', () => {
       code: -1102, msg: "Param 'quantity' or 'quoteOrderQty' must be sent, but both were empty/null!",
     });
     expect(f.demo.post('/api/v3/order', { ...LIMIT_BUY, side: 'HOLD' }).json).toEqual({ code: -1117, msg: 'Invalid side.' });
-    expect(f.demo.post('/api/v3/order', { ...LIMIT_BUY, type: 'STOP_LOSS_LIMIT', stopPrice: '48000' }).json).toEqual({ code: -1014, msg: 'Unsupported order combination.' });
-    expect(f.demo.post('/api/v3/order', { ...LIMIT_BUY, icebergQty: '0.01' }).json).toEqual({ code: -1014, msg: 'Unsupported order combination.' });
+    expect(f.demo.post('/api/v3/order', { ...LIMIT_BUY, stopPrice: '48000' }).json).toEqual({ code: -1106, msg: "Parameter 'stopPrice' sent when not required." });
     expect(f.demo.get('/api/v3/openOrders').json).toEqual([]);
   });
 

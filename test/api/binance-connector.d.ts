@@ -18,6 +18,10 @@ declare module '@binance/connector' {
     newOrder(symbol: string, side: string, type: string, options?: Options): Promise<ConnectorResponse>;
     getOrder(symbol: string, options?: Options): Promise<ConnectorResponse>;
     cancelOrder(symbol: string, options?: Options): Promise<ConnectorResponse>;
+    newOCOOrder(symbol: string, side: string, quantity: number | string, aboveType: string, belowType: string, options?: Options): Promise<ConnectorResponse>;
+    getOCOOrder(options?: Options): Promise<ConnectorResponse>;
+    cancelOCOOrder(symbol: string, options?: Options): Promise<ConnectorResponse>;
+    cancelAndReplace(symbol: string, side: string, type: string, cancelReplaceMode: string, options?: Options): Promise<ConnectorResponse>;
     createListenKey(): Promise<ConnectorResponse>;
     closeListenKey(listenKey: string): Promise<ConnectorResponse>;
   }

@@ -115,6 +115,42 @@ describe('@binance/connector Spot against the HTTP server', () => {
     await expect(impostor.account()).rejects.toMatchObject({ response: { status: 400, data: { code: -1022, msg: 'Signature for this request is not valid.' } } });
   });
 
+  test('newOCOOrder, getOCOOrder, cancelOCOOrder (orderList endpoints)', async () => {
+    pace();
+    // A last price for the OCO to straddle: account 2 (no key here) offers, the demo lifts it.
+    ctx.apply({ type: 'PlaceOrder', accountId: 2, symbol: 'BTCUSDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 5_001_000_000_000, quantity: 1_000_000 });
+    await client.newOrder('BTCUSDT', 'BUY', 'LIMIT', { price: '50010', quantity: '0.01', timeInForce: 'IOC' });
+    pace();
+    const placed = await client.newOCOOrder('BTCUSDT', 'SELL', '0.01', 'LIMIT_MAKER', 'STOP_LOSS_LIMIT', {
+      abovePrice: '52000', belowPrice: '47000', belowStopPrice: '47500', belowTimeInForce: 'GTC', listClientOrderId: 'conn-oco',
+    });
+    expect(placed.status).toBe(200);
+    expect(placed.data).toMatchObject({ contingencyType: 'OCO', listStatusType: 'EXEC_STARTED', listClientOrderId: 'conn-oco' });
+    expect(placed.data.orderReports.map((o: any) => o.type)).toEqual(['LIMIT_MAKER', 'STOP_LOSS_LIMIT']);
+    const got = await client.getOCOOrder({ orderListId: placed.data.orderListId });
+    expect(got.data.orders).toEqual(placed.data.orders);
+    const canceled = await client.cancelOCOOrder('BTCUSDT', { orderListId: placed.data.orderListId });
+    expect(canceled.data).toMatchObject({ listStatusType: 'ALL_DONE', listOrderStatus: 'ALL_DONE' });
+  });
+
+  test('cancelAndReplace: success, and a failed cancel as -2022 with data', async () => {
+    pace();
+    const resting = await client.newOrder('BTCUSDT', 'BUY', 'LIMIT', { price: '48000', quantity: '0.01', timeInForce: 'GTC' });
+    pace();
+    const ok = await client.cancelAndReplace('BTCUSDT', 'BUY', 'LIMIT', 'STOP_ON_FAILURE', { cancelOrderId: resting.data.orderId, price: '47000', quantity: '0.01', timeInForce: 'GTC' });
+    expect(ok.data).toMatchObject({ cancelResult: 'SUCCESS', newOrderResult: 'SUCCESS', cancelResponse: { status: 'CANCELED' }, newOrderResponse: { status: 'NEW', price: '47000.00000000' } });
+    pace();
+    await expect(
+      client.cancelAndReplace('BTCUSDT', 'BUY', 'LIMIT', 'STOP_ON_FAILURE', { cancelOrderId: resting.data.orderId, price: '47000', quantity: '0.01', timeInForce: 'GTC' }),
+    ).rejects.toMatchObject({
+      response: {
+        status: 400,
+        data: { code: -2022, msg: 'Order cancel-replace failed.', data: { cancelResult: 'FAILURE', newOrderResult: 'NOT_ATTEMPTED', cancelResponse: { code: -2011, msg: 'Unknown order sent.' }, newOrderResponse: null } },
+      },
+    });
+    await client.cancelOrder('BTCUSDT', { orderId: ok.data.newOrderResponse.orderId });
+  });
+
   test('an error reaches the client as the Binance body and status', async () => {
     pace();
     await expect(client.getOrder('BTCUSDT', { orderId: 424242 })).rejects.toMatchObject({

@@ -36,11 +36,11 @@ const START_TIME = { name: 'startTime', kind: 'LONG' } as const;
 const END_TIME = { name: 'endTime', kind: 'LONG' } as const;
 const LIMIT = { name: 'limit', kind: 'INT' } as const;
 
-function checkSpan(startTime: number | undefined, endTime: number | undefined): void {
+export function checkSpan(startTime: number | undefined, endTime: number | undefined): void {
   if (startTime !== undefined && endTime !== undefined && timeUs(endTime) - timeUs(startTime) > DAY_US) throw spanTooLong();
 }
 
-function limitOf(limit: number | undefined): number {
+export function limitOf(limit: number | undefined): number {
   return limit === undefined || limit === 0 ? 500 : Math.min(limit, 1000);
 }
 

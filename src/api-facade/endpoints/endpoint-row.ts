@@ -58,6 +58,11 @@ export interface EndpointDef<S extends readonly ParamSpec[]> {
   readonly keyedLimit?: KeyedLimit;
   /** Parameters may come as a JSON object body (Content-Type JSON), e.g. POST /sapi/v1/fiat/deposit. */
   readonly jsonBody?: boolean;
+  /**
+   * The handler charges the unfilled order count itself (cancelReplace: what happens over the
+   * limit depends on its parameters); the request stage only reports the counts afterwards.
+   */
+  readonly chargesOrderCount?: boolean;
   readonly schema: ParamSchema<S>;
   readonly summary: string;
   readonly handler: (params: ParsedParams<S>, call: HandlerCall) => unknown;
@@ -71,6 +76,7 @@ export interface Endpoint {
   readonly weight: number | ((params: ParsedSoFar) => number);
   readonly weightOnFailureOnly: boolean;
   readonly orderCount: number | undefined;
+  readonly chargesOrderCount: boolean;
   readonly keyedLimit: KeyedLimit | undefined;
   readonly jsonBody: boolean;
   readonly schema: ParamSchema;
@@ -88,6 +94,7 @@ export function defineEndpoint<const S extends readonly ParamSpec[]>(def: Endpoi
     weight: typeof weight === 'number' ? weight : (p) => weight(p as ParsedParams<S>),
     weightOnFailureOnly: def.weightOnFailureOnly ?? false,
     orderCount: def.orderCount,
+    chargesOrderCount: def.chargesOrderCount ?? false,
     keyedLimit: def.keyedLimit,
     jsonBody: def.jsonBody ?? false,
     schema: def.schema,

@@ -68,6 +68,8 @@ export const exchangeInfo = defineEndpoint({
       rateLimits: exchangeInfoRateLimits(call.ctx.rateLimits),
       exchangeFilters: (engine.config.exchangeFilters ?? []).map((f) => ({ ...f })),
       symbols: listed.map((s) => symbolInfoJson(s, statusOf(call, s.symbol), p.showPermissionSets ?? true)),
+      // Present only when SOR is available (binance-facts §8.1).
+      ...(call.ctx.sors.length === 0 ? {} : { sors: call.ctx.sors.map((g) => ({ baseAsset: g.baseAsset, symbols: [...g.symbols] })) }),
     };
   },
 });

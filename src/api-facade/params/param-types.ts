@@ -198,7 +198,22 @@ function significantDecimals(text: string): number {
   return text.slice(dot + 1).replace(/0+$/, '').length;
 }
 
-/** Validates DECIMAL text and wraps it; `units` is exact (decimal.js via parseUnits). */
+/**
+ * Units of DECIMAL text (already matched DECIMAL_RANGE, at most `precision` significant decimals)
+ * by digit arithmetic on the string: the whole part and the fraction padded to `precision` read as
+ * one integer. Number() rounds correctly, so a result that is a safe integer is exact; anything
+ * larger is left to parseUnits (undefined). Price and quantity are parsed on every order, and
+ * decimal.js costs several µs per value where this costs tens of ns.
+ */
+function plainUnits(text: string, precision: number): number | undefined {
+  const dot = text.indexOf('.');
+  // Digits past `precision` are zeros here (significantDecimals checked them), so cutting is exact.
+  const digits = dot < 0 ? text + '0'.repeat(precision) : text.slice(0, dot) + text.slice(dot + 1, dot + 1 + precision).padEnd(precision, '0');
+  const n = Number(digits);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** Validates DECIMAL text and wraps it; `units` is exact (digit arithmetic, else decimal.js via parseUnits). */
 export function decimalParam(name: string, text: string): DecimalParam {
   if (!DECIMAL_RANGE.regex.test(text)) throw paramErrors.illegalChars(name, DECIMAL_RANGE.text);
   const decimals = significantDecimals(text);
@@ -207,7 +222,7 @@ export function decimalParam(name: string, text: string): DecimalParam {
     text,
     units(precision: number): number {
       if (decimals > precision) throw paramErrors.tooMuchPrecision(name);
-      const n = parseUnits(text, precision);
+      const n = plainUnits(text, precision) ?? parseUnits(text, precision);
       if (n === null) throw paramErrors.overflow(name);
       return n;
     },

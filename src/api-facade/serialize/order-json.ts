@@ -7,6 +7,7 @@
 import type { EngineEvent, OrderAccepted, TradeExecuted } from '../../engine/events.ts';
 import type { SymbolSpec } from '../../engine/symbol-spec.ts';
 import { formatUnits } from '../../engine/units.ts';
+import { CONDITIONAL_TYPES } from '../../engine/types.ts';
 import type { OrderView } from '../../engine/views.ts';
 import { apiTime, type TimeUnit } from './api-time.ts';
 
@@ -24,12 +25,35 @@ export interface WireContext {
 const price = (units: number, ctx: WireContext) => formatUnits(units, ctx.spec.quotePrecision);
 const qty = (units: number, ctx: WireContext) => formatUnits(units, ctx.spec.basePrecision);
 
-/** Fields every order shape shares after the core ones, present only when they apply. */
-function conditionalFields(o: OrderView, out: Record<string, unknown>, ctx: WireContext): void {
+/**
+ * The conditional fields of binance-facts §5.14, each present exactly when it applies, in the
+ * documented order. `stopPrice` and `icebergQty` are core fields of the query record (always
+ * shown there, "0.00000000" when unused), so `withStopAndIceberg` is false for that shape.
+ */
+function conditionalFields(o: OrderView, out: Record<string, unknown>, ctx: WireContext, withStopAndIceberg = true): void {
+  if (withStopAndIceberg && CONDITIONAL_TYPES.has(o.type) && o.stopPrice > 0) out['stopPrice'] = price(o.stopPrice, ctx);
+  if (withStopAndIceberg && o.icebergQty > 0) out['icebergQty'] = qty(o.icebergQty, ctx);
   if (o.preventedMatchId !== -1) out['preventedMatchId'] = o.preventedMatchId;
   if (o.preventedQuantity > 0) out['preventedQuantity'] = qty(o.preventedQuantity, ctx);
   if (o.strategyId !== null) out['strategyId'] = o.strategyId;
   if (o.strategyType !== null) out['strategyType'] = o.strategyType;
+  if (o.trailingDelta > 0) {
+    out['trailingDelta'] = o.trailingDelta;
+    out['trailingTime'] = apiTime(o.trailingTime, ctx.unit);
+  }
+  if (o.usedSor) {
+    // Single-venue simulation: every fill of an SOR order comes from the symbol's own book.
+    out['usedSor'] = true;
+    out['workingFloor'] = 'SOR';
+  }
+  if (o.pegPriceType !== null) {
+    out['pegPriceType'] = o.pegPriceType;
+    if (o.pegOffsetValue !== null) {
+      out['pegOffsetType'] = 'PRICE_LEVEL';
+      out['pegOffsetValue'] = o.pegOffsetValue;
+    }
+    if (o.peggedPrice > 0) out['peggedPrice'] = price(o.peggedPrice, ctx);
+  }
   if (o.status === 'EXPIRED' || o.status === 'EXPIRED_IN_MATCH') out['expiryReason'] = o.expiryReason;
 }
 
@@ -48,8 +72,8 @@ export function orderQueryJson(o: OrderView, ctx: WireContext): Record<string, u
     timeInForce: o.timeInForce,
     type: o.type,
     side: o.side,
-    stopPrice: price(0, ctx),
-    icebergQty: qty(0, ctx),
+    stopPrice: price(o.stopPrice, ctx),
+    icebergQty: qty(o.icebergQty, ctx),
     time: apiTime(o.time, ctx.unit),
     updateTime: apiTime(o.updateTime, ctx.unit),
     isWorking: o.isWorking,
@@ -57,7 +81,7 @@ export function orderQueryJson(o: OrderView, ctx: WireContext): Record<string, u
     origQuoteOrderQty: price(o.origQuoteOrderQty, ctx),
     selfTradePreventionMode: o.selfTradePreventionMode,
   };
-  conditionalFields(o, out, ctx);
+  conditionalFields(o, out, ctx, false);
   return out;
 }
 
@@ -76,9 +100,29 @@ function executionFields(order: OrderView, ctx: WireContext): Record<string, unk
   };
 }
 
-/** The fills of `orderId` as taker among a command's events, in the FULL response's shape. */
+/**
+ * The fills of `orderId` as taker among a command's events, in the FULL response's shape. An SOR
+ * order's fills are allocations (binance-facts §5.13): matchType ONE_PARTY_TRADE_REPORT, tradeId
+ * -1 and the allocId, with the allocation's own commission.
+ */
 export function fillsOf(orderId: number, events: readonly EngineEvent[], ctx: WireContext): Record<string, unknown>[] {
   const fills: Record<string, unknown>[] = [];
+  const allocations = events.filter((e) => e.type === 'AllocationRecorded' && e.orderId === orderId);
+  if (allocations.length > 0) {
+    for (const a of allocations) {
+      if (a.type !== 'AllocationRecorded') continue;
+      fills.push({
+        matchType: 'ONE_PARTY_TRADE_REPORT',
+        price: price(a.price, ctx),
+        qty: qty(a.quantity, ctx),
+        commission: formatUnits(a.commission, ctx.assetPrecision(a.commissionAsset)),
+        commissionAsset: a.commissionAsset,
+        tradeId: -1,
+        allocId: a.allocationId,
+      });
+    }
+    return fills;
+  }
   for (const e of events) {
     if (e.type !== 'TradeExecuted' || e.takerOrderId !== orderId) continue;
     const t = e as TradeExecuted;

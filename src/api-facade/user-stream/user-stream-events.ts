@@ -7,6 +7,17 @@
  *   (`c` the cancel's client id, `C` the order's), EXPIRED (with `eR`). Cumulative `z` / `Z` are
  *   those after the event: an order's totals before the batch are its final totals minus the
  *   batch's fills, then each fill adds on.
+ * - Conditional orders: an accepted stop or pending list leg is x=NEW with X NEW or PENDING_NEW
+ *   and w=false (no W until it works); a pending leg placed when its working order fills
+ *   (OrderActivated) is x=NEW X=NEW w=true. A stop's trigger pushes nothing of its own: Binance
+ *   sends no separate event then; the order's next reports (TRADE, or its later fills) show it
+ *   working, with W. Trailing start is likewise silent (D shows it). Amend keepPriority is
+ *   x=REPLACED (c the new client id, C the old one, q the new quantity).
+ * - Conditional keys (§6.2): P stop price and F iceberg quantity always (0 when unused, like the
+ *   query record); d / D for trailing orders; gP, gOT, gOV, gp for pegs; uS and k for SOR
+ *   orders; eR on expiry; j / J strategy labels; an SOR taker's fills are allocations: t -1,
+ *   b "ONE_PARTY_TRADE_REPORT", a the allocId.
+ * - listStatus per OrderListUpdated (§6.3): e, E, s, g, c, l, L, r "NONE", C, T, O[{s, i, c}].
  * - balanceUpdate per balance adjustment (deposits, transfers).
  * - outboundAccountPosition last, once per account whose balances the batch changed, listing the
  *   assets it may have changed (the symbols' base and quote, commission assets) with the account's
@@ -38,7 +49,7 @@ interface OrderTrack {
 }
 
 interface Change {
-  kind: 'NEW' | 'TRADE' | 'TRADE_PREVENTION' | 'CANCELED' | 'EXPIRED';
+  kind: 'NEW' | 'TRADE' | 'TRADE_PREVENTION' | 'CANCELED' | 'EXPIRED' | 'REPLACED';
   status: string;
   lastQty: number;
   lastPrice: number;
@@ -49,6 +60,8 @@ interface Change {
   isMaker: boolean;
   onBook: boolean;
   clientOrderId?: string;
+  /** The order's previous client id (C) when the change names a new one (amend). */
+  origClientOrderId?: string;
   extra?: Record<string, unknown>;
 }
 
@@ -118,10 +131,10 @@ export function userStreamEvents(events: readonly EngineEvent[], ctx: UserStream
       f: o.timeInForce,
       q: qty(o.origQty),
       p: price(o.price),
-      P: price(0),
-      F: qty(0),
+      P: price(o.stopPrice),
+      F: qty(o.icebergQty),
       g: o.orderListId,
-      C: change.clientOrderId === undefined ? '' : o.clientOrderId,
+      C: change.origClientOrderId ?? (change.clientOrderId === undefined ? '' : o.clientOrderId),
       x: change.kind,
       X: change.status,
       r: 'NONE',
@@ -146,6 +159,22 @@ export function userStreamEvents(events: readonly EngineEvent[], ctx: UserStream
     event['V'] = o.selfTradePreventionMode;
     if (o.strategyId !== null) event['j'] = o.strategyId;
     if (o.strategyType !== null) event['J'] = o.strategyType;
+    if (o.trailingDelta > 0) {
+      event['d'] = o.trailingDelta;
+      event['D'] = apiTime(o.trailingTime, ctx.unit);
+    }
+    if (o.pegPriceType !== null) {
+      event['gP'] = o.pegPriceType;
+      if (o.pegOffsetValue !== null) {
+        event['gOT'] = 'PRICE_LEVEL';
+        event['gOV'] = o.pegOffsetValue;
+      }
+      if (o.peggedPrice > 0) event['gp'] = price(o.peggedPrice);
+    }
+    if (o.usedSor) {
+      event['uS'] = true;
+      event['k'] = 'SOR';
+    }
     if (change.extra !== undefined) Object.assign(event, change.extra);
     push(accountId, event);
   };
@@ -155,7 +184,7 @@ export function userStreamEvents(events: readonly EngineEvent[], ctx: UserStream
   for (const e of events) {
     switch (e.type) {
       case 'OrderAccepted': {
-        report(e.accountId, e.symbol, e.orderId, e.time, { ...quiet, kind: 'NEW', status: 'NEW', onBook: true });
+        report(e.accountId, e.symbol, e.orderId, e.time, { ...quiet, kind: 'NEW', status: e.status, onBook: e.isWorking });
         const spec = ctx.engine.symbolSpec(e.symbol);
         if (spec !== undefined) touch(e.accountId, spec.baseAsset, spec.quoteAsset);
         break;
@@ -163,7 +192,10 @@ export function userStreamEvents(events: readonly EngineEvent[], ctx: UserStream
       case 'TradeExecuted': {
         const base = { kind: 'TRADE' as const, lastQty: e.quantity, lastPrice: e.price, lastQuote: e.quoteQuantity, tradeId: e.tradeId };
         // The taker is on the book only if it rests after its walk; the maker while it has quantity left.
-        report(e.takerAccountId, e.symbol, e.takerOrderId, e.time, { ...base, status: e.takerStatus, commission: e.takerCommission, commissionAsset: e.takerCommissionAsset, isMaker: false, onBook: false });
+        // An SOR taker's fill is an allocation: t -1, with b (matchType) and a (allocId).
+        const allocation = events.find((a) => a.type === 'AllocationRecorded' && a.tradeId === e.tradeId && a.orderId === e.takerOrderId);
+        const allocated = allocation?.type === 'AllocationRecorded' ? { tradeId: -1, extra: { b: 'ONE_PARTY_TRADE_REPORT', a: allocation.allocationId } } : {};
+        report(e.takerAccountId, e.symbol, e.takerOrderId, e.time, { ...base, status: e.takerStatus, commission: e.takerCommission, commissionAsset: e.takerCommissionAsset, isMaker: false, onBook: false, ...allocated });
         report(e.makerAccountId, e.symbol, e.makerOrderId, e.time, { ...base, status: e.makerStatus, commission: e.makerCommission, commissionAsset: e.makerCommissionAsset, isMaker: true, onBook: resting(e.makerStatus) });
         const spec = ctx.engine.symbolSpec(e.symbol);
         if (spec !== undefined) {
@@ -225,6 +257,38 @@ export function userStreamEvents(events: readonly EngineEvent[], ctx: UserStream
         });
         const spec = ctx.engine.symbolSpec(e.symbol);
         if (spec !== undefined) touch(e.accountId, spec.baseAsset, spec.quoteAsset, e.commissionAsset);
+        break;
+      }
+      case 'OrderActivated':
+        report(e.accountId, e.symbol, e.orderId, e.time, { ...quiet, kind: 'NEW', status: 'NEW', onBook: true });
+        break;
+      case 'OrderAmended': {
+        const view = track(e.accountId, e.symbol, e.orderId)?.view;
+        report(e.accountId, e.symbol, e.orderId, e.time, {
+          ...quiet,
+          kind: 'REPLACED',
+          status: view?.status ?? 'NEW',
+          onBook: view?.isWorking ?? false,
+          clientOrderId: e.newClientOrderId,
+          origClientOrderId: e.origClientOrderId,
+        });
+        break;
+      }
+      case 'OrderListUpdated': {
+        const at = apiTime(e.time, ctx.unit);
+        push(e.accountId, {
+          e: 'listStatus',
+          E: at,
+          s: e.symbol,
+          g: e.orderListId,
+          c: e.contingencyType,
+          l: e.listStatusType,
+          L: e.listOrderStatus,
+          r: 'NONE',
+          C: e.listClientOrderId,
+          T: at,
+          O: e.orders.map((o) => ({ s: e.symbol, i: o.orderId, c: o.clientOrderId })),
+        });
         break;
       }
       case 'BalanceAdjusted': {

@@ -1,0 +1,211 @@
+/**
+ * One order's parameters, wherever they come from: POST order, order/test, cancelReplace, SOR,
+ * and each leg of an order list (whose parameters carry a prefix: `aboveType`, `workingPrice`,
+ * `pendingBelowStopPrice`, ...). The per-type requirements and the pairing rules are declared
+ * once here over a name map, and the engine's OrderRequest is built once here.
+ *
+ * Per type (spec, Trading; binance-facts §5.1, §5.9):
+ * - LIMIT: timeInForce, quantity, price; LIMIT_MAKER: quantity, price; with a pegPriceType the
+ *   price is optional (the book gives it).
+ * - MARKET: quantity or quoteOrderQty, not both; no price, no timeInForce.
+ * - STOP_LOSS, TAKE_PROFIT: quantity and stopPrice or trailingDelta; no price, no timeInForce.
+ * - STOP_LOSS_LIMIT, TAKE_PROFIT_LIMIT: timeInForce, quantity, price, stopPrice or trailingDelta.
+ * - stopPrice / trailingDelta on LIMIT, LIMIT_MAKER or MARKET: -1106 "sent when not required".
+ * - pegOffsetType and pegOffsetValue together (-1128); pegOffsetValue at most 100 (-1102, the
+ *   "Cannot be greater than" text of §2.2); strategyType at least 1000000 (-1134).
+ * Missing mandatory values are -1102. Everything about prices, grids, funds and the book is the
+ * engine's (placementRefusal / OrderRejected).
+ */
+import type { OrderRequest } from '../../engine/commands.ts';
+import type { SymbolSpec } from '../../engine/symbol-spec.ts';
+import type { OrderType, PegPriceType, SelfTradePreventionMode, Side, TimeInForce } from '../../engine/types.ts';
+import { STP_MODES } from '../../engine/types.ts';
+import { ApiError } from '../api-error.ts';
+import { EMPTY_ERRORS, ENUM_ERRORS, paramErrors } from '../params/param-errors.ts';
+import type { ParamRule } from '../params/param-rules.ts';
+import { bothOrNeither, notAllowedWhen, requiredWhen } from '../params/param-rules.ts';
+import type { DecimalParam, ParsedSoFar } from '../params/param-types.ts';
+
+export const ORDER_TYPES = ['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT', 'LIMIT_MAKER'] as const;
+export const CLIENT_ID_PATTERN = { regex: /^[a-zA-Z0-9\-_]{1,36}$/, text: '^[a-zA-Z0-9-_]{1,36}$' };
+export const MIN_STRATEGY_TYPE = 1_000_000;
+export const MAX_PEG_OFFSET_VALUE = 100;
+
+export const SIDE_PARAM = { kind: 'ENUM', values: ['BUY', 'SELL'], invalid: ENUM_ERRORS.side } as const;
+export const TYPE_PARAM = { kind: 'ENUM', values: ORDER_TYPES, invalid: ENUM_ERRORS.orderType } as const;
+export const TIF_PARAM = { kind: 'ENUM', values: ['GTC', 'IOC', 'FOK'], invalid: ENUM_ERRORS.timeInForce } as const;
+export const CLIENT_ID_PARAM = { kind: 'STRING', pattern: CLIENT_ID_PATTERN, empty: EMPTY_ERRORS.newClientOrderId } as const;
+export const RESP_TYPE = { name: 'newOrderRespType', kind: 'ENUM', values: ['ACK', 'RESULT', 'FULL'] } as const;
+export const STP_PARAM = { name: 'selfTradePreventionMode', kind: 'ENUM', values: STP_MODES } as const;
+export const PEG_PRICE_TYPE_PARAM = { kind: 'ENUM', values: ['PRIMARY_PEG', 'MARKET_PEG'], invalid: ENUM_ERRORS.pegPriceType } as const;
+export const PEG_OFFSET_TYPE_PARAM = { kind: 'ENUM', values: ['PRICE_LEVEL'], invalid: ENUM_ERRORS.pegOffsetType } as const;
+
+const STOP_TYPES: readonly string[] = ['STOP_LOSS', 'TAKE_PROFIT'];
+const STOP_LIMIT_TYPES: readonly string[] = ['STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT'];
+
+export const badStrategyType = (): ApiError => new ApiError(400, -1134, 'strategyType was less than 1000000.');
+export const pegOffsetTooLarge = (name: string): ApiError =>
+  new ApiError(400, -1102, `'${name}' contains unexpected value. Cannot be greater than ${MAX_PEG_OFFSET_VALUE}.`);
+
+/** Where one order's values live among a request's parameters. */
+export interface LegNames {
+  readonly type: string;
+  readonly timeInForce: string;
+  readonly price: string;
+  /** null: the list's quantity is checked by the list (shared, or none for OPO pending legs). */
+  readonly quantity: string | null;
+  readonly quoteOrderQty?: string;
+  readonly stopPrice: string;
+  readonly trailingDelta: string;
+  readonly icebergQty: string;
+  readonly strategyType: string;
+  readonly pegPriceType: string;
+  readonly pegOffsetType: string;
+  readonly pegOffsetValue: string;
+}
+
+/** The names of a prefixed leg (`above`, `working`, `pendingBelow`...): prefix + capitalised name. */
+export function prefixedNames(prefix: string, quantity: string | null): LegNames {
+  return {
+    type: `${prefix}Type`,
+    timeInForce: `${prefix}TimeInForce`,
+    price: `${prefix}Price`,
+    quantity,
+    stopPrice: `${prefix}StopPrice`,
+    trailingDelta: `${prefix}TrailingDelta`,
+    icebergQty: `${prefix}IcebergQty`,
+    strategyType: `${prefix}StrategyType`,
+    pegPriceType: `${prefix}PegPriceType`,
+    pegOffsetType: `${prefix}PegOffsetType`,
+    pegOffsetValue: `${prefix}PegOffsetValue`,
+  };
+}
+
+/** POST order's own names. */
+export const PLAIN_NAMES: LegNames = {
+  type: 'type',
+  timeInForce: 'timeInForce',
+  price: 'price',
+  quantity: 'quantity',
+  quoteOrderQty: 'quoteOrderQty',
+  stopPrice: 'stopPrice',
+  trailingDelta: 'trailingDelta',
+  icebergQty: 'icebergQty',
+  strategyType: 'strategyType',
+  pegPriceType: 'pegPriceType',
+  pegOffsetType: 'pegOffsetType',
+  pegOffsetValue: 'pegOffsetValue',
+};
+
+/** The per-type requirements and pairing rules of one order (see header), in a stable order. */
+export function orderRules(n: LegNames): ParamRule[] {
+  const typeIs =
+    (...types: readonly string[]) =>
+    (v: ParsedSoFar) =>
+      types.includes(v[n.type] as string);
+  const unpegged = (v: ParsedSoFar) => v[n.pegPriceType] === undefined;
+  const rules: ParamRule[] = [requiredWhen(n.timeInForce, typeIs('LIMIT', ...STOP_LIMIT_TYPES))];
+  if (n.quantity !== null) rules.push(requiredWhen(n.quantity, typeIs('LIMIT', 'LIMIT_MAKER', ...STOP_TYPES, ...STOP_LIMIT_TYPES)));
+  rules.push(
+    requiredWhen(n.price, (v) => typeIs('LIMIT', 'LIMIT_MAKER', ...STOP_LIMIT_TYPES)(v) && unpegged(v)),
+    (v) => {
+      if (typeIs(...STOP_TYPES, ...STOP_LIMIT_TYPES)(v) && v[n.stopPrice] === undefined && v[n.trailingDelta] === undefined) {
+        throw paramErrors.eitherRequired(n.stopPrice, n.trailingDelta);
+      }
+    },
+  );
+  const quoteName = n.quoteOrderQty;
+  if (quoteName !== undefined && n.quantity !== null) {
+    const quantityName = n.quantity;
+    rules.push(
+      (v) => {
+        if (v[n.type] === 'MARKET' && v[quantityName] === undefined && v[quoteName] === undefined) throw paramErrors.eitherRequired(quantityName, quoteName);
+      },
+      notAllowedWhen(quoteName, (v) => v[n.type] !== 'MARKET' || v[quantityName] !== undefined),
+    );
+  }
+  rules.push(
+    notAllowedWhen(n.timeInForce, typeIs('MARKET', 'LIMIT_MAKER', ...STOP_TYPES)),
+    notAllowedWhen(n.price, typeIs('MARKET', ...STOP_TYPES)),
+    notAllowedWhen(n.stopPrice, typeIs('LIMIT', 'LIMIT_MAKER', 'MARKET')),
+    notAllowedWhen(n.trailingDelta, typeIs('LIMIT', 'LIMIT_MAKER', 'MARKET')),
+    bothOrNeither(n.pegOffsetType, n.pegOffsetValue),
+    (v) => {
+      const offset = v[n.pegOffsetValue];
+      if (typeof offset === 'number' && offset > MAX_PEG_OFFSET_VALUE) throw pegOffsetTooLarge(n.pegOffsetValue);
+      const strategyType = v[n.strategyType];
+      if (typeof strategyType === 'number' && strategyType < MIN_STRATEGY_TYPE) throw badStrategyType();
+    },
+  );
+  return rules;
+}
+
+/** One order's parsed values, whatever their parameter names were. */
+export interface OrderValues {
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly timeInForce?: TimeInForce | undefined;
+  readonly price?: DecimalParam | undefined;
+  readonly quantity?: DecimalParam | undefined;
+  readonly quoteOrderQty?: DecimalParam | undefined;
+  readonly clientOrderId?: string | undefined;
+  readonly strategyId?: number | undefined;
+  readonly strategyType?: number | undefined;
+  readonly stopPrice?: DecimalParam | undefined;
+  readonly trailingDelta?: number | undefined;
+  readonly icebergQty?: DecimalParam | undefined;
+  readonly pegPriceType?: PegPriceType | undefined;
+  readonly pegOffsetValue?: number | undefined;
+  readonly selfTradePreventionMode?: SelfTradePreventionMode | undefined;
+}
+
+/** Reads a prefixed leg's values from the parsed parameters (names as prefixedNames). */
+export function legValues(v: ParsedSoFar, prefix: string, shared: { side: Side; quantity?: DecimalParam | undefined; selfTradePreventionMode?: SelfTradePreventionMode | undefined }): OrderValues {
+  const get = <T>(name: string) => v[`${prefix}${name}`] as T | undefined;
+  return {
+    side: get<Side>('Side') ?? shared.side,
+    type: get<OrderType>('Type') as OrderType,
+    timeInForce: get<TimeInForce>('TimeInForce'),
+    price: get<DecimalParam>('Price'),
+    quantity: get<DecimalParam>('Quantity') ?? shared.quantity,
+    clientOrderId: get<string>('ClientOrderId'),
+    strategyId: get<number>('StrategyId'),
+    strategyType: get<number>('StrategyType'),
+    stopPrice: get<DecimalParam>('StopPrice'),
+    trailingDelta: get<number>('TrailingDelta'),
+    icebergQty: get<DecimalParam>('IcebergQty'),
+    pegPriceType: get<PegPriceType>('PegPriceType'),
+    pegOffsetValue: get<number>('PegOffsetValue'),
+    selfTradePreventionMode: shared.selfTradePreventionMode,
+  };
+}
+
+/** The engine's OrderRequest at the symbol's precisions (-1111 on finer decimals). */
+export function orderRequestOf(o: OrderValues, spec: SymbolSpec): OrderRequest {
+  const priceUnits = (d: DecimalParam | undefined) => (d === undefined ? undefined : d.units(spec.quotePrecision));
+  const baseUnits = (d: DecimalParam | undefined) => (d === undefined ? undefined : d.units(spec.basePrecision));
+  const fields: { [K in keyof OrderRequest]?: OrderRequest[K] | undefined } = {
+    timeInForce: o.timeInForce,
+    price: priceUnits(o.price),
+    quantity: baseUnits(o.quantity),
+    quoteOrderQty: priceUnits(o.quoteOrderQty),
+    clientOrderId: o.clientOrderId,
+    selfTradePreventionMode: o.selfTradePreventionMode,
+    strategyId: o.strategyId,
+    strategyType: o.strategyType,
+    stopPrice: priceUnits(o.stopPrice),
+    trailingDelta: o.trailingDelta,
+    icebergQty: baseUnits(o.icebergQty),
+    pegPriceType: o.pegPriceType,
+    pegOffsetValue: o.pegOffsetValue,
+  };
+  // exactOptionalPropertyTypes: absent stays absent rather than `undefined`.
+  const request: Record<string, unknown> = { side: o.side, orderType: o.type };
+  for (const [k, value] of Object.entries(fields)) if (value !== undefined) request[k] = value;
+  return request as unknown as OrderRequest;
+}
+
+/** newOrderRespType's default: FULL for MARKET and LIMIT, ACK for every other type (§5.1). */
+export function defaultRespType(type: OrderType): 'ACK' | 'FULL' {
+  return type === 'MARKET' || type === 'LIMIT' ? 'FULL' : 'ACK';
+}
