@@ -19,7 +19,7 @@
  *
  * Failures print fast-check's seed and the shrunk command list; replay one with
  * EXSIM_PROPERTY_SEED=<seed> (and EXSIM_PROPERTY_PATH=<path>) or raise EXSIM_PROPERTY_RUNS for a
- * long run (e.g. EXSIM_PROPERTY_RUNS=20000 npx vitest run test/property -t "stops, trailing";
+ * long run (e.g. EXSIM_PROPERTY_RUNS=20000 npx vitest run test/property --testTimeout=0 -t "stops, trailing";
  * ~65 runs/s of the full mix on a 2-core box).
  */
 import fc from 'fast-check';
