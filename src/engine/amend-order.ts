@@ -10,6 +10,7 @@
  * a new client order id that an open order already uses.
  */
 import { relock } from './accounts/settle.ts';
+import { stopLockAtPlacement } from './conditional/stop-rules.ts';
 import { cancelRefusal, findTarget } from './cancel-order.ts';
 import type { AmendOrder } from './commands.ts';
 import { emitListStatus } from './conditional/contingency.ts';
@@ -59,16 +60,38 @@ export function amendOrder(state: EngineState, command: AmendOrder): void {
   }
 }
 
+/**
+ * A waiting BUY without a limit price (STOP_LOSS / TAKE_PROFIT) holds an estimate of its cost,
+ * not a price times its quantity (stop-rules.ts), so `relock` leaves it alone: it shrinks here,
+ * to the estimate at the stop price for what remains, or in proportion for a trailing stop
+ * without one (whose estimate came from the last price at placement).
+ */
+function shrinkEstimate(symbol: SymbolState, order: Order, remainingBefore: number): void {
+  const ext = order.ext!;
+  if (!order.isBuy || order.priceTicks !== 0 || !ext.untriggered || ext.sharesLock || order.locked === 0) return;
+  const remaining = order.remainingSteps;
+  const estimate =
+    ext.stopPrice > 0
+      ? stopLockAtPlacement(symbol, true, order.type, 0, ext.stopPrice, remaining)
+      : Number((BigInt(order.locked) * BigInt(remaining)) / BigInt(remainingBefore));
+  if (estimate < order.locked) {
+    order.account.release(symbol.quoteAsset, order.locked - estimate);
+    order.locked = estimate;
+  }
+}
+
 function reduce(state: EngineState, symbol: SymbolState, order: Order, newSteps: number, newClientId: string | undefined, time: number): void {
   const spec = symbol.spec;
   const origSteps = order.origSteps;
   const shownBefore = order.bookSteps;
+  const remainingBefore = order.remainingSteps;
   order.origSteps = newSteps;
   const ext = order.extras();
   if (ext.icebergSteps !== 0) ext.visibleSteps = Math.min(ext.visibleSteps, order.remainingSteps);
   // It keeps its place in the queue; the level just shows less.
   if (order.level !== null) order.level.totalSteps -= shownBefore - order.bookSteps;
   relock(symbol, order);
+  shrinkEstimate(symbol, order, remainingBefore);
   ext.amendCount += 1;
   const origClientOrderId = order.clientOrderId;
   if (newClientId !== undefined && newClientId !== origClientOrderId) {

@@ -180,3 +180,21 @@ describe('amend and instructions', () => {
     expect(sim.order(1, id)).toMatchObject({ status: 'NEW', isWorking: true, peggedPrice: px('97') });
   });
 });
+
+describe('amend of a waiting BUY stop at market', () => {
+  it('shrinks the estimate it holds to the stop-price notional of what remains', () => {
+    const sim = market();
+    const id = sim.place(1, { side: 'BUY', type: 'STOP_LOSS', qty: '2', stopPrice: '105' }).orderId;
+    expect(sim.balance(1, 'USDT').locked).toBe(u('210'));
+    sim.apply({ type: 'AmendOrder', accountId: 1, symbol: 'BTCUSDT', orderId: id, newQuantity: qty('1.5') });
+    expect(sim.balance(1, 'USDT')).toEqual({ free: u('842.5'), locked: u('157.5') });
+  });
+
+  it('a trailing one (estimated at the last price) shrinks in proportion', () => {
+    const sim = market();
+    const id = sim.place(1, { side: 'BUY', type: 'STOP_LOSS', qty: '2', trailingDelta: 100 }).orderId;
+    expect(sim.balance(1, 'USDT').locked).toBe(u('200'));
+    sim.apply({ type: 'AmendOrder', accountId: 1, symbol: 'BTCUSDT', orderId: id, newQuantity: qty('0.5') });
+    expect(sim.balance(1, 'USDT').locked).toBe(u('50'));
+  });
+});
