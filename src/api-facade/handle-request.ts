@@ -56,7 +56,7 @@ import { findEndpoint, type Endpoint } from './endpoint-table.ts';
 import type { HandlerCall } from './endpoints/endpoint-row.ts';
 import { weightOf } from './endpoints/endpoint-row.ts';
 import type { ExchangeContext } from './exchange-context.ts';
-import { buildLimitHeaders } from './limits/headers.ts';
+import { writeLimitHeaders } from './limits/headers.ts';
 import type { WindowUsage } from './limits/rate-limit-config.ts';
 import { collectJsonParams, collectRawParams } from './params/raw-params.ts';
 import { parseParams } from './params/param-schema.ts';
@@ -286,11 +286,9 @@ function chargeKeyed(ctx: ExchangeContext, name: KeyedLimitName, key: string, we
 
 function respond(ctx: ExchangeContext, ip: string, status: number, body: unknown, progress: Progress): ApiResponse {
   try {
-    const headers: Record<string, string> = {
-      'Content-Type': JSON_CONTENT_TYPE,
-      ...buildLimitHeaders({ weight: ctx.weightLimiter.usage(ip, ctx.now()), orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds }),
-      ...progress.keyedHeaders,
-    };
+    const headers: Record<string, string> = { 'Content-Type': JSON_CONTENT_TYPE };
+    writeLimitHeaders(headers, { weight: ctx.weightLimiter.usage(ip, ctx.now()), orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds });
+    if (progress.keyedHeaders !== undefined) Object.assign(headers, progress.keyedHeaders);
     return { status, headers, body: JSON.stringify(body ?? {}) };
   } catch {
     const error = unknownError();
