@@ -184,12 +184,15 @@ export function legValues(v: ParsedSoFar, prefix: string, shared: { side: Side; 
  * The engine's OrderRequest at the symbol's precisions (-1111 on finer decimals). Built field by
  * field, absent values left absent (exactOptionalPropertyTypes), in a fixed key order; decimals are
  * converted in the order price, quantity, quoteOrderQty, stopPrice, icebergQty, so the first
- * -1111 named is always the same. Runs on every order: no closures, no Object.entries.
+ * -1111 named is always the same. Runs on every order: no closures, no Object.entries. `into`
+ * (e.g. a command's head: type, accountId, symbol) receives the fields after its own.
  */
-export function orderRequestOf(o: OrderValues, spec: SymbolSpec): OrderRequest {
+export function orderRequestOf(o: OrderValues, spec: SymbolSpec, into: Record<string, unknown> = {}): OrderRequest {
   const q = spec.quotePrecision;
   const b = spec.basePrecision;
-  const request: Record<string, unknown> = { side: o.side, orderType: o.type };
+  const request = into;
+  request['side'] = o.side;
+  request['orderType'] = o.type;
   if (o.timeInForce !== undefined) request['timeInForce'] = o.timeInForce;
   if (o.price !== undefined) request['price'] = o.price.units(q);
   if (o.quantity !== undefined) request['quantity'] = o.quantity.units(b);
