@@ -194,7 +194,7 @@ export const testOrder = defineEndpoint({
     const accountId = accountOf(call);
     const command = newOrderCommand(p, spec, accountId);
     // Everything placement would check except funds, at simulated now; nothing is recorded.
-    const refusal = call.ctx.backend.engine.placementRefusal({ ...command, time: call.nowUs });
+    const refusal = call.ctx.backend.engine.placementRefusal(Object.assign({}, command, { time: call.nowUs }));
     if (refusal !== null) throw rejectToApiError(refusal, 'place', command.orderType);
     if (p.computeCommissionRates !== true) return {};
     const acct = accountViewOf(call);
