@@ -34,7 +34,8 @@
  *     ▼                (-1013, -2010, -2011, ...), queries -2013 / -2039 / -1121 / -1220 ...
  *     ▼                (fault, off by default) a command that reached the engine answers
  *     ▼                503 -1007 with probability p, though it ran (faults.ts)
- *   9 serialize ────── JSON; X-MBX-USED-WEIGHT-* (+ legacy X-MBX-USED-WEIGHT) on EVERY response,
+ *   9 serialize ────── JSON (JSON.stringify, or a handler's own JsonText: serialize/json-text.ts);
+ *                      X-MBX-USED-WEIGHT-* (+ legacy X-MBX-USED-WEIGHT) on EVERY response,
  *                      X-MBX-ORDER-COUNT-* on successful order-count rows only
  *
  *   anything else thrown ─→ 500 -1000 "An unknown error occurred while processing the request."
@@ -62,6 +63,7 @@ import { collectJsonParams, collectRawParams } from './params/raw-params.ts';
 import { parseParams } from './params/param-schema.ts';
 import type { ParsedSoFar, TimestampParam } from './params/param-types.ts';
 import type { TimeUnit } from './serialize/api-time.ts';
+import { JsonText } from './serialize/json-text.ts';
 import type { AuthenticatedKey } from './signing/api-key-registry.ts';
 import type { KeyedLimitName } from './limits/keyed-weight-limiter.ts';
 import { isSigned } from './signing/security-type.ts';
@@ -289,7 +291,7 @@ function respond(ctx: ExchangeContext, ip: string, status: number, body: unknown
     const headers: Record<string, string> = { 'Content-Type': JSON_CONTENT_TYPE };
     writeLimitHeaders(headers, { weight: ctx.weightLimiter.usage(ip, ctx.now()), orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds });
     if (progress.keyedHeaders !== undefined) Object.assign(headers, progress.keyedHeaders);
-    return { status, headers, body: JSON.stringify(body ?? {}) };
+    return { status, headers, body: body instanceof JsonText ? body.text : JSON.stringify(body ?? {}) };
   } catch {
     const error = unknownError();
     return { status: error.status, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: JSON.stringify(error.toBody()) };
