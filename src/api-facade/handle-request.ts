@@ -34,7 +34,8 @@
  *     ▼                (-1013, -2010, -2011, ...), queries -2013 / -2039 / -1121 / -1220 ...
  *     ▼                (fault, off by default) a command that reached the engine answers
  *     ▼                503 -1007 with probability p, though it ran (faults.ts)
- *   9 serialize ────── JSON; X-MBX-USED-WEIGHT-* (+ legacy X-MBX-USED-WEIGHT) on EVERY response,
+ *   9 serialize ────── JSON (JSON.stringify, or a handler's own JsonText: serialize/json-text.ts);
+ *                      X-MBX-USED-WEIGHT-* (+ legacy X-MBX-USED-WEIGHT) on EVERY response,
  *                      X-MBX-ORDER-COUNT-* on successful order-count rows only
  *
  *   anything else thrown ─→ 500 -1000 "An unknown error occurred while processing the request."
@@ -56,12 +57,13 @@ import { findEndpoint, type Endpoint } from './endpoint-table.ts';
 import type { HandlerCall } from './endpoints/endpoint-row.ts';
 import { weightOf } from './endpoints/endpoint-row.ts';
 import type { ExchangeContext } from './exchange-context.ts';
-import { buildLimitHeaders } from './limits/headers.ts';
+import { writeLimitHeaders } from './limits/headers.ts';
 import type { WindowUsage } from './limits/rate-limit-config.ts';
 import { collectJsonParams, collectRawParams } from './params/raw-params.ts';
 import { parseParams } from './params/param-schema.ts';
 import type { ParsedSoFar, TimestampParam } from './params/param-types.ts';
 import type { TimeUnit } from './serialize/api-time.ts';
+import { JsonText } from './serialize/json-text.ts';
 import type { AuthenticatedKey } from './signing/api-key-registry.ts';
 import type { KeyedLimitName } from './limits/keyed-weight-limiter.ts';
 import { isSigned } from './signing/security-type.ts';
@@ -286,12 +288,10 @@ function chargeKeyed(ctx: ExchangeContext, name: KeyedLimitName, key: string, we
 
 function respond(ctx: ExchangeContext, ip: string, status: number, body: unknown, progress: Progress): ApiResponse {
   try {
-    const headers: Record<string, string> = {
-      'Content-Type': JSON_CONTENT_TYPE,
-      ...buildLimitHeaders({ weight: ctx.weightLimiter.usage(ip, ctx.now()), orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds }),
-      ...progress.keyedHeaders,
-    };
-    return { status, headers, body: JSON.stringify(body ?? {}) };
+    const headers: Record<string, string> = { 'Content-Type': JSON_CONTENT_TYPE };
+    writeLimitHeaders(headers, { weight: ctx.weightLimiter.usage(ip, ctx.now()), orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds });
+    if (progress.keyedHeaders !== undefined) Object.assign(headers, progress.keyedHeaders);
+    return { status, headers, body: body instanceof JsonText ? body.text : JSON.stringify(body ?? {}) };
   } catch {
     const error = unknownError();
     return { status: error.status, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: JSON.stringify(error.toBody()) };

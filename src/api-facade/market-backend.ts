@@ -90,8 +90,13 @@ export class EngineBackend implements MarketBackend {
   }
 
   apply(command: FacadeCommand): readonly EngineEvent[] {
-    const stamped = { ...command, time: this.#now } as EngineCommand;
-    const events = this.engine.apply(stamped);
+    // The command's keys in order, then `time`. Not `{ ...command, time }`: on Node 20's V8 a
+    // spread followed by another property builds an object that costs ~0.8 µs to make and makes
+    // every later read of it slow (the engine reads a placement's optional fields many times);
+    // copying onto a fresh object does not. (Commands are plain data: no `__proto__` key.)
+    const stamped = Object.assign({}, command) as Record<string, unknown>;
+    stamped['time'] = this.#now;
+    const events = this.engine.apply(stamped as unknown as EngineCommand);
     this.#record(events);
     return events;
   }

@@ -57,6 +57,19 @@ function listView(list: OrderList): OrderListView {
  * fee total can exceed the asset's net deposits. Keeping those below 2^53 units keeps every
  * balance exact (at 8 decimals: about 90 million whole units of an asset in the whole engine).
  */
+/** One side of `depth`: aggregated live levels, best first, at most `limit` (<= 5000). */
+function depthSide(s: SymbolState, isBid: boolean, limit: number): [number, number][] {
+  const { tickUnits, stepUnits } = s.spec;
+  const levels = s.book.side(isBid).levels;
+  const out: [number, number][] = [];
+  for (let i = levels.length - 1; i >= 0 && out.length < Math.min(limit, 5000); i--) {
+    const level = levels[i]!;
+    if (level.count === 0) continue; // dormant
+    out.push([level.ticks * tickUnits, level.totalSteps * stepUnits]);
+  }
+  return out;
+}
+
 function withinSupplyBound(state: EngineState, asset: string, delta: number): boolean {
   const index = state.findAsset(asset);
   const current = index === undefined ? 0 : (state.deposited[index] as number);
@@ -446,18 +459,7 @@ export class Engine {
   depth(symbol: string, limit: number): DepthView {
     const s = this.#state.symbols.get(symbol);
     if (!s) return { bids: [], asks: [] };
-    const { tickUnits, stepUnits } = s.spec;
-    const collect = (isBid: boolean): [number, number][] => {
-      const levels = s.book.side(isBid).levels;
-      const out: [number, number][] = [];
-      for (let i = levels.length - 1; i >= 0 && out.length < Math.min(limit, 5000); i--) {
-        const level = levels[i]!;
-        if (level.count === 0) continue; // dormant
-        out.push([level.ticks * tickUnits, level.totalSteps * stepUnits]);
-      }
-      return out;
-    };
-    return { bids: collect(true), asks: collect(false) };
+    return { bids: depthSide(s, true, limit), asks: depthSide(s, false, limit) };
   }
 
   bookTicker(symbol: string): BookTickerView | undefined {

@@ -48,15 +48,20 @@ export function selectSymbols(
   p: { readonly symbol?: string; readonly symbols?: readonly string[]; readonly symbolStatus?: SymbolStatus },
 ): { specs: SymbolSpec[]; single: boolean } {
   const engine = call.ctx.backend.engine;
-  const matches = (s: string) => p.symbolStatus === undefined || statusOf(call, s) === p.symbolStatus;
+  const wanted = p.symbolStatus;
   if (p.symbol !== undefined) {
     const spec = symbolSpec(call, p.symbol);
-    if (!matches(p.symbol)) throw statusMismatch();
+    if (!statusMatches(call, p.symbol, wanted)) throw statusMismatch();
     return { specs: [spec], single: true };
   }
   const names = p.symbols ?? engine.symbolNames();
-  const specs = names.map((n) => symbolSpec(call, n)).filter((s) => matches(s.symbol));
+  const specs = names.map((n) => symbolSpec(call, n)).filter((s) => statusMatches(call, s.symbol, wanted));
   return { specs, single: false };
+}
+
+/** No symbolStatus asked, or the symbol's status is the one asked (a function, not a per-request closure). */
+function statusMatches(call: HandlerCall, symbol: string, wanted: SymbolStatus | undefined): boolean {
+  return wanted === undefined || statusOf(call, symbol) === wanted;
 }
 
 /** The account the request acts for (keyed endpoints only). */

@@ -24,6 +24,7 @@ import { ENUM_ERRORS, paramErrors } from '../params/param-errors.ts';
 import { eitherRequired, exclusive } from '../params/param-rules.ts';
 import { defineSchema } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';
+import { decimalPairsJson, JsonText } from '../serialize/json-text.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, symbolSpec } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 
@@ -66,11 +67,10 @@ export const depth = defineEndpoint({
     const spec = specs[0]!;
     const engine = call.ctx.backend.engine;
     const view = engine.depth(spec.symbol, listLimit(p.limit, 5000) ?? 100);
-    return {
-      lastUpdateId: engine.time,
-      bids: view.bids.map(([pr, q]) => [price(pr, spec), qty(q, spec)]),
-      asks: view.asks.map(([pr, q]) => [price(pr, spec), qty(q, spec)]),
-    };
+    // {lastUpdateId, bids: [[price, qty]...], asks}, serialized here (json-text.ts).
+    const bids = decimalPairsJson(view.bids, spec.quotePrecision, spec.basePrecision);
+    const asks = decimalPairsJson(view.asks, spec.quotePrecision, spec.basePrecision);
+    return new JsonText(`{"lastUpdateId":${JSON.stringify(engine.time)},"bids":${bids},"asks":${asks}}`);
   },
 });
 

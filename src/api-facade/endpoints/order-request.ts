@@ -180,28 +180,32 @@ export function legValues(v: ParsedSoFar, prefix: string, shared: { side: Side; 
   };
 }
 
-/** The engine's OrderRequest at the symbol's precisions (-1111 on finer decimals). */
-export function orderRequestOf(o: OrderValues, spec: SymbolSpec): OrderRequest {
-  const priceUnits = (d: DecimalParam | undefined) => (d === undefined ? undefined : d.units(spec.quotePrecision));
-  const baseUnits = (d: DecimalParam | undefined) => (d === undefined ? undefined : d.units(spec.basePrecision));
-  const fields: { [K in keyof OrderRequest]?: OrderRequest[K] | undefined } = {
-    timeInForce: o.timeInForce,
-    price: priceUnits(o.price),
-    quantity: baseUnits(o.quantity),
-    quoteOrderQty: priceUnits(o.quoteOrderQty),
-    clientOrderId: o.clientOrderId,
-    selfTradePreventionMode: o.selfTradePreventionMode,
-    strategyId: o.strategyId,
-    strategyType: o.strategyType,
-    stopPrice: priceUnits(o.stopPrice),
-    trailingDelta: o.trailingDelta,
-    icebergQty: baseUnits(o.icebergQty),
-    pegPriceType: o.pegPriceType,
-    pegOffsetValue: o.pegOffsetValue,
-  };
-  // exactOptionalPropertyTypes: absent stays absent rather than `undefined`.
-  const request: Record<string, unknown> = { side: o.side, orderType: o.type };
-  for (const [k, value] of Object.entries(fields)) if (value !== undefined) request[k] = value;
+/**
+ * The engine's OrderRequest at the symbol's precisions (-1111 on finer decimals). Built field by
+ * field, absent values left absent (exactOptionalPropertyTypes), in a fixed key order; decimals are
+ * converted in the order price, quantity, quoteOrderQty, stopPrice, icebergQty, so the first
+ * -1111 named is always the same. Runs on every order: no closures, no Object.entries. `into`
+ * (e.g. a command's head: type, accountId, symbol) receives the fields after its own.
+ */
+export function orderRequestOf(o: OrderValues, spec: SymbolSpec, into: Record<string, unknown> = {}): OrderRequest {
+  const q = spec.quotePrecision;
+  const b = spec.basePrecision;
+  const request = into;
+  request['side'] = o.side;
+  request['orderType'] = o.type;
+  if (o.timeInForce !== undefined) request['timeInForce'] = o.timeInForce;
+  if (o.price !== undefined) request['price'] = o.price.units(q);
+  if (o.quantity !== undefined) request['quantity'] = o.quantity.units(b);
+  if (o.quoteOrderQty !== undefined) request['quoteOrderQty'] = o.quoteOrderQty.units(q);
+  if (o.clientOrderId !== undefined) request['clientOrderId'] = o.clientOrderId;
+  if (o.selfTradePreventionMode !== undefined) request['selfTradePreventionMode'] = o.selfTradePreventionMode;
+  if (o.strategyId !== undefined) request['strategyId'] = o.strategyId;
+  if (o.strategyType !== undefined) request['strategyType'] = o.strategyType;
+  if (o.stopPrice !== undefined) request['stopPrice'] = o.stopPrice.units(q);
+  if (o.trailingDelta !== undefined) request['trailingDelta'] = o.trailingDelta;
+  if (o.icebergQty !== undefined) request['icebergQty'] = o.icebergQty.units(b);
+  if (o.pegPriceType !== undefined) request['pegPriceType'] = o.pegPriceType;
+  if (o.pegOffsetValue !== undefined) request['pegOffsetValue'] = o.pegOffsetValue;
   return request as unknown as OrderRequest;
 }
 

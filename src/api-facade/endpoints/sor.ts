@@ -59,7 +59,8 @@ const sorNotAvailable = (): ApiError => new ApiError(400, -1014, 'Unsupported or
 function sorCommand(p: ParsedParams<typeof SOR_SCHEMA.params>, call: HandlerCall) {
   const spec = symbolSpec(call, p.symbol);
   if (!call.ctx.sors.some((g) => g.symbols.includes(spec.symbol))) throw sorNotAvailable();
-  const request = orderRequestOf({ ...p, clientOrderId: p.newClientOrderId }, spec);
+  // Object.assign, not `{ ...p, clientOrderId }` (slow to build and to read on Node 20: market-backend.ts).
+  const request = orderRequestOf(Object.assign({}, p, { clientOrderId: p.newClientOrderId }), spec);
   return { spec, command: { type: 'PlaceOrder' as const, accountId: accountOf(call), symbol: spec.symbol, viaSor: true, ...request } };
 }
 
@@ -88,7 +89,7 @@ export const sorOrderTest = defineEndpoint({
   summary: 'Validate an SOR order without sending it; optional commission rates',
   handler: (p, call) => {
     const { spec, command } = sorCommand(p, call);
-    const refusal = call.ctx.backend.engine.placementRefusal({ ...command, time: call.nowUs });
+    const refusal = call.ctx.backend.engine.placementRefusal(Object.assign({}, command, { time: call.nowUs }));
     if (refusal !== null) throw rejectToApiError(refusal, 'place', command.orderType);
     if (p.computeCommissionRates !== true) return {};
     const acct = accountViewOf(call);

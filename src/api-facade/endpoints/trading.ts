@@ -81,30 +81,63 @@ type NewOrderParams = ParsedParams<typeof NEW_ORDER_SCHEMA.params>;
 
 /** The order a POST order (or cancelReplace, or SOR) request asks for. */
 export function plainOrderValues(p: Omit<NewOrderParams, 'timestamp' | 'signature'>): OrderValues {
-  return { ...p, clientOrderId: p.newClientOrderId };
+  return {
+    side: p.side,
+    type: p.type,
+    timeInForce: p.timeInForce,
+    price: p.price,
+    quantity: p.quantity,
+    quoteOrderQty: p.quoteOrderQty,
+    clientOrderId: p.newClientOrderId,
+    strategyId: p.strategyId,
+    strategyType: p.strategyType,
+    stopPrice: p.stopPrice,
+    trailingDelta: p.trailingDelta,
+    icebergQty: p.icebergQty,
+    pegPriceType: p.pegPriceType,
+    pegOffsetValue: p.pegOffsetValue,
+    selfTradePreventionMode: p.selfTradePreventionMode,
+  };
 }
 
 /** The engine command for a new order, or the parameter error; nothing is sent. */
 function newOrderCommand(p: NewOrderParams, spec: SymbolSpec, accountId: number): Omit<PlaceOrder, 'time'> {
-  return { type: 'PlaceOrder', accountId, symbol: spec.symbol, ...orderRequestOf(plainOrderValues(p), spec) };
+  const command = { type: 'PlaceOrder', accountId, symbol: spec.symbol };
+  return orderRequestOf(plainOrderValues(p), spec, command) as Omit<PlaceOrder, 'time'>;
+}
+
+/** An order filled by a command: its account, symbol, id, quantity filled and first fill time. */
+interface FilledHere {
+  readonly account: number;
+  readonly symbol: string;
+  readonly orderId: number;
+  qty: number;
+  readonly time: number;
+}
+
+/** Adds a fill to its order's row (orders in order of first fill; a command fills few orders). */
+function addFill(rows: FilledHere[], account: number, symbol: string, orderId: number, qty: number, time: number): void {
+  for (const row of rows) {
+    if (row.orderId === orderId && row.symbol === symbol) {
+      row.qty += qty;
+      return;
+    }
+  }
+  rows.push({ account, symbol, orderId, qty, time });
 }
 
 /** Lowers unfilled-order counts for every order whose first fill is among `events`. */
 export function noteFirstFills(ctx: ExchangeContext, events: readonly EngineEvent[]): void {
-  const engine = ctx.backend.engine;
-  const filledHere = new Map<string, { account: number; symbol: string; orderId: number; qty: number; time: number }>();
-  const add = (account: number, symbol: string, orderId: number, qty: number, time: number) => {
-    const key = `${symbol}:${orderId}`;
-    const row = filledHere.get(key);
-    if (row === undefined) filledHere.set(key, { account, symbol, orderId, qty, time });
-    else row.qty += qty;
-  };
+  let filledHere: FilledHere[] | undefined;
   for (const e of events) {
     if (e.type !== 'TradeExecuted') continue;
-    add(e.takerAccountId, e.symbol, e.takerOrderId, e.quantity, e.time);
-    add(e.makerAccountId, e.symbol, e.makerOrderId, e.quantity, e.time);
+    filledHere ??= [];
+    addFill(filledHere, e.takerAccountId, e.symbol, e.takerOrderId, e.quantity, e.time);
+    addFill(filledHere, e.makerAccountId, e.symbol, e.makerOrderId, e.quantity, e.time);
   }
-  for (const f of filledHere.values()) {
+  if (filledHere === undefined) return;
+  const engine = ctx.backend.engine;
+  for (const f of filledHere) {
     const order = engine.getOrder(f.account, f.symbol, { orderId: f.orderId });
     // First fill: everything it has executed was executed by this command.
     if (order !== undefined && order.executedQty === f.qty) ctx.orderLimiter.onFirstFill(String(f.account), f.time);
@@ -161,7 +194,7 @@ export const testOrder = defineEndpoint({
     const accountId = accountOf(call);
     const command = newOrderCommand(p, spec, accountId);
     // Everything placement would check except funds, at simulated now; nothing is recorded.
-    const refusal = call.ctx.backend.engine.placementRefusal({ ...command, time: call.nowUs });
+    const refusal = call.ctx.backend.engine.placementRefusal(Object.assign({}, command, { time: call.nowUs }));
     if (refusal !== null) throw rejectToApiError(refusal, 'place', command.orderType);
     if (p.computeCommissionRates !== true) return {};
     const acct = accountViewOf(call);

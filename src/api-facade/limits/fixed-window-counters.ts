@@ -8,16 +8,19 @@
  * already holds is a caller bug and throws, rather than silently mixing two windows.
  */
 import { assertMicros } from '../../clock/time-units.ts';
-import { windowStartUs, type RateLimit } from './rate-limit-config.ts';
+import { windowLengthUs, type RateLimit } from './rate-limit-config.ts';
 
 export class FixedWindowCounters {
   readonly #limits: readonly RateLimit[];
+  /** Window length of each limit, µs (windowLengthUs, worked out once). */
+  readonly #lengths: readonly number[];
   /** Window start (µs) each counter belongs to; -Infinity before the first write. */
   readonly #starts: number[];
   readonly #values: number[];
 
   constructor(limits: readonly RateLimit[]) {
     this.#limits = limits;
+    this.#lengths = limits.map(windowLengthUs);
     this.#starts = limits.map(() => Number.NEGATIVE_INFINITY);
     this.#values = limits.map(() => 0);
   }
@@ -38,7 +41,8 @@ export class FixedWindowCounters {
 
   /** True while any counter still holds a non-zero count for the window of `nowUs`. */
   anyLive(nowUs: number): boolean {
-    return this.#limits.some((_, i) => this.get(i, nowUs) > 0);
+    for (let i = 0; i < this.#limits.length; i++) if (this.get(i, nowUs) > 0) return true;
+    return false;
   }
 
   /** True when counter `i` holds the window of `nowUs`; throws if `nowUs` lies in an earlier window. */
@@ -50,9 +54,10 @@ export class FixedWindowCounters {
     return start === held;
   }
 
+  /** windowStartUs of limit `i`: a multiple of its length since the epoch. */
   #startOf(i: number, nowUs: number): number {
-    const limit = this.#limits[i];
-    if (limit === undefined) throw new RangeError(`no limit at index ${i}`);
-    return windowStartUs(limit, nowUs);
+    const len = this.#lengths[i];
+    if (len === undefined) throw new RangeError(`no limit at index ${i}`);
+    return Math.floor(nowUs / len) * len;
   }
 }

@@ -31,19 +31,29 @@ export const RETRY_AFTER_HEADER = 'Retry-After';
 
 /** The rate-limit headers of one response, name → value. */
 export function buildLimitHeaders(input: LimitHeaderInput): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const weights = input.weight.filter((w) => w.limit.rateLimitType === 'REQUEST_WEIGHT');
-  for (const w of weights) {
+  return writeLimitHeaders({}, input);
+}
+
+/** Adds the rate-limit headers to `headers` (in the order above) and returns it. */
+export function writeLimitHeaders(headers: Record<string, string>, input: LimitHeaderInput): Record<string, string> {
+  let legacy: WindowUsage | undefined;
+  let firstWeight: WindowUsage | undefined;
+  for (const w of input.weight) {
+    if (w.limit.rateLimitType !== 'REQUEST_WEIGHT') continue;
+    firstWeight ??= w;
+    if (legacy === undefined && w.limit.interval === 'MINUTE' && w.limit.intervalNum === 1) legacy = w;
     const name = limitHeaderName(w.limit);
     if (name !== undefined) headers[name] = String(w.used);
   }
-  const legacy = weights.find((w) => w.limit.interval === 'MINUTE' && w.limit.intervalNum === 1) ?? weights[0];
+  legacy ??= firstWeight;
   if (legacy !== undefined) headers[LEGACY_USED_WEIGHT_HEADER] = String(legacy.used);
 
-  for (const c of input.orderCounts ?? []) {
-    if (c.limit.rateLimitType !== 'ORDERS') continue;
-    const name = limitHeaderName(c.limit);
-    if (name !== undefined) headers[name] = String(c.used);
+  if (input.orderCounts !== undefined) {
+    for (const c of input.orderCounts) {
+      if (c.limit.rateLimitType !== 'ORDERS') continue;
+      const name = limitHeaderName(c.limit);
+      if (name !== undefined) headers[name] = String(c.used);
+    }
   }
 
   if (input.retryAfterSeconds !== undefined) headers[RETRY_AFTER_HEADER] = String(input.retryAfterSeconds);

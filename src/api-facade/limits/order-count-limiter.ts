@@ -70,13 +70,14 @@ export class OrderCountLimiter {
   charge(account: string, n: number, nowUs: number): OrderCountCharge {
     const verdict = this.#judge(account, n, nowUs);
     const counters = this.#counters(account);
-    if (verdict.error === undefined || this.#rejectedOrdersCount) {
-      this.limits.forEach((limit, i) => {
-        if (!(verdict.dayExceeded && limit.interval === 'SECOND')) counters.add(i, n, nowUs);
-      });
+    if (verdict === undefined || this.#rejectedOrdersCount) {
+      const dayExceeded = verdict?.dayExceeded ?? false;
+      for (let i = 0; i < this.limits.length; i++) {
+        if (!(dayExceeded && this.limits[i]!.interval === 'SECOND')) counters.add(i, n, nowUs);
+      }
     }
     const counts = this.counts(account, nowUs);
-    return verdict.error === undefined ? { ok: true, counts } : { ok: false, error: verdict.error, counts };
+    return verdict === undefined ? { ok: true, counts } : { ok: false, error: verdict.error, counts };
   }
 
   /**
@@ -84,7 +85,7 @@ export class OrderCountLimiter {
    * (cancelReplace with orderRateLimitExceededMode DO_NOTHING / CANCEL_ONLY decides with it).
    */
   wouldExceed(account: string, n: number, nowUs: number): ApiError | undefined {
-    return this.#judge(account, n, nowUs).error;
+    return this.#judge(account, n, nowUs)?.error;
   }
 
   /** An order of `account` had its first fill at `fillAtUs`: every interval drops by `by` (default 1), never below 0. */
@@ -94,14 +95,16 @@ export class OrderCountLimiter {
     const counters = this.#accounts.get(account);
     // No counters means nothing counted yet: 0 stays 0.
     if (counters === undefined) return;
-    this.limits.forEach((_, i) => counters.add(i, -by, fillAtUs));
+    for (let i = 0; i < this.limits.length; i++) counters.add(i, -by, fillAtUs);
   }
 
   /** Current counts of `account` per ORDERS interval (configured order). */
   counts(account: string, nowUs: number): readonly WindowUsage[] {
     assertMicros(nowUs, 'nowUs');
     const counters = this.#accounts.get(account);
-    return this.limits.map((limit, i) => ({ limit, used: counters === undefined ? 0 : counters.get(i, nowUs) }));
+    const counts: WindowUsage[] = [];
+    for (let i = 0; i < this.limits.length; i++) counts.push({ limit: this.limits[i]!, used: counters === undefined ? 0 : counters.get(i, nowUs) });
+    return counts;
   }
 
   /** The body of GET /api/v3/rateLimit/order for `account` at `nowUs`. */
@@ -127,17 +130,26 @@ export class OrderCountLimiter {
     }
   }
 
-  #judge(account: string, n: number, nowUs: number): { error: ApiError | undefined; dayExceeded: boolean } {
+  /** The -1015 refusal of an order of `n` now (undefined: it passes), and whether a DAY limit is what it exceeds. */
+  #judge(account: string, n: number, nowUs: number): { error: ApiError; dayExceeded: boolean } | undefined {
     if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`order count must be a non-negative integer, got ${n}`);
     assertMicros(nowUs, 'nowUs');
-    if (n === 0) return { error: undefined, dayExceeded: false };
-    const over = this.counts(account, nowUs)
-      .filter(({ limit, used }) => used + n > limit.limit)
-      .map(({ limit }) => limit);
-    const day = over.find((l) => l.interval === 'DAY');
-    const named = day ?? over[0];
+    if (n === 0) return undefined;
+    const counters = this.#accounts.get(account);
+    // The limit named: the first exceeded DAY limit, else the first exceeded one, in configured order.
+    let first: RateLimit | undefined;
+    let day: RateLimit | undefined;
+    for (let i = 0; i < this.limits.length; i++) {
+      const limit = this.limits[i]!;
+      const used = counters === undefined ? 0 : counters.get(i, nowUs);
+      if (used + n <= limit.limit) continue;
+      first ??= limit;
+      if (limit.interval === 'DAY') day ??= limit;
+    }
+    const named = day ?? first;
+    if (named === undefined) return undefined;
     return {
-      error: named === undefined ? undefined : new ApiError(429, -1015, `Too many new orders; current limit is ${named.limit} orders per ${describePeriod(named)}.`),
+      error: new ApiError(429, -1015, `Too many new orders; current limit is ${named.limit} orders per ${describePeriod(named)}.`),
       dayExceeded: day !== undefined,
     };
   }

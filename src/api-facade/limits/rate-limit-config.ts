@@ -80,6 +80,18 @@ export function describePeriod(limit: RateLimit): string {
  * none on the wire).
  */
 export function limitHeaderName(limit: RateLimit): string | undefined {
+  // Every response names its limits: remembered per limit object, for the frozen ones the
+  // limiters hold (validateRateLimits), which cannot change under the cache.
+  const cached = HEADER_NAMES.get(limit);
+  if (cached !== undefined) return cached ?? undefined;
+  const name = headerNameOf(limit);
+  if (Object.isFrozen(limit)) HEADER_NAMES.set(limit, name ?? null);
+  return name;
+}
+
+const HEADER_NAMES = new WeakMap<RateLimit, string | null>();
+
+function headerNameOf(limit: RateLimit): string | undefined {
   const suffix = `${limit.intervalNum}${LETTER[limit.interval]}`;
   switch (limit.rateLimitType) {
     case 'REQUEST_WEIGHT':

@@ -124,12 +124,14 @@ export class RequestWeightLimiter {
 
     if (nowUs < st.bannedUntilUs) return this.#banned(st, nowUs);
 
-    const exceeded: RateLimit[] = [];
-    this.limits.forEach((limit, i) => {
-      if (st.counters.get(i, nowUs) + amountFor(limit, weight) > limit.limit) exceeded.push(limit);
-    });
+    const limits = this.limits;
+    let exceeded: RateLimit[] | undefined;
+    for (let i = 0; i < limits.length; i++) {
+      const limit = limits[i]!;
+      if (st.counters.get(i, nowUs) + amountFor(limit, weight) > limit.limit) (exceeded ??= []).push(limit);
+    }
 
-    if (exceeded.length > 0) {
+    if (exceeded !== undefined) {
       const continuing = nowUs < st.episodeUntilUs;
       st.rejections = continuing ? st.rejections + 1 : 1;
       if (st.rejections > this.#rejectionsBeforeBan) return this.#ban(st, nowUs);
@@ -137,9 +139,9 @@ export class RequestWeightLimiter {
       st.episodeUntilUs = continuing ? Math.max(st.episodeUntilUs, resetUs) : resetUs;
     }
 
-    this.limits.forEach((limit, i) => st.counters.add(i, amountFor(limit, weight), nowUs));
+    for (let i = 0; i < limits.length; i++) st.counters.add(i, amountFor(limits[i]!, weight), nowUs);
     const usage = this.#usage(st, nowUs);
-    const first = exceeded[0];
+    const first = exceeded?.[0];
     if (first === undefined) return { ok: true, usage };
     return {
       ok: false,
@@ -157,9 +159,7 @@ export class RequestWeightLimiter {
   addWeight(ip: string, weight: number, nowUs: number): readonly WindowUsage[] {
     assertWeight(weight);
     const st = this.#state(ip);
-    this.limits.forEach((limit, i) => {
-      if (limit.rateLimitType === 'REQUEST_WEIGHT') st.counters.add(i, weight, nowUs);
-    });
+    for (let i = 0; i < this.limits.length; i++) if (this.limits[i]!.rateLimitType === 'REQUEST_WEIGHT') st.counters.add(i, weight, nowUs);
     return this.#usage(st, nowUs);
   }
 
@@ -209,7 +209,9 @@ export class RequestWeightLimiter {
   }
 
   #usage(st: IpState, nowUs: number): WindowUsage[] {
-    return this.limits.map((limit, i) => ({ limit, used: st.counters.get(i, nowUs) }));
+    const usage: WindowUsage[] = [];
+    for (let i = 0; i < this.limits.length; i++) usage.push({ limit: this.limits[i]!, used: st.counters.get(i, nowUs) });
+    return usage;
   }
 
   #decayedStrikes(st: IpState, nowUs: number): number {

@@ -33,6 +33,11 @@ export interface RawParams {
 
 /** Decodes one source, throwing -1101 on the first repeated name. */
 function decodeSource(text: string): Map<string, string> {
+  return decodePlain(text) ?? decodeEscaped(text);
+}
+
+/** The general case: URLSearchParams decodes (`+`, `%XX`, UTF-8, malformed escapes kept). */
+function decodeEscaped(text: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(text)) {
     if (out.has(name)) throw paramErrors.duplicate(name);
@@ -41,23 +46,77 @@ function decodeSource(text: string): Map<string, string> {
   return out;
 }
 
+const AMP = 0x26;
+const EQ = 0x3d;
+const PLUS = 0x2b;
+const PERCENT = 0x25;
+const QUESTION = 0x3f;
+
+/**
+ * The common case without URLSearchParams: ASCII text with no `%` and no `+` decodes to itself,
+ * so its names and values are plain slices, split exactly as URLSearchParams splits (a leading
+ * `?` dropped, empty segments skipped, a name ends at the first `=`). Undefined for any other
+ * text (non-ASCII included: lone surrogates would be replaced), which decodeEscaped then reads.
+ * Duplicates are -1101 at the same segment.
+ */
+function decodePlain(text: string): Map<string, string> | undefined {
+  const out = new Map<string, string>();
+  const n = text.length;
+  let start = n > 0 && text.charCodeAt(0) === QUESTION ? 1 : 0;
+  let eq = -1;
+  for (let i = start; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : AMP;
+    if (c === AMP) {
+      if (i > start) {
+        const name = eq < 0 ? text.slice(start, i) : text.slice(start, eq);
+        // Every segment so far decodes to itself, so URLSearchParams would stop here too.
+        if (out.has(name)) throw paramErrors.duplicate(name);
+        out.set(name, eq < 0 ? '' : text.slice(eq + 1, i));
+      }
+      start = i + 1;
+      eq = -1;
+    } else if (c === EQ) {
+      if (eq < 0) eq = i;
+    } else if (c === PLUS || c === PERCENT || c > 0x7f) {
+      return undefined;
+    }
+  }
+  return out;
+}
+
+/** Both sources decoded; `sources` is only worked out when asked for (no request stage needs it). */
+class CollectedParams implements RawParams {
+  readonly query: string;
+  readonly body: string;
+  readonly values: ReadonlyMap<string, string>;
+  readonly #fromQuery: ReadonlyMap<string, string>;
+  #sources: ReadonlyMap<string, ParamSource> | undefined;
+
+  constructor(query: string, body: string, values: ReadonlyMap<string, string>, fromQuery: ReadonlyMap<string, string>) {
+    this.query = query;
+    this.body = body;
+    this.values = values;
+    this.#fromQuery = fromQuery;
+  }
+
+  get sources(): ReadonlyMap<string, ParamSource> {
+    if (this.#sources === undefined) {
+      const sources = new Map<string, ParamSource>();
+      for (const name of this.values.keys()) sources.set(name, this.#fromQuery.has(name) ? 'query' : 'body');
+      this.#sources = sources;
+    }
+    return this.#sources;
+  }
+}
+
 /** Splits and decodes both sources; see the header for the rules. */
 export function collectRawParams(query: string, body = ''): RawParams {
   const rawQuery = query.startsWith('?') ? query.slice(1) : query;
   const fromQuery = decodeSource(rawQuery);
-  const fromBody = decodeSource(body);
-  const values = new Map<string, string>();
-  const sources = new Map<string, ParamSource>();
+  const values = decodeSource(body);
   // Body first, then the query overwrites: the query string wins on a shared name.
-  for (const [name, value] of fromBody) {
-    values.set(name, value);
-    sources.set(name, 'body');
-  }
-  for (const [name, value] of fromQuery) {
-    values.set(name, value);
-    sources.set(name, 'query');
-  }
-  return { query: rawQuery, body, values, sources };
+  for (const [name, value] of fromQuery) values.set(name, value);
+  return new CollectedParams(rawQuery, body, values, fromQuery);
 }
 
 /**

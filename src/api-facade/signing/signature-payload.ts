@@ -46,7 +46,37 @@ interface Part {
 /** One part (query or body) without its `signature` parameter, and that parameter's raw value. */
 function splitPart(raw: string): Part {
   // Fast path: most parts of most requests carry no signature (the body of a query-signed POST).
-  if (!raw.includes(SIGNATURE_NAME)) return { rest: raw, signature: undefined };
+  const at = parameterAt(raw, 0);
+  if (at < 0) return { rest: raw, signature: undefined };
+  // One `signature` parameter (the usual last one): cut it and one joining `&` out by position,
+  // which is what splitting on `&` and joining the other segments gives.
+  if (parameterAt(raw, at + SIGNATURE_NAME.length) < 0) {
+    let end = raw.indexOf('&', at);
+    if (end < 0) end = raw.length;
+    const eq = at + SIGNATURE_NAME.length;
+    const signature = eq < end ? raw.slice(eq + 1, end) : '';
+    const rest = at === 0 ? raw.slice(end + 1) : raw.slice(0, at - 1) + raw.slice(end);
+    return { rest, signature };
+  }
+  return splitSegments(raw);
+}
+
+/** Where a `signature` parameter (the whole name of a segment) starts at or after `from`; -1 if none. */
+function parameterAt(raw: string, from: number): number {
+  for (let at = raw.indexOf(SIGNATURE_NAME, from); at >= 0; at = raw.indexOf(SIGNATURE_NAME, at + 1)) {
+    const after = at + SIGNATURE_NAME.length;
+    const startsSegment = at === 0 || raw.charCodeAt(at - 1) === AMP;
+    const endsName = after === raw.length || raw.charCodeAt(after) === EQ || raw.charCodeAt(after) === AMP;
+    if (startsSegment && endsName) return at;
+  }
+  return -1;
+}
+
+const AMP = 0x26;
+const EQ = 0x3d;
+
+/** The general case (`signature` more than once): split on `&`, -1101 on the second. */
+function splitSegments(raw: string): Part {
   const kept: string[] = [];
   let signature: string | undefined;
   for (const segment of raw.split('&')) {

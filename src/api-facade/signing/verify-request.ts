@@ -64,10 +64,12 @@ export function verifyRequest(request: AuthRequest, registry: ApiKeyRegistry): A
   if (type === 'NONE') return null;
 
   const apiKey = apiKeyHeader(request.headers);
-  if (apiKey === undefined || apiKey === '' || !registry.isWellFormed(apiKey)) throw badApiKeyFormat();
-
+  if (apiKey === undefined || apiKey === '') throw badApiKeyFormat();
+  // A registered key is well-formed by definition (api-key-registry), so the format is only
+  // looked at for an unknown key: -2014 when malformed, -2015 otherwise.
   const entry: ApiKeyEntry | undefined = registry.get(apiKey);
-  if (entry === undefined || !isPermitted(entry, type, request.clientIp)) throw rejectedApiKey();
+  if (entry === undefined) throw registry.isWellFormed(apiKey) ? rejectedApiKey() : badApiKeyFormat();
+  if (!isPermitted(entry, type, request.clientIp)) throw rejectedApiKey();
 
   if (!isSigned(type)) return entry;
 

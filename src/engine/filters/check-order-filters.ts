@@ -47,8 +47,14 @@ function bandOf(ref: PriceRatio, down: number, up: number): PriceBand {
   const highBig = (ref.num * BigInt(up)) / d;
   const lowNum = ref.num * BigInt(down);
   const lowBig = (lowNum + d - 1n) / d;
-  const clamp = (v: bigint) => (v > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(v));
-  return { low: clamp(lowBig), high: clamp(highBig) };
+  return { low: clampToSafe(lowBig), high: clampToSafe(highBig) };
+}
+
+const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A band edge as a number, capped at the largest safe integer (module-level: bands are recomputed after every trade). */
+function clampToSafe(v: bigint): number {
+  return v > MAX_SAFE_BIG ? Number.MAX_SAFE_INTEGER : Number(v);
 }
 
 /**
