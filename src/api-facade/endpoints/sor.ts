@@ -23,16 +23,14 @@ import { ENUM_ERRORS } from '../params/param-errors.ts';
 import { invalidWhen } from '../params/param-rules.ts';
 import type { ParsedParams } from '../params/param-schema.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { rejectToApiError } from '../reject-errors.ts';
-import { discountJson, makerTakerJson } from '../serialize/commission-json.ts';
 import { formatUnits } from '../../engine/units.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { checkSpan, limitOf } from './account.ts';
 import { timeUs } from './market-data.ts';
-import { accountOf, accountViewOf, SYMBOL, symbolSpec } from './common.ts';
+import { accountOf, SYMBOL, symbolSpec } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 import { CLIENT_ID_PARAM, orderRequestOf, orderRules, PLAIN_NAMES, RESP_TYPE, SIDE_PARAM, STP_PARAM, TIF_PARAM } from './order-request.ts';
-import { placeAndReport } from './trading.ts';
+import { placeAndReport, testOrderAnswer } from './trading.ts';
 
 const SOR_PARAMS = [
   SYMBOL,
@@ -89,16 +87,7 @@ export const sorOrderTest = defineEndpoint({
   summary: 'Validate an SOR order without sending it; optional commission rates',
   handler: (p, call) => {
     const { spec, command } = sorCommand(p, call);
-    const refusal = call.ctx.backend.engine.placementRefusal(Object.assign({}, command, { time: call.nowUs }));
-    if (refusal !== null) throw rejectToApiError(refusal, 'place', command.orderType);
-    if (p.computeCommissionRates !== true) return {};
-    const acct = accountViewOf(call);
-    return {
-      standardCommissionForOrder: makerTakerJson(acct.standardCommission),
-      specialCommissionForOrder: makerTakerJson(acct.specialCommission),
-      taxCommissionForOrder: makerTakerJson(acct.taxCommission),
-      discount: discountJson(acct, spec),
-    };
+    return testOrderAnswer(call, spec, command, p.computeCommissionRates === true);
   },
 });
 

@@ -192,20 +192,27 @@ export const testOrder = defineEndpoint({
   handler: (p, call) => {
     const spec = symbolSpec(call, p.symbol);
     const accountId = accountOf(call);
-    const command = newOrderCommand(p, spec, accountId);
-    // Everything placement would check except funds, at simulated now; nothing is recorded.
-    const refusal = call.ctx.backend.engine.placementRefusal(Object.assign({}, command, { time: call.nowUs }));
-    if (refusal !== null) throw rejectToApiError(refusal, 'place', command.orderType);
-    if (p.computeCommissionRates !== true) return {};
-    const acct = accountViewOf(call);
-    return {
-      standardCommissionForOrder: makerTakerJson(acct.standardCommission),
-      specialCommissionForOrder: makerTakerJson(acct.specialCommission),
-      taxCommissionForOrder: makerTakerJson(acct.taxCommission),
-      discount: discountJson(acct, spec),
-    };
+    return testOrderAnswer(call, spec, newOrderCommand(p, spec, accountId), p.computeCommissionRates === true);
   },
 });
+
+/**
+ * What order/test (and sor/order/test) answer: the refusal placement would give now (every
+ * check but funds, at simulated now; nothing is recorded), else `{}` or the commission rates
+ * that would apply to the order.
+ */
+export function testOrderAnswer(call: HandlerCall, spec: SymbolSpec, command: Omit<PlaceOrder, 'time'>, computeCommissionRates: boolean): unknown {
+  const refusal = call.ctx.backend.engine.placementRefusal(Object.assign({}, command, { time: call.nowUs }));
+  if (refusal !== null) throw rejectToApiError(refusal, 'place', command.orderType);
+  if (!computeCommissionRates) return {};
+  const acct = accountViewOf(call);
+  return {
+    standardCommissionForOrder: makerTakerJson(acct.standardCommission),
+    specialCommissionForOrder: makerTakerJson(acct.specialCommission),
+    taxCommissionForOrder: makerTakerJson(acct.taxCommission),
+    discount: discountJson(acct, spec),
+  };
+}
 
 export const cancelOrder = defineEndpoint({
   method: 'DELETE',
