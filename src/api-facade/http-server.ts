@@ -97,7 +97,8 @@ export class ExsimHttpServer {
         method: req.method ?? 'GET',
         path: q < 0 ? url : url.slice(0, q),
         rawQuery: q < 0 ? '' : url.slice(q + 1),
-        rawBody: Buffer.concat(chunks).toString('latin1'),
+        // Most bodies arrive in one chunk (or none): no copy then.
+        rawBody: chunks.length === 0 ? '' : chunks.length === 1 ? (chunks[0] as Buffer).toString('latin1') : Buffer.concat(chunks).toString('latin1'),
         headers: req.headers,
         ip: req.socket.remoteAddress,
       });
@@ -109,8 +110,10 @@ export class ExsimHttpServer {
 
   #write(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
     if (res.headersSent || res.destroyed) return;
-    // Not `{ ...headers, 'Content-Length': n }`: on Node 20 a spread followed by a property costs ~1 µs.
-    res.writeHead(status, Object.assign({}, headers, { 'Content-Length': String(Buffer.byteLength(body)) }));
+    // The headers object is this response's own (built per request), so the length joins it in
+    // place: no copy (and no `{ ...headers, x }`, a slow object shape on Node 20).
+    headers['Content-Length'] = String(Buffer.byteLength(body));
+    res.writeHead(status, headers);
     res.end(body);
   }
 }
