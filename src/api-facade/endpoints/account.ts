@@ -40,6 +40,15 @@ export function checkSpan(startTime: number | undefined, endTime: number | undef
   if (startTime !== undefined && endTime !== undefined && timeUs(endTime) - timeUs(startTime) > DAY_US) throw spanTooLong();
 }
 
+/**
+ * The [from, to] window (µs, inclusive) of a query's startTime / endTime (ms or µs), open where
+ * one is absent; more than 24 hours between them is -1127.
+ */
+export function timeWindow(p: { readonly startTime?: number; readonly endTime?: number }): { from: number; to: number } {
+  checkSpan(p.startTime, p.endTime);
+  return { from: p.startTime === undefined ? -Infinity : timeUs(p.startTime), to: p.endTime === undefined ? Infinity : timeUs(p.endTime) };
+}
+
 export function limitOf(limit: number | undefined): number {
   return limit === undefined || limit === 0 ? 500 : Math.min(limit, 1000);
 }
@@ -117,9 +126,7 @@ export const allOrders = defineEndpoint({
   summary: 'All orders of a symbol (24 h span rule)',
   handler: (p, call) => {
     const spec = symbolSpec(call, p.symbol);
-    checkSpan(p.startTime, p.endTime);
-    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
-    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const { from, to } = timeWindow(p);
     const rows = call.ctx.backend.engine
       .allOrders(accountOf(call), spec.symbol)
       .filter((o) => (p.orderId === undefined || o.orderId >= p.orderId) && o.time >= from && o.time <= to);
@@ -141,9 +148,7 @@ export const myTrades = defineEndpoint({
   summary: 'Account trades of a symbol (24 h span rule)',
   handler: (p, call) => {
     const spec = symbolSpec(call, p.symbol);
-    checkSpan(p.startTime, p.endTime);
-    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
-    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const { from, to } = timeWindow(p);
     const rows = call.ctx.backend.engine
       .accountTrades(accountOf(call), spec.symbol)
       .filter((t) => (p.orderId === undefined || t.orderId === p.orderId) && (p.fromId === undefined || t.id >= p.fromId) && t.time >= from && t.time <= to);

@@ -39,10 +39,9 @@ import type { DecimalParam, ParamSpec, ParsedSoFar } from '../params/param-types
 import { rejectToApiError } from '../reject-errors.ts';
 import { cancelJson, placementJson, type NewOrderRespType } from '../serialize/order-json.ts';
 import { orderListJson } from '../serialize/order-list-json.ts';
-import { checkSpan, limitOf } from './account.ts';
+import { timeWindow, limitOf } from './account.ts';
 import { accountOf, SYMBOL, symbolSpec, wireContext } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
-import { timeUs } from './market-data.ts';
 import {
   CLIENT_ID_PARAM,
   legValues,
@@ -451,9 +450,7 @@ export const allOrderLists = defineEndpoint({
   ),
   summary: 'All order lists of the account (fromId or a 24 h span)',
   handler: (p, call) => {
-    checkSpan(p.startTime, p.endTime);
-    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
-    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const { from, to } = timeWindow(p);
     const rows = call.ctx.backend.engine
       .allOrderLists(accountOf(call))
       .filter((l) => (p.fromId === undefined || l.orderListId >= p.fromId) && l.transactionTime >= from && l.transactionTime <= to);

@@ -25,8 +25,7 @@ import type { ParsedParams } from '../params/param-schema.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import { formatUnits } from '../../engine/units.ts';
 import { apiTime } from '../serialize/api-time.ts';
-import { checkSpan, limitOf } from './account.ts';
-import { timeUs } from './market-data.ts';
+import { timeWindow, limitOf } from './account.ts';
 import { accountOf, SYMBOL, symbolSpec } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 import { CLIENT_ID_PARAM, orderRequestOf, orderRules, PLAIN_NAMES, RESP_TYPE, SIDE_PARAM, STP_PARAM, TIF_PARAM } from './order-request.ts';
@@ -110,9 +109,7 @@ export const myAllocations = defineEndpoint({
   summary: 'SOR allocations of the account (the taker fills of SOR orders)',
   handler: (p, call) => {
     const spec = symbolSpec(call, p.symbol);
-    checkSpan(p.startTime, p.endTime);
-    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
-    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const { from, to } = timeWindow(p);
     const rows = call.ctx.backend.engine
       .allocations(accountOf(call), spec.symbol)
       .filter(
