@@ -7,7 +7,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { parseTime } from '../../src/backtest/parse-time.ts';
-import { parseSweep, runSweep } from '../../src/backtest/sweep.ts';
+import { isSweepFailure, parseSweep, runSweep, type SweepOutcome } from '../../src/backtest/sweep.ts';
 
 export interface SweepBenchResult {
   readonly backtests: number;
@@ -43,9 +43,11 @@ export async function runSweepBench(options: { hours: number; workers?: number; 
     serialMs: serial.wallMs,
     parallelMs: parallel.wallMs,
     speedup: serial.wallMs / parallel.wallMs,
-    sameHashes: JSON.stringify(serial.rows.map((r) => r.journalSha256)) === JSON.stringify(parallel.rows.map((r) => r.journalSha256)),
+    sameHashes: JSON.stringify(serial.rows.map(journalOf)) === JSON.stringify(parallel.rows.map(journalOf)),
   };
 }
+
+const journalOf = (row: SweepOutcome): string => (isSweepFailure(row) ? `failed: ${row.error}` : row.journalSha256);
 
 export function sweepTable(r: SweepBenchResult): string {
   const rows = [

@@ -7,13 +7,18 @@
  * SHARED_TAPE_MAX_ROWS rows, each worker streams the data itself instead, to bound memory);
  * the rows come back in grid order whatever order the workers finish in, so the table and
  * sweep.json are the same on every run. Each row carries its journal hash: the same
- * combination gives the same hash as a single `exsim backtest` of it.
+ * combination gives the same hash as a single `exsim backtest` of it. A combination whose
+ * backtest fails (the strategy throws) is a row with its error, not the end of the sweep.
+ *
+ * The same runs can go over a Redis queue instead (`queue/`): `sweepRuns` names them,
+ * `runInPool` runs one on a pool as both paths do, and `sweepJson` writes what either returns.
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { BacktestRequest } from './backtest-request.ts';
+import type { LoadedStrategy } from './load-strategy.ts';
 import { InputError } from './input-error.ts';
-import { chooseSymbols, loadSharedTapes, openMarketData, resolveWindow } from './market-data.ts';
+import { chooseSymbols, loadSharedTapes, openMarketData, resolveWindow, type MarketData } from './market-data.ts';
 
 export const MAX_SWEEP_RUNS = 1000;
 
@@ -29,9 +34,19 @@ export interface SweepRow {
   readonly journalSha256: string;
 }
 
+/** A combination whose backtest failed: its parameters and the error, in place of its row. */
+export interface SweepFailure {
+  readonly params: Readonly<Record<string, string>>;
+  readonly error: string;
+}
+
+export type SweepOutcome = SweepRow | SweepFailure;
+
+export const isSweepFailure = (outcome: SweepOutcome): outcome is SweepFailure => 'error' in outcome;
+
 export interface SweepResult {
   readonly varied: readonly string[];
-  readonly rows: readonly SweepRow[];
+  readonly rows: readonly SweepOutcome[];
   readonly workers: number;
   /** Wall-clock time of the whole sweep (for the user and the bench; not in sweep.json). */
   readonly wallMs: number;
@@ -60,31 +75,64 @@ export interface SweepOptions {
   readonly workers?: number;
 }
 
-export async function runSweep(request: BacktestRequest, grid: readonly Record<string, string>[], options: SweepOptions = {}): Promise<SweepResult> {
-  const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), grid.length));
+/** A sweep's market: the data, the symbols and the window every run of it replays. */
+export async function resolveSweepMarket(request: BacktestRequest): Promise<{ data: MarketData; symbols: string[]; from: number; to: number }> {
   const data = openMarketData(request.data);
   const symbols = chooseSymbols(data, request.symbols);
   const { from, to } = await resolveWindow(data, symbols, request.from, request.to);
-  const sharedTapes = await loadSharedTapes(data, symbols, from, to);
-  const shared: BacktestRequest = sharedTapes === null ? request : { ...request, from, to, sharedTapes };
-  const pool = new Piscina({
+  return { data, symbols, from, to };
+}
+
+/** One request per combination of the grid: the command line's --param, then the combination. */
+export function sweepRuns(request: BacktestRequest, grid: readonly Record<string, string>[]): BacktestRequest[] {
+  return grid.map((params) => ({ ...request, params: { ...request.params, ...params } }));
+}
+
+/** A pool of `threads` worker threads that each run one sweep backtest at a time (sweep-task.ts). */
+export function createSweepPool(threads: number): Piscina {
+  return new Piscina({
     filename: new URL('./sweep-worker.mjs', import.meta.url).href,
-    minThreads: workers,
-    maxThreads: workers,
+    minThreads: threads,
+    maxThreads: threads,
     // One backtest at a time per thread: they are CPU-bound.
     concurrentTasksPerWorker: 1,
   });
+}
+
+/** Runs one backtest of a sweep on the pool: its row, or its failure (a worker's error arrives as a plain Error: keep its message). */
+export function runInPool(pool: Piscina, run: BacktestRequest): Promise<SweepOutcome> {
+  return (pool.run(run) as Promise<SweepRow>).then(
+    (row) => row,
+    (error: unknown) => ({ params: run.params, error: error instanceof Error ? error.message : String(error) }),
+  );
+}
+
+export async function runSweep(request: BacktestRequest, grid: readonly Record<string, string>[], options: SweepOptions = {}): Promise<SweepResult> {
+  const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), grid.length));
+  const { data, symbols, from, to } = await resolveSweepMarket(request);
+  const sharedTapes = await loadSharedTapes(data, symbols, from, to);
+  const shared: BacktestRequest = sharedTapes === null ? request : { ...request, from, to, sharedTapes };
+  const pool = createSweepPool(workers);
   const started = performance.now(); // determinism-ok: the sweep's wall time, reported to the user, never in sweep.json
   try {
-    const rows = (await Promise.all(grid.map((params) => pool.run({ ...shared, params: { ...request.params, ...params } } satisfies BacktestRequest)))) as SweepRow[];
+    const rows = await Promise.all(sweepRuns(shared, grid).map((run) => runInPool(pool, run)));
     const wallMs = performance.now() - started; // determinism-ok: as above
     return { varied: Object.keys(grid[0] ?? {}), rows, workers, wallMs };
-  } catch (error) {
-    // A worker's InputError arrives as a plain Error: keep its one-line message.
-    throw new InputError(error instanceof Error ? error.message : String(error));
   } finally {
     await pool.destroy();
   }
+}
+
+/** sweep.json: the rows in grid order, whichever way they were run (worker threads or a queue). */
+export function sweepJson(sweep: SweepResult): string {
+  return `${JSON.stringify(sweep.rows, null, 2)}\n`;
+}
+
+/** The one line a sweep with failed backtests ends on (the command exits 1 after writing its results). */
+export function sweepFailureMessage(sweep: SweepResult): string | null {
+  const failed = sweep.rows.filter(isSweepFailure);
+  if (failed.length === 0) return null;
+  return `${failed.length} of ${sweep.rows.length} backtests failed; the first: ${failed[0]!.error}`;
 }
 
 /** The results as an aligned text table, one row per combination. */
@@ -92,6 +140,15 @@ export function sweepTable(sweep: SweepResult): string[] {
   const header = [...sweep.varied, 'pnl', 'return', 'max drawdown', 'sharpe', 'fills', 'fees', 'journal'];
   const rows = sweep.rows.map((r) => [
     ...sweep.varied.map((k) => r.params[k] ?? ''),
+    ...(isSweepFailure(r) ? [`failed: ${r.error}`, '', '', '', '', '', ''] : sweepCells(r)),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+}
+
+function sweepCells(r: SweepRow): string[] {
+  return [
     r.pnl,
     String(r.return ?? '-'),
     r.maxDrawdown,
@@ -99,8 +156,12 @@ export function sweepTable(sweep: SweepResult): string[] {
     String(r.fills),
     r.fees,
     r.journalSha256.slice(0, 12),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+  ];
+}
+
+/** Every parameter the sweep sets must be the strategy's (checked once, before any run; the message a single run gives). */
+export function checkSweepParams(strategy: LoadedStrategy, runs: readonly BacktestRequest[]): void {
+  for (const key of Object.keys(runs[0]?.params ?? {})) {
+    if (!(key in strategy.params)) throw new InputError(`strategy ${strategy.name} has no parameter "${key}" (it has ${Object.keys(strategy.params).join(', ') || 'none'})`);
+  }
 }

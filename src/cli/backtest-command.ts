@@ -1,10 +1,10 @@
 /**
  * `exsim backtest STRATEGY [--data DIR|sample] [--from T] [--to T] [--symbols A,B] [--fill-model M]
- *  [--latency SPEC] [--seed N] [--param k=v,...] [--out DIR] [--sweep 'k=a,b;k2=c,d'] [--workers N]`
+ *  [--latency SPEC] [--seed N] [--param k=v,...] [--out DIR] [--sweep 'k=a,b;k2=c,d'] [--workers N] [--queue redis://HOST:PORT[/DB]]`
  *
  * One backtest: runs it, writes the report folder when --out is given, prints the headline
  * numbers, the journal hash and the speed. With --sweep: the parameter grid on worker threads
- * (sweep.ts), one table. User mistakes are InputErrors: one line, exit 1 (main.ts).
+ * (sweep.ts), one table; with --queue, over a Redis queue on `exsim worker` processes (queue/). User mistakes are InputErrors: one line, exit 1 (main.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,27 +12,33 @@ import { formatUtcMicros } from '../data/utc-date.ts';
 import { InputError } from '../backtest/input-error.ts';
 import { loadStrategy } from '../backtest/load-strategy.ts';
 import { headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions } from '../backtest/backtest-request.ts';
-import { parseSweep, runSweep, sweepTable } from '../backtest/sweep.ts';
+import { checkSweepParams, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable } from '../backtest/sweep.ts';
 import { JOURNAL_FILE } from '../backtest/write-report.ts';
 import { ProgressBar } from './progress-bar.ts';
+import { submitQueuedSweep } from './queue-submit.ts';
 
-export type BacktestCommandOptions = BacktestRequestOptions;
+export type BacktestCommandOptions = BacktestRequestOptions & { queue?: string };
 
 export async function backtestCommand(strategy: string, options: BacktestCommandOptions, print: (line: string) => void = console.log): Promise<void> {
   const request = parseBacktestRequest(strategy, options);
+  if (options.queue !== undefined && options.sweep === undefined) throw new InputError('--queue runs a --sweep; give the grid with --sweep');
   if (options.sweep !== undefined) {
     const grid = parseSweep(options.sweep);
     const workers = options.workers === undefined ? undefined : Number(options.workers);
     if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new InputError(`--workers must be an integer 1..64, got "${options.workers}"`);
-    await loadStrategy(strategy); // a bad strategy fails here, once, not in every worker
-    const sweep = await runSweep(request, grid, workers === undefined ? {} : { workers });
+    checkSweepParams(await loadStrategy(strategy), sweepRuns(request, grid)); // a bad strategy or parameter fails here, once, not in every worker
+    const queued = options.queue === undefined ? null : await submitQueuedSweep(request, grid, options.queue);
+    const sweep = queued ?? (await runSweep(request, grid, workers === undefined ? {} : { workers }));
     for (const line of sweepTable(sweep)) print(line);
-    print(`${sweep.rows.length} backtests on ${sweep.workers} worker threads in ${(sweep.wallMs / 1000).toFixed(1)} s`);
+    const where = queued === null ? `on ${sweep.workers} worker threads` : `over the queue ${options.queue} (${queued.reused} finished before)`;
+    print(`${sweep.rows.length} backtests ${where} in ${(sweep.wallMs / 1000).toFixed(1)} s`);
     if (options.out !== undefined) {
       mkdirSync(options.out, { recursive: true });
-      writeFileSync(join(options.out, 'sweep.json'), `${JSON.stringify(sweep.rows, null, 2)}\n`);
+      writeFileSync(join(options.out, 'sweep.json'), sweepJson(sweep));
       print(`sweep results: ${join(options.out, 'sweep.json')}`);
     }
+    const failed = sweepFailureMessage(sweep);
+    if (failed !== null) throw new InputError(failed);
     return;
   }
   const bar = new ProgressBar();

@@ -12,6 +12,7 @@ import { scenarioRunCommand } from './scenario-command.ts';
 import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
 import { serve } from './serve.ts';
+import { workerCommand, type WorkerCommandOptions } from './worker-command.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -74,9 +75,20 @@ export function buildProgram(): Command {
     .option('--out <dir>', 'write summary.json, orders/fills/equity CSV, the journal and report.html here')
     .option('--sweep <grid>', "parameter grid on worker threads, e.g. 'spread=0.001,0.002;size=0.01,0.02'")
     .option('--workers <n>', 'worker threads for --sweep (default: the number of cores)')
+    .option('--queue <url>', 'run the --sweep over a Redis queue (redis://HOST:PORT[/DB]) on `exsim worker` processes instead')
     .option('--json', 'print the summary as one JSON object')
     .action(async (strategy: string, options: BacktestCommandOptions) => {
       await backtestCommand(strategy, options);
+    });
+  program
+    .command('worker')
+    .description('run queued sweep backtests (exsim backtest --sweep ... --queue URL) from a Redis queue until stopped')
+    .requiredOption('--queue <url>', 'the queue: redis://HOST:PORT[/DB]')
+    .option('--concurrency <n>', 'backtests at a time (worker threads)', '1')
+    .option('--data <dir>', "this machine's market data: sample or a folder (default: the folder each job names)")
+    .option('--lock-duration <ms>', "a job's lock; a killed worker's job is taken up again about this long after", '30000')
+    .action(async (options: WorkerCommandOptions) => {
+      await workerCommand(options);
     });
   program
     .command('scenario')

@@ -1,0 +1,78 @@
+/**
+ * What a backtest's data is, by content: the market rules and every dump file of its symbols whose
+ * period overlaps the window (trades, aggTrades and klines alike: names, sizes, SHA-256). A queued
+ * job carries the submitter's fingerprint; a worker computes its own over its data folder and
+ * refuses the job when they differ, so a result never comes from other data than the one asked.
+ * Hashes are kept per file (path, size, modification time), so a worker hashes a month of dumps
+ * once, not once per job.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { listDataFiles, parseDumpFileName } from '../../data/index.ts';
+import { openMarketData } from '../market-data.ts';
+
+export interface DataFile {
+  readonly name: string;
+  readonly size: number;
+  readonly sha256: string;
+}
+
+export interface DataFingerprint {
+  /** SHA-256 over the rest: equal fingerprints, equal data. */
+  readonly sha256: string;
+  /** SHA-256 of the market rules (the folder's exsim-market.json, or the sample market's). */
+  readonly rules: string;
+  readonly files: readonly DataFile[];
+}
+
+const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
+
+const fileHashes = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
+
+async function hashFile(path: string): Promise<DataFile> {
+  const info = await stat(path);
+  const known = fileHashes.get(path);
+  if (known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs) return { name: basename(path), size: info.size, sha256: known.sha256 };
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  const digest = hash.digest('hex');
+  fileHashes.set(path, { size: info.size, mtimeMs: info.mtimeMs, sha256: digest });
+  return { name: basename(path), size: info.size, sha256: digest };
+}
+
+/** The fingerprint of `source` (`sample` or a folder) for `symbols` over [from, to) µs. */
+export async function fingerprintData(source: string, symbols: readonly string[], from: number, to: number): Promise<DataFingerprint> {
+  const data = openMarketData(source);
+  const inWindow = (await listDataFiles(data.dir)).filter((path) => {
+    const parsed = parseDumpFileName(basename(path));
+    return parsed !== null && symbols.includes(parsed.symbol) && parsed.start * 1000 < to && parsed.end * 1000 > from;
+  });
+  // An unpacked x.csv beside its x.zip is the same data (the loaders read the zip): leave it out.
+  const zips = new Set(inWindow.filter((p) => /\.zip$/i.test(p)).map((p) => p.replace(/\.zip$/i, '')));
+  const paths = inWindow.filter((p) => !(/\.csv$/i.test(p) && zips.has(p.replace(/\.csv$/i, ''))));
+  const files = await Promise.all(paths.map(hashFile));
+  files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.sha256 < b.sha256 ? -1 : 1));
+  const rules = sha256(JSON.stringify(data.config));
+  return { sha256: sha256(JSON.stringify({ rules, files })), rules, files };
+}
+
+/** Why `here` is not the data `expected` names (at most three reasons), or null when it is. */
+export function dataDifference(expected: DataFingerprint, here: DataFingerprint): string | null {
+  if (expected.sha256 === here.sha256) return null;
+  const reasons: string[] = [];
+  if (expected.rules !== here.rules) reasons.push('the market rules (exsim-market.json) differ');
+  const mine = new Map(here.files.map((f) => [f.name, f]));
+  for (const file of expected.files) {
+    const local = mine.get(file.name);
+    if (local === undefined) reasons.push(`${file.name} is missing`);
+    else if (local.size !== file.size || local.sha256 !== file.sha256) {
+      reasons.push(`${file.name} is ${local.size} bytes, sha256 ${local.sha256.slice(0, 12)} here, ${file.size} bytes, sha256 ${file.sha256.slice(0, 12)} in the submitter's data`);
+    }
+  }
+  const theirs = new Set(expected.files.map((f) => f.name));
+  for (const file of here.files) if (!theirs.has(file.name)) reasons.push(`${file.name} is here but not in the submitter's data`);
+  if (reasons.length === 0) reasons.push('the files are listed differently');
+  return reasons.slice(0, 3).join('; ') + (reasons.length > 3 ? ` (and ${reasons.length - 3} more)` : '');
+}

@@ -1,0 +1,89 @@
+/**
+ * A sweep worker: pulls queued backtests (sweep-job.ts) and runs them with the local backtest code.
+ *
+ *   BullMQ Worker (main thread: job locks, renewals, stalled checks)
+ *     └─ per job: the job's data fingerprint against this machine's data folder (refuse if they
+ *        differ), the strategy's source to a content-addressed file, then the run on the same
+ *        worker-thread pool and task the local sweep uses (sweep.ts: createSweepPool, runInPool)
+ *
+ * The backtests run on worker threads, so the main thread stays free to renew job locks however
+ * long a backtest takes. A worker killed mid-job stops renewing; once the lock runs out another
+ * worker's stalled check puts the job back on the queue and it runs again from the start (a
+ * backtest is deterministic: the result is the same). A refusal (other data, a format this worker
+ * does not read) fails the job with the reason; a strategy that throws completes it with its error
+ * as the result (runInPool), so neither is retried.
+ */
+import { hostname } from 'node:os';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { createSweepPool, isSweepFailure, runInPool, type SweepOutcome } from '../sweep.ts';
+import { dataDifference, fingerprintData } from './data-fingerprint.ts';
+import { openRedis, QUEUE_NAME, queueConnection } from './queue-connection.ts';
+import { materializeStrategy } from './strategy-source.ts';
+import { JOB_FORMAT, paramsText, type SweepJob } from './sweep-job.ts';
+
+export interface QueueWorkerOptions {
+  readonly url: string;
+  /** Backtests at a time (worker threads). Default 1. */
+  readonly concurrency?: number;
+  /** This machine's data: `sample` or a folder. Default: the folder the job names (a shared mount). */
+  readonly data?: string;
+  /** How long a job's lock lasts without renewal, ms: a killed worker's job is taken up again about this much later. Default 30 s. */
+  readonly lockDurationMs?: number;
+  readonly log?: (line: string) => void;
+}
+
+export interface QueueWorker {
+  readonly name: string;
+  /** Finishes the running backtests, then disconnects. */
+  close(): Promise<void>;
+}
+
+export async function startQueueWorker(options: QueueWorkerOptions): Promise<QueueWorker> {
+  const concurrency = options.concurrency ?? 1;
+  const lockDuration = options.lockDurationMs ?? 30_000;
+  const log = options.log ?? (() => {});
+  const name = `${hostname()}:${process.pid}`;
+  (await openRedis(options.url)).disconnect(); // an unreachable Redis is one clear error here
+  const pool = createSweepPool(concurrency);
+
+  const process_ = async (job: Job<SweepJob, SweepOutcome>): Promise<SweepOutcome> => {
+    const { format, run, strategy, data } = job.data;
+    const tag = `${job.id!.slice(0, 12)} ${paramsText(run.params)}`;
+    const refuse = (reason: string): never => {
+      log(`refused ${tag}: ${reason}`);
+      throw new UnrecoverableError(`worker ${name} refused the job: ${reason}`);
+    };
+    if (format !== JOB_FORMAT) refuse(`job format ${String(format)}, this worker reads format ${JOB_FORMAT} (run the same exsim version)`);
+    const folder = options.data ?? run.data;
+    const here = await fingerprintData(folder, run.symbols, run.from, run.to).catch((error: unknown) => refuse(`cannot read its data ${folder}: ${error instanceof Error ? error.message : String(error)}`));
+    const difference = dataDifference(data, here);
+    if (difference !== null) refuse(`its data (${folder}) is not the submitter's: ${difference}`);
+    const spec = await materializeStrategy(strategy).catch((error: unknown) => refuse(error instanceof Error ? error.message : String(error)));
+    log(`start ${tag}`);
+    const started = performance.now(); // determinism-ok: the job's wall time in the worker's log
+    const outcome = await runInPool(pool, { ...run, strategy: spec, data: folder });
+    const seconds = ((performance.now() - started) / 1000).toFixed(2); // determinism-ok: as above
+    log(isSweepFailure(outcome) ? `failed ${tag}: ${outcome.error}` : `done ${tag}: pnl ${outcome.pnl}, journal ${outcome.journalSha256.slice(0, 12)} (${seconds} s)`);
+    return outcome;
+  };
+
+  const worker = new Worker<SweepJob, SweepOutcome>(QUEUE_NAME, process_, {
+    connection: queueConnection(options.url),
+    name,
+    concurrency,
+    lockDuration,
+    // Look for stalled jobs (a killed worker's) as often as a lock lasts; let one be taken up a few times before it counts as failed.
+    stalledInterval: lockDuration,
+    maxStalledCount: 3,
+  });
+  worker.on('error', (error) => log(`queue error: ${error.message}`));
+  await worker.waitUntilReady();
+  log(`worker ${name} ready: queue ${options.url}, ${concurrency} thread${concurrency === 1 ? '' : 's'}, data ${options.data ?? '(as each job names it)'}`);
+  return {
+    name,
+    close: async () => {
+      await worker.close();
+      await pool.destroy();
+    },
+  };
+}
