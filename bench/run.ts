@@ -11,11 +11,12 @@ import { conditionalMixJsonLine, conditionalMixTable, runConditionalMixBench } f
 import { replayJsonLines, replayTable, runReplayBench } from './replay/replay-bench.ts';
 import { DEFAULT_DURATION_SECONDS, DEFAULT_REQUESTS, FACADE_BENCHES, runFacadeBenches } from './facade/facade-bench.ts';
 import { runSweepBench, sweepJsonLine, sweepTable } from './sweep/sweep-bench.ts';
+import { runSweepQueueBench, sweepQueueJsonLines, sweepQueueTable } from './sweep/sweep-queue-bench.ts';
 
-const BENCHES = ['matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep'] as const;
+const BENCHES = ['matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue'] as const;
 const USAGE =
-  'usage: npm run bench -- [--json] [--only matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--seed N (default 1)] [--runs N (default 3)]' +
-  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, default 6)]`;
+  'usage: npm run bench -- [--json] [--only matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--seed N (default 1)] [--runs N (default 3)]' +
+  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)]`;
 
 /** A bad command line: reported as a message, not a stack trace. */
 class UsageError extends Error {}
@@ -86,6 +87,11 @@ async function main(): Promise<void> {
   if (only === 'sweep') {
     const result = await runSweepBench({ hours, log });
     process.stdout.write(json ? `${sweepJsonLine(result)}\n` : `\n${sweepTable(result)}\n`);
+  }
+  // Not in the default run either: it needs redis-server and starts worker processes (`--only sweep-queue`).
+  if (only === 'sweep-queue') {
+    const result = await runSweepQueueBench({ hours, log });
+    process.stdout.write(json ? sweepQueueJsonLines(result).map((l) => `${l}\n`).join('') : `\n${sweepQueueTable(result)}\n`);
   }
 }
 

@@ -139,7 +139,7 @@ export function buildProgram(): Command {
     });
   program
     .command('bench')
-    .description('the benchmarks (bench/run.ts): --only matching-core|replay|facade|facade-inprocess|facade-http|sweep, --json, --ops N, --trades N, --hours N, --requests N, --duration S, --runs N, --seed N')
+    .description('the benchmarks (bench/run.ts): --only matching-core|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue, --json, --ops N, --trades N, --hours N, --requests N, --duration S, --runs N, --seed N')
     .allowUnknownOption()
     .helpOption(false)
     .argument('[options...]')

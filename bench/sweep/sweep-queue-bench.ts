@@ -1,0 +1,145 @@
+/**
+ * Sweeps over the queue: 8 grid-strategy backtests (spread × size × levels, `hours` hours of the
+ * bundled BTCUSDT sample each) submitted to a BullMQ queue on a real redis-server (started on a
+ * free loopback port for the bench) and run by 1, then 2 `exsim worker` processes (1 thread each).
+ *
+ * - `seconds`: wall time of the submission, from reading the data and strategy to the last result.
+ * - `overheadMsPerJob`: what the queue costs a job, as measured: (wall × workers − the same 8
+ *   backtests run one after another in this process) / 8. It holds job hand-out, data
+ *   fingerprint checks, the results' trip back, and, with 2 workers, any time one sits idle at the
+ *   end while the other finishes.
+ * - `speedup` (2 workers): 1-worker seconds / 2-worker seconds.
+ *
+ * Each worker runs one warm-up job (another seed) first, as a long-running worker would have, so
+ * neither side pays thread start-up and first compilation in the timed part. Both runs must give
+ * the in-process rows exactly (`sameRows`).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { parseTime } from '../../src/backtest/parse-time.ts';
+import { QUEUE_NAME, queueConnection } from '../../src/backtest/queue/queue-connection.ts';
+import { runQueuedSweep } from '../../src/backtest/queue/queued-sweep.ts';
+import { sweepTask } from '../../src/backtest/sweep-task.ts';
+import { parseSweep, sweepRuns, type SweepOutcome } from '../../src/backtest/sweep.ts';
+import type { BacktestRequest } from '../../src/backtest/backtest-request.ts';
+import { REDIS_SERVER, startRedisServer } from '../../test/support/redis-server.ts';
+
+const GRID = 'spread=0.0005,0.001;size=0.01,0.02;levels=2,3';
+const EXSIM = fileURLToPath(new URL('../../bin/exsim.js', import.meta.url));
+
+export interface SweepQueueRow {
+  readonly name: 'sweep/queue/1-worker' | 'sweep/queue/2-workers';
+  readonly workers: number;
+  readonly jobs: number;
+  readonly hours: number;
+  readonly seconds: number;
+  readonly overheadMsPerJob: number;
+  readonly speedup: number | null;
+  readonly sameRows: boolean;
+}
+
+export interface SweepQueueBenchResult {
+  readonly inProcessSeconds: number;
+  readonly rows: readonly SweepQueueRow[];
+}
+
+/** Starts an `exsim worker` and resolves once it is ready. */
+function startWorker(url: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [EXSIM, 'worker', '--queue', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/ready/.test(output)) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`exsim worker exited (${code}) before it was ready: ${output}`)));
+  });
+}
+
+async function stopWorkers(workers: readonly ChildProcess[]): Promise<void> {
+  await Promise.all(
+    workers.map((w) => {
+      if (w.exitCode !== null) return null;
+      const exited = new Promise((resolve) => w.once('exit', resolve));
+      w.kill('SIGKILL');
+      return exited;
+    }),
+  );
+}
+
+export async function runSweepQueueBench(options: { hours: number; log: (m: string) => void }): Promise<SweepQueueBenchResult> {
+  if (REDIS_SERVER === null) throw new Error('the sweep-queue bench needs redis-server on PATH (apt-get install redis-server)');
+  const from = parseTime('2024-01-01', 'from');
+  const request: BacktestRequest = { strategy: 'grid', data: 'sample', from, to: from + options.hours * 3_600_000_000, symbols: ['BTCUSDT'], fillModel: 'queue', latency: 'none', seed: '1', params: {} };
+  const grid = parseSweep(GRID);
+  const runs = sweepRuns(request, grid);
+
+  options.log(`sweep-queue: ${runs.length} backtests of ${options.hours} h in this process, one after another...`);
+  await sweepTask({ ...runs[0]!, seed: 'warm-up' });
+  const inProcessStart = performance.now(); // determinism-ok: a benchmark's wall clock
+  const expected: SweepOutcome[] = [];
+  for (const run of runs) expected.push(await sweepTask(run));
+  const inProcessMs = performance.now() - inProcessStart; // determinism-ok: as above
+
+  const redis = await startRedisServer();
+  const queue = new Queue(QUEUE_NAME, { connection: queueConnection(redis.url) });
+  const rows: SweepQueueRow[] = [];
+  try {
+    for (const workerCount of [1, 2]) {
+      options.log(`sweep-queue: the same over the queue on ${workerCount} worker process${workerCount === 1 ? '' : 'es'}...`);
+      await queue.obliterate({ force: true });
+      const workers = await Promise.all(Array.from({ length: workerCount }, () => startWorker(redis.url)));
+      try {
+        // One warm-up job per worker (other seeds, so not the timed jobs): both sides start warm.
+        await runQueuedSweep({ ...request, seed: 'warm-up' }, parseSweep(`levels=${Array.from({ length: workerCount }, (_, i) => i + 2).join(',')}`), { url: redis.url });
+        const started = performance.now(); // determinism-ok: a benchmark's wall clock
+        const sweep = await runQueuedSweep(request, grid, { url: redis.url });
+        const wallMs = performance.now() - started; // determinism-ok: as above
+        rows.push({
+          name: workerCount === 1 ? 'sweep/queue/1-worker' : 'sweep/queue/2-workers',
+          workers: workerCount,
+          jobs: runs.length,
+          hours: options.hours,
+          seconds: wallMs / 1000,
+          overheadMsPerJob: (wallMs * workerCount - inProcessMs) / runs.length,
+          speedup: workerCount === 1 ? null : (rows[0]!.seconds * 1000) / wallMs,
+          sameRows: JSON.stringify(sweep.rows) === JSON.stringify(expected),
+        });
+      } finally {
+        await stopWorkers(workers);
+      }
+    }
+  } finally {
+    await queue.close();
+    await redis.stop();
+  }
+  return { inProcessSeconds: inProcessMs / 1000, rows };
+}
+
+export function sweepQueueTable(r: SweepQueueBenchResult): string {
+  const table = [
+    ['row', 'workers', 'backtests', 'wall s', 'overhead ms/job', 'speed-up', 'same rows'],
+    ['in process, serial', '-', String(r.rows[0]?.jobs ?? 0), r.inProcessSeconds.toFixed(2), '-', '-', '-'],
+    ...r.rows.map((row) => [row.name, String(row.workers), String(row.jobs), row.seconds.toFixed(2), row.overheadMsPerJob.toFixed(0), row.speedup === null ? '-' : `${row.speedup.toFixed(2)}x`, String(row.sameRows)]),
+  ];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  const lines = table.map((row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  return [`sweeps over a BullMQ queue on redis-server (grid strategy, ${r.rows[0]?.hours ?? 0} h of the sample each; 1 thread per worker process)`, ...lines].join('\n');
+}
+
+export function sweepQueueJsonLines(r: SweepQueueBenchResult): string[] {
+  return r.rows.map((row) =>
+    JSON.stringify({
+      bench: row.name,
+      workers: row.workers,
+      jobs: row.jobs,
+      hours: row.hours,
+      seconds: Number(row.seconds.toFixed(3)),
+      overheadMsPerJob: Number(row.overheadMsPerJob.toFixed(1)),
+      ...(row.speedup === null ? {} : { speedup: Number(row.speedup.toFixed(3)) }),
+      inProcessSeconds: Number(r.inProcessSeconds.toFixed(3)),
+      sameRows: row.sameRows,
+    }),
+  );
+}
