@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   }
   // Not in the default run either: it needs redis-server and starts worker processes (`--only sweep-queue`).
   if (only === 'sweep-queue') {
-    const result = await runSweepQueueBench({ hours, log });
+    const result = await runSweepQueueBench({ hours, runs, log });
     process.stdout.write(json ? sweepQueueJsonLines(result).map((l) => `${l}\n`).join('') : `\n${sweepQueueTable(result)}\n`);
   }
 }

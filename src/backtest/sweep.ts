@@ -21,6 +21,8 @@ import { InputError } from './input-error.ts';
 import { chooseSymbols, loadSharedTapes, openMarketData, resolveWindow, type MarketData } from './market-data.ts';
 
 export const MAX_SWEEP_RUNS = 1000;
+/** Over a queue the runs are spread over many machines: a larger grid is fine. */
+export const MAX_QUEUED_SWEEP_RUNS = 100_000;
 
 export interface SweepRow {
   readonly params: Readonly<Record<string, string>>;
@@ -53,7 +55,7 @@ export interface SweepResult {
 }
 
 /** The grid: every combination, the first parameter varying slowest. */
-export function parseSweep(text: string): Record<string, string>[] {
+export function parseSweep(text: string, maxRuns = MAX_SWEEP_RUNS): Record<string, string>[] {
   const axes: [string, string[]][] = [];
   for (const part of text.split(';').map((p) => p.trim()).filter((p) => p !== '')) {
     const eq = part.indexOf('=');
@@ -66,7 +68,7 @@ export function parseSweep(text: string): Record<string, string>[] {
   if (axes.length === 0) throw new InputError('--sweep names no parameter');
   let grid: Record<string, string>[] = [{}];
   for (const [name, values] of axes) grid = grid.flatMap((combo) => values.map((v) => ({ ...combo, [name]: v })));
-  if (grid.length > MAX_SWEEP_RUNS) throw new InputError(`--sweep makes ${grid.length} backtests; at most ${MAX_SWEEP_RUNS}`);
+  if (grid.length > maxRuns) throw new InputError(`--sweep makes ${grid.length} backtests; at most ${maxRuns}`);
   return grid;
 }
 

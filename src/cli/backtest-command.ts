@@ -12,7 +12,7 @@ import { formatUtcMicros } from '../data/utc-date.ts';
 import { InputError } from '../backtest/input-error.ts';
 import { loadStrategy } from '../backtest/load-strategy.ts';
 import { headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions } from '../backtest/backtest-request.ts';
-import { checkSweepParams, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable } from '../backtest/sweep.ts';
+import { checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable } from '../backtest/sweep.ts';
 import { JOURNAL_FILE } from '../backtest/write-report.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { submitQueuedSweep } from './queue-submit.ts';
@@ -23,7 +23,7 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
   const request = parseBacktestRequest(strategy, options);
   if (options.queue !== undefined && options.sweep === undefined) throw new InputError('--queue runs a --sweep; give the grid with --sweep');
   if (options.sweep !== undefined) {
-    const grid = parseSweep(options.sweep);
+    const grid = parseSweep(options.sweep, options.queue === undefined ? MAX_SWEEP_RUNS : MAX_QUEUED_SWEEP_RUNS);
     const workers = options.workers === undefined ? undefined : Number(options.workers);
     if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new InputError(`--workers must be an integer 1..64, got "${options.workers}"`);
     checkSweepParams(await loadStrategy(strategy), sweepRuns(request, grid)); // a bad strategy or parameter fails here, once, not in every worker

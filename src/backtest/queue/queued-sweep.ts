@@ -76,11 +76,13 @@ export async function runQueuedSweep(request: BacktestRequest, grid: readonly Re
     const rows: (SweepOutcome | undefined)[] = new Array(jobs.length);
     let done = 0;
     let reused = 0;
+    let heard = false;
     let finish: () => void = () => {};
     const allDone = new Promise<void>((resolve) => (finish = resolve));
     const settle = (id: string, outcome: (index: number) => SweepOutcome, fromBefore: boolean): void => {
       const at = slots.get(id);
       if (at === undefined || rows[at[0]!] !== undefined) return;
+      heard = true;
       for (const i of at) {
         rows[i] = outcome(i);
         done++;
@@ -129,8 +131,13 @@ export async function runQueuedSweep(request: BacktestRequest, grid: readonly Re
     }
     options.onQueued?.({ added: toAdd.length + retried, reused, pending, total: jobs.length });
 
-    // The events carry the results; the poll only catches one that was missed (a trimmed stream, a reconnect).
+    // The events carry the results; the poll only catches one that was missed (a trimmed stream, a
+    // reconnect), and only asks Redis after a quiet interval.
     poll = setInterval(() => {
+      if (heard) {
+        heard = false;
+        return;
+      }
       void (async () => {
         const open = distinct.filter((id) => rows[slots.get(id)![0]!] === undefined);
         for (let lo = 0; lo < open.length; lo += CHUNK) {
