@@ -4,10 +4,14 @@
  * free loopback port for the bench) and run by 1, then 2 `exsim worker` processes (1 thread each).
  *
  * - `seconds`: wall time of the submission, from reading the data and strategy to the last result.
- * - `overheadMsPerJob`: what the queue costs a job, as measured: (wall × workers − the same 8
- *   backtests run one after another in this process) / 8. It holds job hand-out, data
- *   fingerprint checks, the results' trip back, and, with 2 workers, any time one sits idle at the
- *   end while the other finishes.
+ * - `overheadMsPerJob`: what the queue costs a job, as measured: (wall × workers − the time the
+ *   workers spent in the backtests, as each measures it around the run) / 8. It holds the
+ *   submission (fingerprint, strategy, job ids, adds), hand-out, the workers' data check, the
+ *   results' trip back and, with 2 workers, any time one sits idle at the end while the other
+ *   finishes.
+ * - `vsInProcessMsPerJob`: (wall × workers − the same 8 backtests run one after another in this
+ *   process) / 8: the same, plus any difference in backtest speed between this process and a
+ *   worker's thread (noisy on a loaded machine; can be negative).
  * - `speedup` (2 workers): 1-worker seconds / 2-worker seconds.
  *
  * Each worker runs one warm-up job (another seed) first, as a long-running worker would have, so
@@ -36,6 +40,7 @@ export interface SweepQueueRow {
   readonly hours: number;
   readonly seconds: number;
   readonly overheadMsPerJob: number;
+  readonly vsInProcessMsPerJob: number;
   readonly speedup: number | null;
   readonly sameRows: boolean;
 }
@@ -45,14 +50,22 @@ export interface SweepQueueBenchResult {
   readonly rows: readonly SweepQueueRow[];
 }
 
+interface WorkerProcess {
+  readonly child: ChildProcess;
+  /** Seconds each finished backtest took inside the worker, from its log (cleared by the caller). */
+  readonly runSeconds: number[];
+}
+
 /** Starts an `exsim worker` and resolves once it is ready. */
-function startWorker(url: string): Promise<ChildProcess> {
+function startWorker(url: string): Promise<WorkerProcess> {
   const child = spawn(process.execPath, [EXSIM, 'worker', '--queue', url], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const worker: WorkerProcess = { child, runSeconds: [] };
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (/ready/.test(output)) resolve(child);
+      for (const match of chunk.toString().matchAll(/^done .*\((\d+\.\d+) s\)$/gm)) worker.runSeconds.push(Number(match[1]));
+      if (/ready/.test(output)) resolve(worker);
     });
     child.once('exit', (code) => reject(new Error(`exsim worker exited (${code}) before it was ready: ${output}`)));
   });
@@ -78,7 +91,7 @@ export async function runSweepQueueBench(options: { hours: number; runs: number;
 
   const redis = await startRedisServer();
   // One database per setup, so the 1-worker and the 2-worker setups never take each other's jobs.
-  const setups = [1, 2].map((workers) => ({ workers, url: `${redis.url}/${workers}`, processes: [] as ChildProcess[], best: Infinity, sameRows: true }));
+  const setups = [1, 2].map((workers) => ({ workers, url: `${redis.url}/${workers}`, processes: [] as WorkerProcess[], best: Infinity, bestOverheadMs: Infinity, sameRows: true }));
   const queues = setups.map((setup) => new Queue(QUEUE_NAME, { connection: queueConnection(setup.url) }));
   let inProcessMs = Infinity;
   try {
@@ -97,14 +110,18 @@ export async function runSweepQueueBench(options: { hours: number; runs: number;
       inProcessMs = Math.min(inProcessMs, performance.now() - inProcessStart); // determinism-ok: as above
       for (const [i, setup] of setups.entries()) {
         await queues[i]!.obliterate({ force: true }); // no reuse: every round runs the 8 jobs
+        for (const p of setup.processes) p.runSeconds.length = 0;
         const started = performance.now(); // determinism-ok: as above
         const sweep = await runQueuedSweep(request, grid, { url: setup.url });
-        setup.best = Math.min(setup.best, performance.now() - started); // determinism-ok: as above
+        const wallMs = performance.now() - started; // determinism-ok: as above
+        const backtestMs = setup.processes.reduce((sum, p) => sum + p.runSeconds.reduce((a, b) => a + b, 0), 0) * 1000;
+        setup.best = Math.min(setup.best, wallMs);
+        setup.bestOverheadMs = Math.min(setup.bestOverheadMs, wallMs * setup.workers - backtestMs);
         setup.sameRows &&= JSON.stringify(sweep.rows) === JSON.stringify(expected);
       }
     }
   } finally {
-    await stopWorkers(setups.flatMap((s) => s.processes));
+    await stopWorkers(setups.flatMap((s) => s.processes.map((p) => p.child)));
     await Promise.all(queues.map((q) => q.close()));
     await redis.stop();
   }
@@ -115,7 +132,8 @@ export async function runSweepQueueBench(options: { hours: number; runs: number;
       jobs: runs.length,
       hours: options.hours,
       seconds: setup.best / 1000,
-      overheadMsPerJob: (setup.best * setup.workers - inProcessMs) / runs.length,
+      overheadMsPerJob: setup.bestOverheadMs / runs.length,
+      vsInProcessMsPerJob: (setup.best * setup.workers - inProcessMs) / runs.length,
       speedup: setup.workers === 1 ? null : setups[0]!.best / setup.best,
       sameRows: setup.sameRows,
     }),
@@ -125,9 +143,18 @@ export async function runSweepQueueBench(options: { hours: number; runs: number;
 
 export function sweepQueueTable(r: SweepQueueBenchResult): string {
   const table = [
-    ['row', 'workers', 'backtests', 'wall s', 'overhead ms/job', 'speed-up', 'same rows'],
-    ['in process, serial', '-', String(r.rows[0]?.jobs ?? 0), r.inProcessSeconds.toFixed(2), '-', '-', '-'],
-    ...r.rows.map((row) => [row.name, String(row.workers), String(row.jobs), row.seconds.toFixed(2), row.overheadMsPerJob.toFixed(0), row.speedup === null ? '-' : `${row.speedup.toFixed(2)}x`, String(row.sameRows)]),
+    ['row', 'workers', 'backtests', 'wall s', 'overhead ms/job', 'vs in-process ms/job', 'speed-up', 'same rows'],
+    ['in process, serial', '-', String(r.rows[0]?.jobs ?? 0), r.inProcessSeconds.toFixed(2), '-', '-', '-', '-'],
+    ...r.rows.map((row) => [
+      row.name,
+      String(row.workers),
+      String(row.jobs),
+      row.seconds.toFixed(2),
+      row.overheadMsPerJob.toFixed(0),
+      row.vsInProcessMsPerJob.toFixed(0),
+      row.speedup === null ? '-' : `${row.speedup.toFixed(2)}x`,
+      String(row.sameRows),
+    ]),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
   const lines = table.map((row) => row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
@@ -143,6 +170,7 @@ export function sweepQueueJsonLines(r: SweepQueueBenchResult): string[] {
       hours: row.hours,
       seconds: Number(row.seconds.toFixed(3)),
       overheadMsPerJob: Number(row.overheadMsPerJob.toFixed(1)),
+      vsInProcessMsPerJob: Number(row.vsInProcessMsPerJob.toFixed(1)),
       ...(row.speedup === null ? {} : { speedup: Number(row.speedup.toFixed(3)) }),
       inProcessSeconds: Number(r.inProcessSeconds.toFixed(3)),
       sameRows: row.sameRows,

@@ -170,12 +170,12 @@ describe.skipIf(REDIS_SERVER === null)('exsim backtest --sweep --queue, exsim wo
     expect(second.status, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/\(4 finished before\)/);
     expect(readFileSync(join(again, 'sweep.json'), 'utf8')).toBe(local);
-  });
+  }, 120_000);
 
   test('a worker killed (SIGKILL) mid-job at a seeded point: another takes the job up and the result is the local one', async () => {
     const random = seedrandom('exsim-queue-kill');
     const delayMs = Math.floor(random() * 150); // into the job: a cold worker's first backtest takes over a second
-    const a = await worker('--lock-duration', '1000');
+    const a = await worker('--lock-duration', '2000');
     const out = tmp();
     const submitter = submit(out);
     const started = await a.waitFor(/^start /);
@@ -183,12 +183,12 @@ describe.skipIf(REDIS_SERVER === null)('exsim backtest --sweep --queue, exsim wo
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     expect(a.lines.some((l) => l.startsWith(`done ${killedJob}`))).toBe(false);
     await a.stop('SIGKILL');
-    const b = await worker('--lock-duration', '1000');
+    const b = await worker('--lock-duration', '2000');
     const done = await submitter.finished;
     expect(done.status, done.stderr).toBe(0);
     expect(readFileSync(join(out, 'sweep.json'), 'utf8')).toBe(local);
     expect(b.started()).toContain(killedJob); // run again from the start on the other worker
-  });
+  }, 120_000);
 
   test('a worker whose data differs refuses the job with the reason; resubmitted with a right worker, it runs', async () => {
     const other = tmp();
@@ -212,7 +212,7 @@ describe.skipIf(REDIS_SERVER === null)('exsim backtest --sweep --queue, exsim wo
     expect(retried.status, retried.stderr).toBe(0);
     const localRow = (JSON.parse(local) as { params: { spread: string; size: string } }[]).find((r) => r.params.spread === '0.001' && r.params.size === '0.01');
     expect(JSON.parse(readFileSync(join(out, 'sweep.json'), 'utf8'))).toEqual([{ ...localRow, params: { spread: '0.001' } }]);
-  });
+  }, 120_000);
 
   test('a strategy that throws: its row carries the error as in the local sweep, and the job ran once', async () => {
     const w = await worker('--lock-duration', '2000');
@@ -226,7 +226,7 @@ describe.skipIf(REDIS_SERVER === null)('exsim backtest --sweep --queue, exsim wo
     expect(jobs).toHaveLength(2);
     for (const job of jobs) expect(job.attemptsStarted).toBe(1);
     expect(jobs.map((j) => (j.returnvalue as { error?: string }).error).filter((e) => e !== undefined)).toEqual(['strategy failed at 2024-01-01T00:00:00.000Z: asked to fail']);
-  });
+  }, 120_000);
 
   test('Ctrl-C on the submitter takes the sweep\'s waiting jobs off the queue', async () => {
     const submitter = submit(tmp());
@@ -237,5 +237,5 @@ describe.skipIf(REDIS_SERVER === null)('exsim backtest --sweep --queue, exsim wo
     expect(done.status).toBe(1);
     expect(done.stderr).toMatch(/exsim: interrupted: took 4 waiting backtests off the queue/);
     expect(await queue.getWaitingCount()).toBe(0);
-  });
+  }, 120_000);
 });

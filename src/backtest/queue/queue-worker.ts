@@ -62,7 +62,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     log(`start ${tag}`);
     const started = performance.now(); // determinism-ok: the job's wall time in the worker's log
     const outcome = await runInPool(pool, { ...run, strategy: spec, data: folder });
-    const seconds = ((performance.now() - started) / 1000).toFixed(2); // determinism-ok: as above
+    const seconds = ((performance.now() - started) / 1000).toFixed(3); // determinism-ok: as above
     log(isSweepFailure(outcome) ? `failed ${tag}: ${outcome.error}` : `done ${tag}: pnl ${outcome.pnl}, journal ${outcome.journalSha256.slice(0, 12)} (${seconds} s)`);
     return outcome;
   };

@@ -92,13 +92,12 @@ export async function runQueuedSweep(request: BacktestRequest, grid: readonly Re
       if (done === jobs.length) finish();
     };
     const failure = (reason: string) => (i: number): SweepOutcome => ({ params: runs[i]!.params, error: reason });
-    const settleFinished = async (id: string, fromBefore: boolean): Promise<boolean> => {
+    /** Takes a finished job's result (or failure) from the queue. */
+    const settleFinished = async (id: string, state: 'completed' | 'failed', fromBefore: boolean): Promise<void> => {
       const job = await Job.fromId<SweepJob, SweepOutcome>(queue, id);
-      if (job === undefined) return false;
-      if (job.finishedOn !== undefined && job.failedReason === undefined && job.returnvalue !== null) settle(id, () => job.returnvalue, fromBefore);
-      else if (job.failedReason !== undefined && job.finishedOn !== undefined) settle(id, failure(job.failedReason), fromBefore);
-      else return false;
-      return true;
+      if (job === undefined) return;
+      if (state === 'completed') settle(id, () => job.returnvalue, fromBefore);
+      else settle(id, failure(job.failedReason), fromBefore);
     };
     events.on('completed', ({ jobId, returnvalue }) => settle(jobId, () => returnvalue as unknown as SweepOutcome, false));
     events.on('failed', ({ jobId, failedReason }) => settle(jobId, failure(failedReason), false));
@@ -115,9 +114,8 @@ export async function runQueuedSweep(request: BacktestRequest, grid: readonly Re
         chunk.map(async (id, k) => {
           const state = states[k]!;
           if (state === 'unknown') toAdd.push(id);
-          else if (state === 'completed') {
-            if (!(await settleFinished(id, true))) pending++;
-          } else if (state === 'failed') {
+          else if (state === 'completed') await settleFinished(id, 'completed', true);
+          else if (state === 'failed') {
             // A refusal or a stall is about a worker, not the run: try it again.
             await (await Job.fromId(queue, id))?.retry('failed');
             retried++;
@@ -143,7 +141,12 @@ export async function runQueuedSweep(request: BacktestRequest, grid: readonly Re
         for (let lo = 0; lo < open.length; lo += CHUNK) {
           const chunk = open.slice(lo, lo + CHUNK);
           const states = await Promise.all(chunk.map((id) => queue.getJobState(id)));
-          await Promise.all(chunk.map((id, k) => (states[k] === 'completed' || states[k] === 'failed' ? settleFinished(id, false) : null)));
+          await Promise.all(
+            chunk.map((id, k) => {
+              const state = states[k];
+              return state === 'completed' || state === 'failed' ? settleFinished(id, state, false) : null;
+            }),
+          );
         }
       })().catch(() => {});
     }, options.pollMs ?? 2000); // determinism-ok: polling a remote queue, not the simulation
