@@ -137,16 +137,17 @@ export function sweepFailureMessage(sweep: SweepResult): string | null {
   return `${failed.length} of ${sweep.rows.length} backtests failed; the first: ${failed[0]!.error}`;
 }
 
-/** The results as an aligned text table, one row per combination. */
+/** The results as an aligned text table, one row per combination (a failed one: its error after its parameters). */
 export function sweepTable(sweep: SweepResult): string[] {
   const header = [...sweep.varied, 'pnl', 'return', 'max drawdown', 'sharpe', 'fills', 'fees', 'journal'];
-  const rows = sweep.rows.map((r) => [
-    ...sweep.varied.map((k) => r.params[k] ?? ''),
-    ...(isSweepFailure(r) ? [`failed: ${r.error}`, '', '', '', '', '', ''] : sweepCells(r)),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: readonly string[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
+  const cells = sweep.rows.map((r) => [...sweep.varied.map((k) => r.params[k] ?? ''), ...(isSweepFailure(r) ? [] : sweepCells(r))]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
+  const line = (row: readonly string[]) => row.map((c, i) => c.padStart(widths[i]!)).join('  ');
+  return [
+    line(header),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...sweep.rows.map((r, i) => (isSweepFailure(r) ? `${line(cells[i]!)}  failed: ${r.error}` : line(cells[i]!))),
+  ];
 }
 
 function sweepCells(r: SweepRow): string[] {

@@ -89,12 +89,12 @@ class Exsim {
 }
 
 /** The local sweep of a strategy failing in one combination (run once, for both tests that need it). */
-let localFailingRun: { status: number | null; stderr: string; json: string } | null = null;
+let localFailingRun: { status: number | null; stdout: string; stderr: string; json: string } | null = null;
 const localFailingSweep = () => {
   if (localFailingRun === null) {
     const out = tmp();
     const run = spawnSync(process.execPath, ['bin/exsim.js', 'backtest', 'test/fixtures/strategies/fails-when-asked.ts', ...WINDOW, '--sweep', 'fail=no,yes', '--out', out], { encoding: 'utf8' });
-    localFailingRun = { status: run.status, stderr: run.stderr, json: readFileSync(join(out, 'sweep.json'), 'utf8') };
+    localFailingRun = { status: run.status, stdout: run.stdout, stderr: run.stderr, json: readFileSync(join(out, 'sweep.json'), 'utf8') };
   }
   return localFailingRun;
 };
@@ -107,6 +107,8 @@ test('a local sweep with a failing combination writes its row with the error, ru
   expect(rows.map((r) => r.params)).toEqual([{ fail: 'no' }, { fail: 'yes' }]);
   expect(rows[0]!.journalSha256).toMatch(/^[0-9a-f]{64}$/);
   expect(rows[1]).toEqual({ params: { fail: 'yes' }, error: 'strategy failed at 2024-01-01T00:00:00.000Z: asked to fail' });
+  expect(run.stdout).toMatch(/^ yes  failed: strategy failed at 2024-01-01T00:00:00\.000Z: asked to fail$/m);
+  expect(run.stdout).toMatch(/^  no  -?\d+\.\d{8}  /m);
 }, 60_000);
 
 const running: Exsim[] = [];
