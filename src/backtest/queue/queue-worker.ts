@@ -46,7 +46,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   (await openRedis(options.url)).disconnect(); // an unreachable Redis is one clear error here
   const pool = createSweepPool(concurrency);
 
-  const process_ = async (job: Job<SweepJob, SweepOutcome>): Promise<SweepOutcome> => {
+  const runJob = async (job: Job<SweepJob, SweepOutcome>): Promise<SweepOutcome> => {
     const { format, run, strategy, data } = job.data;
     const tag = `${job.id!.slice(0, 12)} ${paramsText(run.params)}`;
     const refuse = (reason: string): never => {
@@ -67,7 +67,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     return outcome;
   };
 
-  const worker = new Worker<SweepJob, SweepOutcome>(QUEUE_NAME, process_, {
+  const worker = new Worker<SweepJob, SweepOutcome>(QUEUE_NAME, runJob, {
     connection: queueConnection(options.url),
     name,
     concurrency,
