@@ -111,6 +111,15 @@ test('a local sweep with a failing combination writes its row with the error, ru
   expect(run.stdout).toMatch(/^  no  -?\d+\.\d{8}  /m);
 }, 60_000);
 
+test.each([
+  [['worker', '--queue', 'redis://127.0.0.1:1'], 'exsim: cannot reach Redis at redis://127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1'],
+  [['backtest', 'grid', '--queue', 'redis://127.0.0.1:6379'], 'exsim: --queue runs a --sweep; give the grid with --sweep'],
+])('%j is one line on stderr and exit 1 (no Redis needed)', (args, message) => {
+  const run = spawnSync(process.execPath, ['bin/exsim.js', ...args], { encoding: 'utf8', timeout: 60_000 });
+  expect(run.status).toBe(1);
+  expect(run.stderr).toBe(`${message}\n`);
+}, 60_000);
+
 const running: Exsim[] = [];
 const exsim = (...args: string[]): Exsim => {
   const p = new Exsim(args);

@@ -46,13 +46,14 @@ export function queueConnection(url: string): ConnectionOptions {
  */
 export async function openRedis(url: string): Promise<Redis> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000, retryStrategy: (times) => (times > 3 ? null : 200) });
-  redis.on('error', () => {}); // reported by the ping below, or by the command that failed
+  let cause: string | null = null; // the socket's own error (ECONNREFUSED...), clearer than the client's "Connection is closed"
+  redis.on('error', (error: Error) => (cause ??= error.message));
   try {
     await redis.connect();
     await redis.ping();
   } catch (error) {
     redis.disconnect();
-    throw new InputError(`cannot reach Redis at ${url}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new InputError(`cannot reach Redis at ${url}: ${cause ?? (error instanceof Error ? error.message : String(error))}`);
   }
   return redis;
 }
