@@ -29,6 +29,9 @@ const tmp = (): string => {
   dirs.push(d);
   return d;
 };
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+/** The processes' temp folder (workers keep their strategy copies there), removed with the rest. */
+const processTmp = tmp();
 
 interface Finished {
   readonly status: number | null;
@@ -45,7 +48,7 @@ class Exsim {
   #waiters: { pattern: RegExp; resolve: (line: string) => void }[] = [];
 
   constructor(args: string[]) {
-    this.child = spawn(process.execPath, ['bin/exsim.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, ['bin/exsim.js', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: processTmp } });
     let partial = '';
     let stdout = '';
     this.child.stdout!.on('data', (chunk: Buffer) => {
@@ -157,7 +160,6 @@ describe.skipIf(REDIS_SERVER === null)('exsim backtest --sweep --queue, exsim wo
   afterAll(async () => {
     await queue?.close();
     await redis?.stop();
-    dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
   });
 
   test('2 worker processes give the local sweep.json byte for byte; resubmitted, every result is reused and nothing runs', async () => {
