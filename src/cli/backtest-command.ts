@@ -22,6 +22,7 @@ export type BacktestCommandOptions = BacktestRequestOptions & { queue?: string }
 export async function backtestCommand(strategy: string, options: BacktestCommandOptions, print: (line: string) => void = console.log): Promise<void> {
   const request = parseBacktestRequest(strategy, options);
   if (options.queue !== undefined && options.sweep === undefined) throw new InputError('--queue runs a --sweep; give the grid with --sweep');
+  if (options.queue !== undefined && options.workers !== undefined) throw new InputError('--workers sets local threads; over --queue, start `exsim worker --concurrency N` processes instead');
   if (options.sweep !== undefined) {
     const grid = parseSweep(options.sweep, options.queue === undefined ? MAX_SWEEP_RUNS : MAX_QUEUED_SWEEP_RUNS);
     const workers = options.workers === undefined ? undefined : Number(options.workers);

@@ -117,6 +117,7 @@ test('a local sweep with a failing combination writes its row with the error, ru
 test.each([
   [['worker', '--queue', 'redis://127.0.0.1:1'], 'exsim: cannot reach Redis at redis://127.0.0.1:1: connect ECONNREFUSED 127.0.0.1:1'],
   [['backtest', 'grid', '--queue', 'redis://127.0.0.1:6379'], 'exsim: --queue runs a --sweep; give the grid with --sweep'],
+  [['backtest', 'grid', '--sweep', 'spread=0.001', '--workers', '2', '--queue', 'redis://127.0.0.1:6379'], 'exsim: --workers sets local threads; over --queue, start `exsim worker --concurrency N` processes instead'],
 ])('%j is one line on stderr and exit 1 (no Redis needed)', (args, message) => {
   const run = spawnSync(process.execPath, ['bin/exsim.js', ...args], { encoding: 'utf8', timeout: 60_000 });
   expect(run.status).toBe(1);
