@@ -60,7 +60,7 @@ class CompactHash {
     if (this.#text.length >= TEXT_CHUNK) this.#flush();
   }
 
-  /** An object key (from a small fixed set): one slot, its text once. */
+  /** An object key or a symbol (from a small fixed set): one slot, its text once. */
   key(name: string): void {
     const id = this.#keys.get(name);
     if (id !== undefined) return this.num(-(id + 0.5));
@@ -155,7 +155,7 @@ export class JournalDigest implements JournalSink {
       if (e.type === 'MarketTradeRecorded' && e.time === command.time && e.price === command.price && e.quantity === command.quantity && e.isBuyerMaker === command.isBuyerMaker && e.symbol === command.symbol) {
         h.num(PRINT);
         h.num(command.time);
-        h.str(command.symbol);
+        h.key(command.symbol); // a symbol: one of a few names
         h.num(command.price);
         h.num(command.quantity);
         h.num(command.isBuyerMaker ? TRUE : FALSE);
@@ -189,7 +189,7 @@ export class JournalDigest implements JournalSink {
   print(symbol: string, tapeId: number, time: number, price: number, qty: number, isBuyerMaker: boolean): void {
     this.#prints++;
     const h = this.#tape;
-    h.str(symbol);
+    h.key(symbol);
     h.num(tapeId);
     h.num(time);
     h.num(price);
