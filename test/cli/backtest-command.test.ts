@@ -59,6 +59,12 @@ describe('exsim backtest', () => {
     const fills = readFileSync(join(a, 'fills.csv'), 'utf8').trim().split('\n');
     expect(fills[0]).toBe('time,symbol,tradeId,orderId,side,price,qty,quoteQty,commission,commissionAsset,maker');
     expect(fills.length - 1).toBe(m.makerTaker.makerFills);
+    // orders.csv: the orders that traded or are still open (untouched canceled quotes are only counted).
+    const orders = readFileSync(join(a, 'orders.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const filledIds = new Set(fills.slice(1).map((l) => l.split(',')[3]));
+    expect(new Set(orders.filter((o) => Number(o[8]) > 0).map((o) => o[0]))).toEqual(filledIds);
+    for (const o of orders) expect(Number(o[8]) > 0 || o[10] === 'NEW').toBe(true);
+    expect(orders.length).toBeLessThan(m.orders.accepted);
     const equity = readFileSync(join(a, 'equity.csv'), 'utf8').trim().split('\n');
     expect(equity.length - 1).toBe(181); // every minute of 3 hours, and the end
   });
