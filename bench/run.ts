@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --json] [--only matching-core|conditional-mix|replay|facade|sweep] [--ops N] [--trades N] [--seed N] [--runs N] [--requests N] [--duration S]`:
- * runs every bench (the matching core, the conditional mix, the replay, then the API facade in-process and over HTTP). Human table by default, progress on stderr; with --json this program writes
+ * `npm run bench [-- --json] [--only backtest|matching-core|conditional-mix|replay|facade|sweep] [--ops N] [--trades N] [--day-trades N] [--seed N] [--runs N] [--requests N] [--duration S]`:
+ * runs every bench (the backtest of a real-size day end to end, the matching core, the conditional mix, the replay, then the API facade in-process and over HTTP). Human table by default, progress on stderr; with --json this program writes
  * nothing but one JSON object per result line to stdout (use `npm run -s bench -- --json` so npm
  * does not add its own banner lines), so it can be piped into a tracker.
  */
@@ -12,10 +12,11 @@ import { replayJsonLines, replayTable, runReplayBench } from './replay/replay-be
 import { DEFAULT_DURATION_SECONDS, DEFAULT_REQUESTS, FACADE_BENCHES, runFacadeBenches } from './facade/facade-bench.ts';
 import { runSweepBench, sweepJsonLine, sweepTable } from './sweep/sweep-bench.ts';
 import { runSweepQueueBench, sweepQueueJsonLines, sweepQueueTable } from './sweep/sweep-queue-bench.ts';
+import { backtestJsonLines, backtestTable, DEFAULT_DAY_TRADES, runBacktestBench } from './backtest/backtest-bench.ts';
 
-const BENCHES = ['matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue'] as const;
+const BENCHES = ['backtest', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue'] as const;
 const USAGE =
-  'usage: npm run bench -- [--json] [--only matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--seed N (default 1)] [--runs N (default 3)]' +
+  'usage: npm run bench -- [--json] [--only backtest|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
   ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)]`;
 
 /** A bad command line: reported as a message, not a stack trace. */
@@ -29,7 +30,7 @@ function positiveInt(name: string, text: string | undefined, fallback: number, m
 }
 
 async function main(): Promise<void> {
-  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; only?: string; hours?: string; requests?: string; duration?: string };
+  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
         seed: { type: 'string' },
         runs: { type: 'string' },
         trades: { type: 'string' },
+        'day-trades': { type: 'string' },
         only: { type: 'string' },
         hours: { type: 'string' },
         requests: { type: 'string' },
@@ -54,12 +56,17 @@ async function main(): Promise<void> {
   const runs = positiveInt('runs', values.runs, 3, 1);
   const trades = positiveInt('trades', values.trades, 2_000_000, 1);
   const hours = positiveInt('hours', values.hours, 6, 1);
+  const dayTrades = positiveInt('day-trades', values['day-trades'], DEFAULT_DAY_TRADES, 1);
   const only = values.only;
   const requests = positiveInt('requests', values.requests, DEFAULT_REQUESTS, 1);
   const duration = positiveInt('duration', values.duration, DEFAULT_DURATION_SECONDS, 1);
   if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) throw new UsageError(`--only must be one of ${BENCHES.join(', ')}, got "${only}"`);
   const log = json ? (): void => {} : (message: string): void => void process.stderr.write(`  ${message}\n`);
 
+  if (only === undefined || only === 'backtest') {
+    const rows = await runBacktestBench({ dayTrades, seed, log });
+    process.stdout.write(json ? backtestJsonLines(rows).map((l) => `${l}\n`).join('') : `\n${backtestTable(rows, dayTrades)}\n`);
+  }
   if (only === undefined || only === 'matching-core') {
     const result = runMatchingCoreBench({ ops, seed, runs, log });
     if (json) {

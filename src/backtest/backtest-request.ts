@@ -7,13 +7,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InputError } from './input-error.ts';
 import type { SharedTape } from './market-data.ts';
+import { JournalDigest } from './journal-digest.ts';
 import { JournalFile } from './journal-file.ts';
 import { loadStrategy, parseParams } from './load-strategy.ts';
 import { parseLatency } from './parse-latency.ts';
 import { parseTime } from './parse-time.ts';
 import { buildSummary, type BacktestSummary } from './report-summary.ts';
-import { FILL_MODELS, runBacktest, type FillModelName } from './run-backtest.ts';
-import { JOURNAL_FILE, writeReport } from './write-report.ts';
+import { FILL_MODELS, runBacktest, STRATEGY_ACCOUNT_ID, type FillModelName } from './run-backtest.ts';
+import { JOURNAL_FILE, writeReport, writeStrategyCommands } from './write-report.ts';
 
 /** The options as typed (strings), before validation. */
 export interface BacktestRequestOptions {
@@ -29,6 +30,8 @@ export interface BacktestRequestOptions {
   sweep?: string;
   workers?: string;
   json?: boolean;
+  /** Write the full command/event journal (journal.jsonl.gz) into --out. */
+  journal?: boolean;
 }
 
 /** The validated, parsed form shared by single runs and sweeps (plain data: it crosses to workers). */
@@ -63,11 +66,22 @@ export function parseBacktestRequest(strategy: string, options: BacktestRequestO
   };
 }
 
-/** Runs one backtest of `request`; `out` null writes no files (the journal is only hashed). */
-export async function runBacktestRequest(request: BacktestRequest, out: string | null, onProgress?: (p: { now: number; from: number; to: number; prints: number }) => void) {
+/**
+ * Runs one backtest of `request`; `out` null writes no files. The journal is a compact streaming
+ * hash (journal-digest.ts); `fullJournal` also writes every command and its events to
+ * `out/journal.jsonl.gz`.
+ */
+export async function runBacktestRequest(
+  request: BacktestRequest,
+  out: string | null,
+  onProgress?: (p: { now: number; from: number; to: number; prints: number }) => void,
+  fullJournal = false,
+) {
+  if (fullJournal && out === null) throw new InputError('--journal needs --out (the folder the journal is written to)');
   const strategy = await loadStrategy(request.strategy);
   if (out !== null) mkdirSync(out, { recursive: true });
-  const journal = new JournalFile(out === null ? null : join(out, JOURNAL_FILE));
+  const file = fullJournal && out !== null ? new JournalFile(join(out, JOURNAL_FILE)) : null;
+  const journal = new JournalDigest({ strategyAccountId: STRATEGY_ACCOUNT_ID, tee: file });
   const latency = parseLatency(request.latency);
   let result;
   try {
@@ -82,19 +96,25 @@ export async function runBacktestRequest(request: BacktestRequest, out: string |
       ...(latency === undefined ? {} : { latency }),
       seed: request.seed,
       journal,
+      onPrint: (trade) => journal.print(trade.symbol, trade.tapeId, trade.time, trade.price, trade.qty, trade.isBuyerMaker),
       ...(onProgress === undefined ? {} : { onProgress }),
       ...(request.sharedTapes === undefined ? {} : { sharedTapes: request.sharedTapes }),
     });
   } finally {
-    journal.close();
+    file?.close();
   }
   const summary = buildSummary(result, request.data, {
-    file: out === null ? null : JOURNAL_FILE,
+    file: file === null ? null : JOURNAL_FILE,
+    fileSha256: file === null ? null : file.hash(),
     entries: journal.entries,
     sha256: journal.hash(),
     decisionsSha256: journal.decisionsHash(),
+    tapeSha256: journal.tapeHash(),
+    strategyCommands: journal.strategyCommands.length,
+    strategyCommandsSha256: journal.strategyHash(),
   });
-  const files = out === null ? [] : writeReport(out, result, summary);
+  const files = out === null ? [] : [...writeReport(out, result, summary), writeStrategyCommands(out, journal.strategyCommands)];
+  if (file !== null) files.push(JOURNAL_FILE);
   return { result, summary, files };
 }
 
@@ -107,7 +127,7 @@ export function headline(summary: BacktestSummary): string[] {
     `  PnL ${m.pnl} ${v} (return ${m.return ?? '-'}; vs holding ${m.pnlVsHold}), fees ${m.fees.valued} ${v}, max drawdown ${m.maxDrawdown.amount} ${v} (${m.maxDrawdown.fraction ?? '-'}), Sharpe ${m.sharpe.value ?? '-'}`,
     `  orders ${m.orders.accepted ?? 0} accepted, fills ${m.makerTaker.makerFills + m.makerTaker.takerFills} (maker ${m.makerTaker.makerFills}, taker ${m.makerTaker.takerFills}), fill ratio ${m.fillRatio.orders ?? '-'}, turnover ${m.turnover.volume} ${v}; requests ${summary.requests.total}, refused ${summary.requests.refused}`,
     `  markouts (bps, volume-weighted): ${markouts}`,
-    `  journal: ${summary.journal.entries.toLocaleString('en-US')} entries, sha256 ${summary.journal.sha256}`,
+    `  journal: ${summary.journal.entries.toLocaleString('en-US')} entries, sha256 ${summary.journal.sha256}${summary.journal.file === null ? '' : ` (${summary.journal.file}: sha256 ${summary.journal.fileSha256})`}`,
   ];
 }
 

@@ -27,7 +27,23 @@ export interface BacktestSummary {
   readonly metrics: TradingMetrics;
   readonly requests: RequestStats;
   readonly replay: BacktestResult['replayStats'];
-  readonly journal: { readonly file: string | null; readonly entries: number; readonly sha256: string; readonly decisionsSha256: string };
+  readonly journal: JournalSummary;
+}
+
+/**
+ * The run's journal: `sha256` of the compact encoding of every engine command and its events
+ * (journal-digest.ts), the tape's fingerprint, the strategy's own commands (written to
+ * strategy-commands.jsonl.gz) and, with --journal, the JSON-lines file and its SHA-256.
+ */
+export interface JournalSummary {
+  readonly file: string | null;
+  readonly fileSha256: string | null;
+  readonly entries: number;
+  readonly sha256: string;
+  readonly decisionsSha256: string;
+  readonly tapeSha256: string;
+  readonly strategyCommands: number;
+  readonly strategyCommandsSha256: string;
 }
 
 export function balancesOf(balances: readonly BalanceView[], precision: (asset: string) => number): Record<string, string> {
@@ -41,7 +57,7 @@ export function balancesOf(balances: readonly BalanceView[], precision: (asset: 
 export function buildSummary(
   result: BacktestResult,
   dataLabel: string,
-  journal: { file: string | null; entries: number; sha256: string; decisionsSha256: string },
+  journal: JournalSummary,
 ): BacktestSummary {
   return {
     strategy: { name: result.strategyName, description: result.description, params: result.params },

@@ -51,6 +51,8 @@ export interface BacktestOptions {
   readonly journal?: JournalSink;
   /** Equity sample period, µs. Default one minute. */
   readonly sampleMicros?: number;
+  /** Called with every replayed print (the tape's fingerprint). */
+  readonly onPrint?: (trade: ReplayedTrade) => void;
   /** Called every `progressEvery` prints (and at the end) with simulated now. */
   readonly onProgress?: (progress: { now: number; from: number; to: number; prints: number }) => void;
   readonly progressEvery?: number;
@@ -147,6 +149,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const progressEvery = options.progressEvery ?? 65_536;
   let prints = 0;
   const onProgress = options.onProgress;
+  const onPrint = options.onPrint;
   const runtime = new StrategyRuntime({
     replay,
     exchange,
@@ -160,6 +163,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     onResponse: (_method: RestMethod, _path: string, response: RestResponse) => countRequest(requests, response),
     afterTrade: (trade: ReplayedTrade) => {
       recorder.onTrade(trade);
+      onPrint?.(trade);
       if (onProgress !== undefined && ++prints % progressEvery === 0) onProgress({ now: trade.time, from, to, prints });
     },
   });

@@ -23,6 +23,8 @@ export interface SimRestClientOptions {
   readonly latency: LatencyModel | null;
   /** Sees every call once answered (the report counts requests and refusals). */
   readonly onResponse?: (method: RestMethod, path: string, response: RestResponse) => void;
+  /** Called when a call is made and when its answer resolves: the strategy has work to settle. */
+  readonly onActivity?: () => void;
 }
 
 export class SimRestClient implements StrategyClient {
@@ -39,7 +41,8 @@ export class SimRestClient implements StrategyClient {
   }
 
   request(method: RestMethod, path: string, params: RestParams = {}): Promise<RestResponse> {
-    const { client, scheduler, latency } = this.#options;
+    const { client, scheduler, latency, onActivity } = this.#options;
+    onActivity?.();
     const prepared = client.prepare(method, path, params);
     if (latency === null || this.#closed) return Promise.resolve(this.#answer(method, path, client.send(prepared)));
     const sentAt = scheduler.now;
@@ -49,7 +52,10 @@ export class SimRestClient implements StrategyClient {
       scheduler.schedule(arrivesAt, () => {
         const response = this.#answer(method, path, client.send(prepared));
         const backAt = arrivesAt + latency.draw('ack', arrivesAt).micros;
-        scheduler.schedule(backAt, () => resolve(response));
+        scheduler.schedule(backAt, () => {
+          onActivity?.();
+          resolve(response);
+        });
       });
     });
   }

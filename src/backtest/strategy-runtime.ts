@@ -1,22 +1,30 @@
 /**
  * Runs a strategy's async code against a Replay on the manual clock, as fast as the CPU allows,
- * without ever letting the market run past a moment the strategy is waiting for.
+ * without ever letting the market run past a moment the strategy is waiting for, and so that
+ * every promise the strategy waits on resolves at its simulated time.
  *
- * The drive loop (segments):
- * 1. Let the strategy run until it is idle: every task is waiting on a simulated-time promise
- *    (a sleep, a call in flight) or has finished. Idle is detected with a barrier that lets every
- *    pending microtask run (see `#settle`); the strategy's code never waits on the host, so
- *    once the barrier passes nothing can happen until simulated time moves.
+ * The drive loop:
+ * 1. Settle: if the strategy has runnable work, let it run until it is idle (every task waits on
+ *    a simulated-time promise or has finished). Idle is detected with a macrotask barrier that
+ *    lets every pending microtask run (see `#settle`); the strategy's code never waits on the
+ *    host, so once the barrier passes nothing can happen until simulated time moves.
  * 2. The next stop is the earliest timer on the replay's Scheduler (a wake-up, a request
  *    arriving, an answer coming back), or the end.
  * 3. Replay every print before that time (`runUntil(next - 1)`), then advance the Scheduler to
  *    it: the timers due fire (requests are handled, sleeps resolve) before the prints stamped at
  *    that µs, as the Replay orders timers and prints. Go to 1.
- * A trade listener (`ctx.onTrade`) may send requests in the middle of a segment; if that puts a
- * timer before the segment's stop, the loop's own listener stops the replay right after the
- * print (by throwing, which the Replay supports: its cursor is already past the print) and the
- * next segment starts from there. Advancing the Scheduler directly is safe here because every
- * print before the new time has been replayed.
+ * The replay stops right after a print (by throwing from the loop's own trade listener, which
+ * the Replay supports: its cursor is already past the print) when a trade listener gave the
+ * strategy work (a call, a `spawn`, a sleep) or scheduled a timer before the segment's stop. So
+ * a call made in `ctx.onTrade` at print time t is handled at t + entry latency and answered at
+ * t + entry + ack, and a task spawned there starts at t, whether or not the main function
+ * has returned.
+ *
+ * Cost: a settle is one macrotask (~µs), so it runs only when the strategy has work: `#work` is
+ * set when its code calls the client, spawns or sleeps (in a trade listener or anywhere), and when a
+ * promise it waits on (a sleep, an answer) resolves. A print that gave a listener nothing to do
+ * costs no settle. A listener that hands a print to a task through a promise of its own (not
+ * through the client, the clock or `spawn`) is seen at the next settle, not at the print.
  *
  * At the end (`to`), the strategy's `onStop` hooks run, the client answers without latency, and
  * whatever the tasks still wait for is abandoned.
@@ -64,6 +72,10 @@ export class StrategyRuntime {
   #failure: { error: unknown } | null = null;
   #target = Infinity;
   #stopped = false;
+  /** The strategy has runnable work (microtasks to settle before simulated time moves on). */
+  #work = false;
+  /** Settles (macrotask barriers) run. */
+  settles = 0;
 
   constructor(options: StrategyRuntimeOptions) {
     this.#options = options;
@@ -72,6 +84,9 @@ export class StrategyRuntime {
       client: new InProcessClient(options.exchange, { apiKey: options.apiKey, ip: 'strategy' }),
       scheduler: options.replay.scheduler,
       latency: options.withLatency ? options.replay.latency : null,
+      onActivity: () => {
+        this.#work = true;
+      },
       ...(options.onResponse === undefined ? {} : { onResponse: options.onResponse }),
     });
   }
@@ -102,11 +117,11 @@ export class StrategyRuntime {
         }
       }
       this.#options.afterTrade?.(trade);
-      if (this.#failure !== null || (scheduler.nextTime() ?? Infinity) < this.#target) throw STOP_SEGMENT;
+      if (this.#work || this.#failure !== null || (scheduler.nextTime() ?? Infinity) < this.#target) throw STOP_SEGMENT;
     });
     this.#spawn(() => strategy(this.#context()));
-    await this.#settle();
     for (;;) {
+      if (this.#work) await this.#settle();
       this.#throwIfFailed();
       const next = Math.min(scheduler.nextTime() ?? Infinity, to);
       this.#target = next;
@@ -119,7 +134,6 @@ export class StrategyRuntime {
       }
       if (next >= to) break;
       scheduler.advanceTo(next);
-      await this.#settle();
     }
     this.#target = Infinity;
     this.#stopped = true;
@@ -139,12 +153,16 @@ export class StrategyRuntime {
    * Lets every pending microtask run: a macrotask boundary comes only after the microtask queue
    * is empty, so when it resolves the strategy has done all it can at this simulated time.
    */
-  #settle(): Promise<void> {
+  async #settle(): Promise<void> {
+    this.settles++;
     // determinism-ok: an event-loop barrier that drains the strategy's microtasks; it reads no time and orders nothing.
-    return new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    // Whatever the strategy did meanwhile has settled too (its microtasks ran before the barrier).
+    this.#work = false;
   }
 
   #spawn(task: () => void | Promise<void>): void {
+    this.#work = true;
     Promise.resolve()
       .then(task)
       .catch((error: unknown) => this.#fail(error));
@@ -165,8 +183,12 @@ export class StrategyRuntime {
     const scheduler = this.#options.replay.scheduler;
     if (this.#stopped) return new Promise(() => {}); // the backtest is over: never resolves
     const at = Math.max(scheduler.now, Math.ceil(timeMicros));
+    this.#work = true;
     return new Promise((resolve) => {
-      scheduler.schedule(at, () => resolve());
+      scheduler.schedule(at, () => {
+        this.#work = true;
+        resolve();
+      });
     });
   }
 

@@ -105,8 +105,12 @@ export interface StrategyContext {
   random(): number;
   /**
    * Called synchronously for every print of the replayed tape, after the market model handled
-   * it, at its simulated time. Calls made here are sent at that time; their answers resolve
-   * later (after the ack latency), so keep the handler short: note the price, start a task.
+   * it, at its simulated time. Work started here runs at that time, before the next print,
+   * whether or not the main function has returned: a call is handled at the print's time plus
+   * the entry latency and its answer resolves one ack latency later; a `spawn`ed task starts at
+   * once. Keep the handler short (note the price, start a call or a task); hand work to a task
+   * with `spawn` rather than by resolving a promise of your own, which is seen only at the
+   * strategy's next wake-up.
    */
   onTrade(listener: (trade: TradeTick) => void): void;
   /** Runs a concurrent task (its own loop with its own sleeps), tracked like the main one. */

@@ -1,6 +1,6 @@
 /**
  * `exsim backtest STRATEGY [--data DIR|sample] [--from T] [--to T] [--symbols A,B] [--fill-model M]
- *  [--latency SPEC] [--seed N] [--param k=v,...] [--out DIR] [--sweep 'k=a,b;k2=c,d'] [--workers N] [--queue redis://HOST:PORT[/DB]]`
+ *  [--latency SPEC] [--seed N] [--param k=v,...] [--out DIR [--journal]] [--sweep 'k=a,b;k2=c,d'] [--workers N] [--queue redis://HOST:PORT[/DB]]`
  *
  * One backtest: runs it, writes the report folder when --out is given, prints the headline
  * numbers, the journal hash and the speed. With --sweep: the parameter grid on worker threads
@@ -13,7 +13,6 @@ import { InputError } from '../backtest/input-error.ts';
 import { loadStrategy } from '../backtest/load-strategy.ts';
 import { headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions } from '../backtest/backtest-request.ts';
 import { checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable } from '../backtest/sweep.ts';
-import { JOURNAL_FILE } from '../backtest/write-report.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { submitQueuedSweep } from './queue-submit.ts';
 
@@ -44,7 +43,8 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
   }
   const bar = new ProgressBar();
   const started = performance.now(); // determinism-ok: the elapsed time printed for the user, not in the report
-  const { result, summary, files } = await runBacktestRequest(request, options.out ?? null, (p) => bar.update(p));
+  if (options.journal === true && options.out === undefined) throw new InputError('--journal needs --out (the folder the journal is written to)');
+  const { result, summary, files } = await runBacktestRequest(request, options.out ?? null, (p) => bar.update(p), options.journal === true);
   bar.done();
   const seconds = (performance.now() - started) / 1000; // determinism-ok: as above
   if (options.json === true) {
@@ -57,7 +57,7 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
     `  ${result.replayStats.prints.toLocaleString('en-US')} prints in ${seconds.toFixed(2)} s (${Math.round(result.replayStats.prints / seconds).toLocaleString('en-US')} prints/s, ` +
       `${Math.round(simulated / seconds).toLocaleString('en-US')}x real time), ${result.replayStats.segments.toLocaleString('en-US')} strategy wake-ups, until ${formatUtcMicros(result.to)}`,
   );
-  if (options.out !== undefined) print(`  report: ${join(options.out, 'report.html')} (${[...files.filter((f) => f !== 'report.html'), JOURNAL_FILE].join(', ')})`);
+  if (options.out !== undefined) print(`  report: ${join(options.out, 'report.html')} (${files.filter((f) => f !== 'report.html').join(', ')})`);
   for (const line of result.log.slice(0, 5)) print(`  log: ${line}`);
   if (result.log.length > 5) print(`  log: ... ${result.log.length - 5} more lines${options.out === undefined ? '' : ' in log.txt'}`);
 }

@@ -35,7 +35,7 @@ describe('exsim backtest', () => {
     expect(hashOf(first.stdout)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashOf(second.stdout)).toBe(hashOf(first.stdout));
     const files = readdirSync(a).sort();
-    expect(files).toEqual(['equity.csv', 'fills.csv', 'journal.jsonl.gz', 'log.txt', 'orders.csv', 'report.html', 'summary.json']);
+    expect(files).toEqual(['equity.csv', 'fills.csv', 'log.txt', 'orders.csv', 'report.html', 'strategy-commands.jsonl.gz', 'summary.json']);
     for (const name of files) expect(readFileSync(join(b, name)).equals(readFileSync(join(a, name))), name).toBe(true);
 
     const summary = JSON.parse(readFileSync(join(a, 'summary.json'), 'utf8'));
@@ -49,14 +49,41 @@ describe('exsim backtest', () => {
     // PnL is end minus start equity, exactly.
     expect(Number(m.endEquity) - Number(m.startEquity)).toBeCloseTo(Number(m.pnl), 6);
 
-    // The journal file is the hashed lines: gunzipped, its SHA-256 is the printed one.
-    const lines = gunzipSync(readFileSync(join(a, 'journal.jsonl.gz')));
-    expect(createHash('sha256').update(lines).digest('hex')).toBe(summary.journal.sha256);
+    // No full journal by default: the compact hash, the tape's fingerprint and the strategy's commands.
+    expect(summary.journal).toMatchObject({ file: null, fileSha256: null });
+    expect(summary.journal.tapeSha256).toMatch(/^[0-9a-f]{64}$/);
+    const commands = gunzipSync(readFileSync(join(a, 'strategy-commands.jsonl.gz'))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(commands).toHaveLength(summary.journal.strategyCommands);
+    expect(commands[0]).toMatchObject({ type: 'CreateAccount', accountId: 1 });
+    expect(commands.filter((c: { type: string }) => c.type === 'PlaceOrder')).toHaveLength(m.orders.accepted);
     const fills = readFileSync(join(a, 'fills.csv'), 'utf8').trim().split('\n');
     expect(fills[0]).toBe('time,symbol,tradeId,orderId,side,price,qty,quoteQty,commission,commissionAsset,maker');
     expect(fills.length - 1).toBe(m.makerTaker.makerFills);
+    // orders.csv: the orders that traded or are still open (untouched canceled quotes are only counted).
+    const orders = readFileSync(join(a, 'orders.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const filledIds = new Set(fills.slice(1).map((l) => l.split(',')[3]));
+    expect(new Set(orders.filter((o) => Number(o[8]) > 0).map((o) => o[0]))).toEqual(filledIds);
+    for (const o of orders) expect(Number(o[8]) > 0 || o[10] === 'NEW').toBe(true);
+    expect(orders.length).toBeLessThan(m.orders.accepted);
     const equity = readFileSync(join(a, 'equity.csv'), 'utf8').trim().split('\n');
     expect(equity.length - 1).toBe(181); // every minute of 3 hours, and the end
+  });
+
+  test('--journal writes every command and its events; the run (and its hash) is the same as without it', () => {
+    const out = tmp();
+    const run = exsim('backtest', 'grid', '--from', '2024-01-01T00:00', '--to', '2024-01-01T00:30', '--journal', '--out', out);
+    expect(run.stderr).toBe('');
+    const plain = exsim('backtest', 'grid', '--from', '2024-01-01T00:00', '--to', '2024-01-01T00:30');
+    expect(hashOf(run.stdout)).toBe(hashOf(plain.stdout));
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.journal.file).toBe('journal.jsonl.gz');
+    // The journal file is the JSON lines its SHA-256 covers: gunzipped, the same digest.
+    const lines = gunzipSync(readFileSync(join(out, 'journal.jsonl.gz')));
+    expect(createHash('sha256').update(lines).digest('hex')).toBe(summary.journal.fileSha256);
+    const entries = lines.toString('utf8').trim().split('\n');
+    expect(entries).toHaveLength(summary.journal.entries);
+    expect(JSON.parse(entries[0]!)).toMatchObject({ seq: 1, command: { type: 'CreateAccount', accountId: 1 } });
+    expect(run.stdout).toContain('journal.jsonl.gz');
   });
 
   test('the trend example takes liquidity and exits by stop-loss, take-profit or crossover', () => {
@@ -101,6 +128,7 @@ describe('exsim backtest', () => {
     [['backtest', 'grid', '--param', 'nosuch=1'], 'has no parameter "nosuch"'],
     [['backtest', 'grid', '--latency', 'fast'], '--latency'],
     [['backtest', 'grid', '--sweep', 'spread'], '--sweep must be name=v1,v2'],
+    [['backtest', 'grid', '--journal'], '--journal needs --out'],
     [['backtest', 'test/fixtures/strategies/throws.ts', ...WINDOW], 'strategy failed at 2024-01-01T00:00:00.000Z: no exchangeInfo for you'],
   ])('%j is one line on stderr and exit 1', (args, message) => {
     const run = exsim(...args);
