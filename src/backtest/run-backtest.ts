@@ -2,12 +2,12 @@
  * One backtest, in process: the composition root.
  *
  *   market data (sample or folder, cut to [from, to)) ─> Replay (fill model, seed, latency)
- *     + SyntheticBook agent (a seeded ladder around the last print, so MARKET orders walk levels)
+ *     + SyntheticBook (the engine's seeded ladder around the last print, so MARKET orders walk levels)
  *     + ExchangeContext (the REST facade over the replay; the strategy's HMAC key)
  *     + StrategyRuntime (the strategy's async code, its sleeps and calls on the Scheduler)
  *     + BacktestRecorder (per-second closes, equity samples) ─> BacktestResult
  *
- * The strategy trades as account 1 with the demo key; the synthetic book is account 3. Same
+ * The strategy trades as account 1 with the demo key. Same
  * data + strategy + params + seed => the same journal (SHA-256 in the result) and the same
  * report bytes; the only wall-clock reading is the caller's progress bar.
  */
@@ -26,7 +26,6 @@ import type { LoadedStrategy } from './load-strategy.ts';
 export const STRATEGY_ACCOUNT_ID = 1;
 export const STRATEGY_API_KEY = 'exsim-demo-key';
 export const STRATEGY_SECRET = 'exsim-demo-secret';
-export const BOOK_ACCOUNT_ID = 3;
 
 export const FILL_MODELS = ['queue', 'queue-probabilistic', 'trade-through', 'touch'] as const;
 export type FillModelName = (typeof FILL_MODELS)[number];
@@ -87,7 +86,7 @@ export interface BacktestResult {
   readonly metrics: TradingMetrics;
   readonly requests: RequestStats;
   readonly log: readonly string[];
-  readonly replayStats: { prints: number; marketFills: number; segments: number; bookRequotes: number };
+  readonly replayStats: { prints: number; marketFills: number; segments: number };
   readonly assetPrecision: (asset: string) => number;
   /** Decimals of each symbol's prices, and its base asset. */
   readonly quotePrecision: Readonly<Record<string, number>>;
@@ -134,11 +133,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   });
   const openingBalances = strategy.balances ?? DEFAULT_BALANCES;
   replay.apply(strategyAccount(openingBalances, data.config.assets ?? []) as Omit<CreateAccount, 'time'>);
-  const book = SyntheticBook.attach(replay, {
-    accountId: BOOK_ACCOUNT_ID,
-    balances: bookBalances(replay, symbols),
-    symbols: Object.fromEntries(symbols.map((s) => [s, bookProfile(replay, s)])),
-  });
+  await SyntheticBook.attach(replay, { symbols: Object.fromEntries(symbols.map((s) => [s, bookProfile(replay, s)])) });
   const exchange = new ExchangeContext({
     backend: replay,
     apiKeys: [{ apiKey: STRATEGY_API_KEY, keyType: 'HMAC', secretKey: STRATEGY_SECRET, accountId: STRATEGY_ACCOUNT_ID }],
@@ -196,7 +191,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     metrics,
     requests,
     log: runtime.logLines,
-    replayStats: { prints: replay.stats.tapeTrades, marketFills: replay.stats.marketFills, segments: runtime.segments, bookRequotes: book.stats.requotes },
+    replayStats: { prints: replay.stats.tapeTrades, marketFills: replay.stats.marketFills, segments: runtime.segments },
     assetPrecision: (asset) => recorder.valuation.precision(asset),
     quotePrecision: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
     baseAsset: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),
@@ -240,14 +235,4 @@ function bookProfile(replay: Replay, symbol: string) {
   return { levels: 10, spreadTicks: [1, 3] as const, baseQty: minQty * 1000, growth: 1.5 };
 }
 
-/** A million whole units of every asset the book quotes: far more than it can show, well below 2^53 units. */
-function bookBalances(replay: Replay, symbols: readonly string[]): Record<string, number> {
-  const balances: Record<string, number> = {};
-  for (const symbol of symbols) {
-    const spec = replay.engine.symbolSpec(symbol)!;
-    balances[spec.baseAsset] = 1_000_000 * 10 ** spec.basePrecision;
-    balances[spec.quoteAsset] = 1_000_000 * 10 ** spec.quotePrecision;
-  }
-  return balances;
-}
 

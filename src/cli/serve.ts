@@ -127,12 +127,8 @@ async function replayBackend(options: ServeOptions, journal: JournalFile | null,
   const replay = new Replay({ engine: data.config, tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal });
   const served = accounts(start);
   for (const { time: _time, ...command } of served.commands) replay.apply(command);
-  const bookId = Math.max(...served.commands.map((c) => c.accountId), MARKET_MAKER_ACCOUNT_ID) + 1;
-  const balances: Record<string, number> = {};
-  for (const asset of data.config.assets ?? []) balances[asset.asset] = 1_000_000 * 10 ** asset.precision;
-  SyntheticBook.attach(replay, {
-    accountId: bookId,
-    balances,
+  // The book is two-sided from the first instant: anchored at each tape's first print.
+  await SyntheticBook.attach(replay, {
     symbols: Object.fromEntries(tapes.map((t) => [t.symbol, { levels: 10, spreadTicks: [1, 3] as const, baseQty: 1000 * replay.engine.symbolSpec(t.symbol)!.stepUnits }])),
   });
   return { replay, start, served };

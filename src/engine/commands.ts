@@ -8,6 +8,7 @@
  * strings into these integers and formats them back; the engine never sees a decimal string
  * except in configuration.
  */
+import type { SyntheticBookProfile } from './liquidity/synthetic-ladder.ts';
 import type {
   AccountPermission,
   CancelReplaceMode,
@@ -228,6 +229,27 @@ export interface FillFromMarket {
   reason: string;
 }
 
+/**
+ * Shows (or with `profile` null removes) the symbol's synthetic book, the market's liquidity
+ * model (liquidity/synthetic-ladder.ts), drawn from `seed`. It anchors on the next print, or on
+ * `SetSyntheticAnchor`.
+ */
+export interface SetSyntheticBook {
+  type: 'SetSyntheticBook';
+  time: number;
+  symbol: string;
+  profile: SyntheticBookProfile | null;
+  seed: string;
+}
+
+/** Anchors the symbol's synthetic book on a mid price (price units), with no taker side. */
+export interface SetSyntheticAnchor {
+  type: 'SetSyntheticAnchor';
+  time: number;
+  symbol: string;
+  price: number;
+}
+
 export type EngineCommand =
   | CreateAccount
   | AdjustBalance
@@ -240,5 +262,7 @@ export type EngineCommand =
   | CancelAllOrders
   | SetSymbolStatus
   | SetReferencePrice
+  | SetSyntheticBook
+  | SetSyntheticAnchor
   | RecordMarketTrade
   | FillFromMarket;

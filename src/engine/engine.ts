@@ -7,7 +7,7 @@
  * - A refused command emits one OrderRejected and changes nothing.
  * - Time never runs backwards: a command older than the previous one is a caller bug (throws).
  * - Invariants (checked by `checkInvariants`, asserted by the property tests after every step):
- *   books never crossed; level totals and FIFO links consistent; each open order reserves exactly
+ *   books never crossed (nor with the synthetic book's levels merged in); level totals and FIFO links consistent; each open order reserves exactly
  *   what it needs and an account's locked balance is the sum over its open orders; every asset
  *   is conserved: sum of balances + collected fees = net deposits.
  */
@@ -33,6 +33,8 @@ import type { SymbolSpec } from './symbol-spec.ts';
 import { computeStateHash } from './state-hash.ts';
 import { assertNever, CONDITIONAL_TYPES, type SymbolStatus } from './types.ts';
 import type { OrderList } from './order-lists/order-list.ts';
+import { bestTicks, forEachMergedLevel } from './liquidity/merged-levels.ts';
+import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
 import type {
   AllocationView,
   AmendmentView,
@@ -60,13 +62,10 @@ function listView(list: OrderList): OrderListView {
 /** One side of `depth`: aggregated live levels, best first, at most `limit` (<= 5000). */
 function depthSide(s: SymbolState, isBid: boolean, limit: number): [number, number][] {
   const { tickUnits, stepUnits } = s.spec;
-  const levels = s.book.side(isBid).levels;
   const out: [number, number][] = [];
-  for (let i = levels.length - 1; i >= 0 && out.length < Math.min(limit, 5000); i--) {
-    const level = levels[i]!;
-    if (level.count === 0) continue; // dormant
-    out.push([level.ticks * tickUnits, level.totalSteps * stepUnits]);
-  }
+  forEachMergedLevel(s, isBid, Math.min(limit, 5000), (ticks, steps) => {
+    out.push([ticks * tickUnits, steps * stepUnits]);
+  });
   return out;
 }
 
@@ -135,6 +134,12 @@ export class Engine {
       case 'FillFromMarket':
         fillFromMarket(state, command);
         break;
+      case 'SetSyntheticBook':
+        setSyntheticBook(state, command);
+        break;
+      case 'SetSyntheticAnchor':
+        setSyntheticAnchor(state, command);
+        break;
       case 'SetReferencePrice': {
         const symbol = state.symbols.get(command.symbol);
         if (!symbol) {
@@ -163,6 +168,8 @@ export class Engine {
     const state = this.#state;
     const refuse = (reason: 'ACCOUNT_EXISTS' | 'INVALID_AMOUNT') => state.reject(command, reason);
     if (state.accounts.has(command.accountId)) return refuse('ACCOUNT_EXISTS');
+    // 0 names the synthetic book as a maker (SYNTHETIC_MAKER): accounts are numbered from 1.
+    if (!(Number.isSafeInteger(command.accountId) && command.accountId >= 1)) return refuse('INVALID_AMOUNT');
     const balances = Object.entries(command.balances ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     for (const [name, amount] of balances) {
       if (!Number.isSafeInteger(amount) || amount < 0) return refuse('INVALID_AMOUNT');
@@ -465,14 +472,13 @@ export class Engine {
   bookTicker(symbol: string): BookTickerView | undefined {
     const s = this.#state.symbols.get(symbol);
     if (!s) return undefined;
-    const { tickUnits, stepUnits } = s.spec;
-    const bid = s.book.bids.best();
-    const ask = s.book.asks.best();
+    const [bid] = depthSide(s, true, 1);
+    const [ask] = depthSide(s, false, 1);
     return {
-      bidPrice: bid ? bid.ticks * tickUnits : 0,
-      bidQty: bid ? bid.totalSteps * stepUnits : 0,
-      askPrice: ask ? ask.ticks * tickUnits : 0,
-      askQty: ask ? ask.totalSteps * stepUnits : 0,
+      bidPrice: bid ? bid[0] : 0,
+      bidQty: bid ? bid[1] : 0,
+      askPrice: ask ? ask[0] : 0,
+      askQty: ask ? ask[1] : 0,
     };
   }
 
@@ -529,6 +535,12 @@ export class Engine {
       const bid = s.book.bids.best();
       const ask = s.book.asks.best();
       if (bid && ask && bid.ticks >= ask.ticks) throw new Error(`${s.spec.symbol}: book crossed (${bid.ticks} >= ${ask.ticks})`);
+      if (s.ladder !== null) {
+        // As takers and market data see it, with the synthetic book merged in: never crossed either.
+        const shownBid = bestTicks(s, true);
+        const shownAsk = bestTicks(s, false);
+        if (shownBid !== undefined && shownAsk !== undefined && shownBid >= shownAsk) throw new Error(`${s.spec.symbol}: book with the synthetic levels crossed (${shownBid} >= ${shownAsk})`);
+      }
       for (const side of [s.book.bids, s.book.asks]) {
         let count = 0;
         for (let i = 0; i < side.levels.length; i++) {

@@ -143,6 +143,15 @@ export interface ReferencePriceChanged {
   price: number | null;
 }
 
+/** The symbol's synthetic book was set up, removed (`active` false) or anchored on a mid (`anchorPrice`). */
+export interface SyntheticBookChanged {
+  type: 'SyntheticBookChanged';
+  time: number;
+  symbol: string;
+  active: boolean;
+  anchorPrice: number | null;
+}
+
 export interface MarketTradeRecorded {
   type: 'MarketTradeRecorded';
   time: number;
@@ -287,6 +296,7 @@ export type EngineEvent =
   | OrderExpired
   | SymbolStatusChanged
   | ReferencePriceChanged
+  | SyntheticBookChanged
   | MarketTradeRecorded
   | OrderFilledByMarket
   | OrderTriggered

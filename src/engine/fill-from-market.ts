@@ -27,13 +27,15 @@ export function fillFromMarket(state: EngineState, command: FillFromMarket): voi
   order.executedSteps += steps;
   reduceShown(order, steps);
   order.cumQuote += quote;
-  const commission = settleMarketFill(state, symbol, order, base, quote, time);
+  const commission = settleMarketFill(state, symbol, order, base, quote, time, true);
   if (order.remainingSteps === 0) closeOrder(symbol, order, 'FILLED', 'NONE', time);
   else {
     order.status = 'PARTIALLY_FILLED';
     order.updateTime = time;
     if (order.ext !== null && order.ext.list !== null) noteListActivity(symbol, order);
   }
+  // The print that reached the order was by a taker on the other side: the synthetic book follows it.
+  if (symbol.ladder !== null) symbol.ladder.notePrint(ticks, !order.isBuy);
   const tradeId = symbol.nextTradeId++;
   const price = ticks * spec.tickUnits;
   symbol.recordTrade({ tradeId, price, qty: base, quote, time, isBuyerMaker: order.isBuy });

@@ -1,6 +1,7 @@
 /**
  * exsim's matching engine: the exchange state machine. Commands in (each with its simulated
- * time in µs), events out. Pure: no clock, no I/O, no randomness; nothing here knows HTTP or
+ * time in µs), events out. Pure: no clock, no I/O; the only randomness is the synthetic book's,
+ * from seedrandom streams named by the seed its command carries. Nothing here knows HTTP or
  * Binance error codes (rejections are `RejectReason` values the API facade maps).
  *
  * Invariants: see engine.ts. Amount units: see commands.ts.
@@ -18,3 +19,5 @@ export type { RejectReason, FilterRejectReason } from './reject-reason.ts';
 export type { SymbolSpec } from './symbol-spec.ts';
 export { STP_MODES, TERMINAL_STATUSES } from './types.ts';
 export { ALL_ORDER_TYPES } from './symbol-config.ts';
+export type { SyntheticBookProfile } from './liquidity/synthetic-ladder.ts';
+export { SYNTHETIC_MAKER } from './matching/synthetic-fill.ts';

@@ -23,6 +23,7 @@ import { checkOrderFilters, maxAssetCap, positionAfter } from './filters/check-o
 import { findOrderIdByClientId } from './find-order.ts';
 import { closeOrder, matchQuoteTaker, matchTaker, type QuoteWalkEnd } from './matching/match-order.ts';
 import { planTakerWalk, type TakerPlan } from './matching/plan-taker-walk.ts';
+import { bestTicks } from './liquidity/merged-levels.ts';
 import { Order, OrderExtras } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
 import { CONDITIONAL_TYPES, type SelfTradePreventionMode, type TimeInForce } from './types.ts';
@@ -195,10 +196,10 @@ export function checkPlacement(
   return out;
 }
 
-/** A LIMIT_MAKER at `priceTicks` would meet the opposite side now. */
+/** A LIMIT_MAKER at `priceTicks` would meet the opposite side now (users' orders or the synthetic book). */
 export function wouldTake(symbol: SymbolState, isBuy: boolean, priceTicks: number): boolean {
-  const best = symbol.book.opposite(isBuy).best();
-  return best !== undefined && (isBuy ? best.ticks <= priceTicks : best.ticks >= priceTicks);
+  const best = bestTicks(symbol, !isBuy);
+  return best !== undefined && (isBuy ? best <= priceTicks : best >= priceTicks);
 }
 
 /**
@@ -315,7 +316,7 @@ function quoteQuantityRefusal(state: EngineState, symbol: SymbolState, account: 
   const spec = symbol.spec;
   const units = plan.steps * spec.stepUnits;
   const bookRanOut = !plan.complete;
-  if (plan.steps === 0 && symbol.book.opposite(isBuy).orderCount === 0) return 'LIQUIDITY_BELOW_SYMBOL_MIN_QTY';
+  if (plan.steps === 0 && bestTicks(symbol, !isBuy) === undefined) return 'LIQUIDITY_BELOW_SYMBOL_MIN_QTY';
   if (plan.steps === 0 || units < (spec.lotSize?.min ?? 0)) return bookRanOut ? 'LIQUIDITY_BELOW_LOT_SIZE' : 'FILTER_LOT_SIZE';
   if (units < (spec.marketLotSize?.min ?? 0)) return bookRanOut ? 'LIQUIDITY_BELOW_MARKET_LOT_SIZE' : 'FILTER_MARKET_LOT_SIZE';
   if (spec.lotSize && spec.lotSize.max > 0 && units > spec.lotSize.max) return 'FILTER_LOT_SIZE';

@@ -53,6 +53,7 @@ export function computeStateHash(state: EngineState): string {
     }
     if (s.nextAllocationId > 0) line(`allocations next ${s.nextAllocationId}`);
     if (s.stops.length > 0 || s.amendments.length > 0) line(`stops ${s.stops.map((o) => o.orderId).join(',')} amendments ${s.amendments.length} next ${s.nextExecutionId}`);
+    if (s.ladder !== null) line(`synthetic ${s.ladder.describe()}`);
     for (const side of [s.book.bids, s.book.asks]) {
       for (let i = side.levels.length - 1; i >= 0; i--) {
         const level = side.levels[i]!;

@@ -7,7 +7,8 @@
  * Time: a step's `at` (+duration from the start, or an absolute UTC time) or `advance` replays
  * the tape up to that time first, so a resting order meets every print before the step. Time
  * never runs backwards: a step that would go back is a mistake in the file (InputError).
- * Accounts get ids 1, 2, ... in file order; the synthetic book (if asked for) is the next one.
+ * Accounts get ids 1, 2, ... in file order; the synthetic book (if asked for) is no account: it
+ * lives in the engine (SetSyntheticBook).
  */
 import { Decimal } from 'decimal.js';
 import { ExchangeContext } from '../api-facade/exchange-context.ts';
@@ -153,10 +154,8 @@ export async function runScenario(scenario: Scenario, file: string): Promise<Sce
     replay.apply(command);
   });
   if (scenario.marketModel?.syntheticBook === true) {
-    const balances: Record<string, number> = {};
-    for (const asset of config.assets ?? []) balances[asset.asset] = 1_000_000 * 10 ** asset.precision;
     const symbols = Object.fromEntries(tapes.map((t) => [t.symbol, { levels: 10, spreadTicks: [1, 3] as const, baseQty: 1000 * replay.engine.symbolSpec(t.symbol)!.stepUnits }]));
-    SyntheticBook.attach(replay, { accountId: scenario.accounts.length + 1, balances, symbols });
+    await SyntheticBook.attach(replay, { symbols });
   }
   const ctx = new ExchangeContext({
     backend: replay,

@@ -6,10 +6,9 @@
  *
  * It is refreshed from `Engine.bookOrders` after every strategy command on the symbol (rare next
  * to tape trades) and updated in place after every market fill (which the replay applies itself),
- * so it always equals the engine's book, minus the orders of agent accounts (the synthetic
- * book's market maker): those are the replay's stand-in for the historical book, and a
- * historical print must not fill them (it would count the same liquidity twice), so the fill
- * models never see them.
+ * so it always equals the engine's book. (The synthetic book, the replay's stand-in for the
+ * historical book, is not made of orders: a historical print never fills it, which would count
+ * the same liquidity twice.)
  */
 import type { Engine } from '../engine/index.ts';
 
@@ -43,11 +42,7 @@ export class BookMirror {
   bestAsk = Infinity;
   readonly #byId = new Map<number, RestingOrder>();
 
-  constructor(
-    private readonly symbol: string,
-    /** Accounts whose orders the mirror leaves out (read at every refresh, so it may grow). */
-    private readonly ignored: ReadonlySet<number> = new Set(),
-  ) {}
+  constructor(private readonly symbol: string) {}
 
   get size(): number {
     return this.#byId.size;
@@ -60,7 +55,6 @@ export class BookMirror {
     const read = (side: 'BUY' | 'SELL'): RestingOrder[] => {
       const out: RestingOrder[] = [];
       for (const view of engine.bookOrders(this.symbol, side)) {
-        if (this.ignored.has(view.accountId)) continue;
         seen.add(view.orderId);
         const remaining = view.origQty - view.executedQty - view.preventedQuantity;
         let order = this.#byId.get(view.orderId);

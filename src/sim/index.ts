@@ -15,7 +15,7 @@ export type { FillModel, FillModelContext, FillPlan, SymbolFillModel, TradePrint
 export { tradeThrough, TRADE_THROUGH } from './fill-models/trade-through.ts';
 export { touch, TOUCH } from './fill-models/touch.ts';
 export { queuePosition, QueueSymbolModel, QUEUE_POSITION, QUEUE_PROBABILISTIC, QUEUE_ESTIMATE, type QueuePositionOptions } from './fill-models/queue-position.ts';
-export type { LatencyRecord, SubmitTicket, Ack, AckListener, ReplayAgent } from './replay.ts';
+export type { LatencyRecord, SubmitTicket, Ack, AckListener } from './replay.ts';
 export { LatencyModel, LATENCY_LEGS, type LatencyConfig, type LatencyLeg } from './latency/latency-model.ts';
 export { LatencySampler, standardNormal, type LatencyDistribution, type LatencySample } from './latency/latency-distribution.ts';
 export { BurstRegime } from './latency/burst-regime.ts';

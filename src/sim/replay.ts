@@ -34,14 +34,12 @@
  * venue); its events reach `onAck` one ack latency later. Every latency drawn is reported to
  * `onLatency` (a LatencyRecord: leg, when drawn, how long, whether a burst multiplied it).
  *
- * Agents (`addAgent`, e.g. the synthetic book's market maker) are accounts the replay runs on
- * the market's behalf: their orders are left out of the book mirror, so historical prints never
- * fill them (they stand in for the historical book, whose liquidity the print already used), and
- * each agent's `afterPrint` runs after every print, before the strategies' trade listeners (so a
- * strategy reacting to a print sees the book already refreshed for it).
+ * The synthetic book (the historical book's stand-in, SyntheticBook in synthetic-book.ts) lives
+ * in the engine: every print the replay applies anchors it there, at O(1) cost, and historical
+ * prints never trade with it (the print already used the historical liquidity it stands for).
  *
- * With no tapes the replay is a pure exchange: accounts trade only with each other (and any
- * agents), and time moves by `runUntil`.
+ * With no tapes the replay is a pure exchange: accounts trade only with each other (and the
+ * synthetic book, if one is set), and time moves by `runUntil`.
  * Do not apply commands to `engine` directly or advance `scheduler` yourself: the replay would
  * not see the book change, or the tape would run behind the clock (which throws).
  *
@@ -49,7 +47,7 @@
  * journal is the caller's choice (the default in-memory `Journal` grows with the tape; pass a
  * `JournalHasher` or null for long replays).
  */
-import type { EngineConfig, EngineCommand, EngineEvent, FillFromMarket, OrderFilledByMarket, RecordMarketTrade, TradeExecuted } from '../engine/index.ts';
+import type { EngineConfig, EngineCommand, EngineEvent, FillFromMarket, OrderFilledByMarket, RecordMarketTrade } from '../engine/index.ts';
 import { Engine } from '../engine/index.ts';
 import { Scheduler } from '../clock/index.ts';
 import { MarketHistory, type MarketHistoryOptions } from '../data/history/index.ts';
@@ -128,18 +126,6 @@ export interface Ack {
 
 export type AckListener = (events: readonly EngineEvent[], ack: Ack) => void;
 
-/**
- * An account the replay runs on the market's behalf (the synthetic book's market maker). Its
- * orders are invisible to the fill models; the hooks let it keep its quotes current.
- */
-export interface ReplayAgent {
-  readonly accountId: number;
-  /** After each replayed print (fills applied, history recorded), before the trade listeners. */
-  afterPrint?(trade: ReplayedTrade, replay: Replay): void;
-  /** After a command of another account traded against this agent (one call per TradeExecuted). */
-  onFill?(trade: TradeExecuted, replay: Replay): void;
-}
-
 export interface ReplayConfig {
   readonly engine: EngineConfig;
   /** One tape per symbol; their order breaks ties between symbols at one µs. None (the default): pure exchange mode. */
@@ -198,10 +184,6 @@ export class Replay {
   readonly #marketFillListeners: ((event: OrderFilledByMarket) => void)[] = [];
   readonly #marketEventListeners: ((events: readonly EngineEvent[]) => void)[] = [];
   readonly #onLatency: ((record: LatencyRecord) => void) | undefined;
-  readonly #agents: ReplayAgent[] = [];
-  /** Agent accounts by id (the book mirrors read it as their ignore set). */
-  readonly #agentById = new Map<number, ReplayAgent>();
-  readonly #agentIds = new Set<number>();
   #submitIds = 0;
   #running = false;
   // Reused on the per-trade path (no allocation unless something fills).
@@ -233,7 +215,7 @@ export class Replay {
       this.#symbols.set(name, {
         name,
         market,
-        mirror: new BookMirror(name, this.#agentIds),
+        mirror: new BookMirror(name),
         model: config.fillModel.forSymbol({ symbol: name, stepUnits: spec.stepUnits, seed }),
         history: new MarketHistory({ ...config.history, basePrecision: spec.basePrecision }),
       });
@@ -246,6 +228,18 @@ export class Replay {
       taped.add(tape.symbol);
       this.#cursors.push({ cursor: new TapeCursor(tape.symbol, index, tape.trades), runtime });
     });
+  }
+
+  /**
+   * The price of the first print of `symbol`'s tape not replayed yet (loading its first batch
+   * if need be), or null when its tape is over or it has none.
+   */
+  async nextPrintPrice(symbol: string): Promise<number | null> {
+    const entry = this.#cursors.find((c) => c.cursor.symbol === symbol);
+    if (entry === undefined) return null;
+    const cursor = entry.cursor;
+    await cursor.load();
+    return cursor.batch === null ? null : (cursor.batch.price[cursor.row] as number);
   }
 
   /** Current simulated time (µs). */
@@ -272,24 +266,6 @@ export class Replay {
   /** What the replay knows of a symbol's market (grid, last replayed price, mean print size). */
   market(symbol: string): SymbolMarket {
     return this.#runtime(symbol).market;
-  }
-
-  /**
-   * Registers an agent: its account's orders leave the book mirrors (historical prints never
-   * fill them) and its hooks start running. The account may exist already or be created later.
-   */
-  addAgent(agent: ReplayAgent): void {
-    if (this.#agentIds.has(agent.accountId)) throw new Error(`account ${agent.accountId} is already an agent`);
-    this.#agents.push(agent);
-    this.#agentById.set(agent.accountId, agent);
-    this.#agentIds.add(agent.accountId);
-    // Orders it may already have leave the mirrors (and the fill models forget them).
-    for (const runtime of this.#symbols.values()) this.#refreshBook(runtime);
-  }
-
-  /** True for an agent's account. */
-  isAgent(accountId: number): boolean {
-    return this.#agentIds.has(accountId);
   }
 
   /**
@@ -321,21 +297,14 @@ export class Replay {
     const stamped = Object.assign({ type: command.type, time: this.scheduler.now }, command) as EngineCommand;
     const events = this.engine.apply(stamped);
     this.journal?.record(stamped, events);
-    let traded = false;
     for (const event of events) {
       if (event.type === 'TradeExecuted') {
-        traded = true;
         this.#recordHistory(this.#runtime(event.symbol), event.tradeId, event.price, event.quantity, event.quoteQuantity, event.time, event.isBuyerMaker);
-        if (event.makerAccountId !== event.takerAccountId) this.#agentById.get(event.makerAccountId)?.onFill?.(event, this);
-      } else if (event.type === 'MatchPrevented') {
-        traded = true;
       }
     }
-    if ('symbol' in command && command.type !== 'SetSymbolStatus' && command.type !== 'SetReferencePrice') {
+    if ('accountId' in command && 'symbol' in command) {
       const runtime = this.#symbols.get(command.symbol);
-      // An agent's command that traded with nobody changed only the agent's orders, which the
-      // mirror leaves out: skip the re-read (the synthetic book re-quotes dozens of orders per print).
-      if (runtime !== undefined && (traded || !this.#agentIds.has(command.accountId))) this.#refreshBook(runtime);
+      if (runtime !== undefined) this.#refreshBook(runtime);
     }
     return events;
   }
@@ -485,8 +454,6 @@ export class Replay {
       }
       if (events.length > 1) this.#afterContingencies(s, events);
     }
-    const agents = this.#agents;
-    for (let i = 0; i < agents.length; i++) agents[i]!.afterPrint?.(print, this);
     const listeners = this.#listeners;
     for (let i = 0; i < listeners.length; i++) listeners[i]!(print, this);
   }

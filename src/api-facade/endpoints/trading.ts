@@ -20,6 +20,7 @@
 import type { PlaceOrder } from '../../engine/commands.ts';
 import type { EngineEvent, OrderAccepted, OrderCanceled, OrderRejected } from '../../engine/events.ts';
 import type { SymbolSpec } from '../../engine/symbol-spec.ts';
+import { SYNTHETIC_MAKER } from '../../engine/index.ts';
 import { ApiError } from '../api-error.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import { ENUM_ERRORS, EMPTY_ERRORS } from '../params/param-errors.ts';
@@ -133,7 +134,7 @@ export function noteFirstFills(ctx: ExchangeContext, events: readonly EngineEven
     if (e.type !== 'TradeExecuted') continue;
     filledHere ??= [];
     addFill(filledHere, e.takerAccountId, e.symbol, e.takerOrderId, e.quantity, e.time);
-    addFill(filledHere, e.makerAccountId, e.symbol, e.makerOrderId, e.quantity, e.time);
+    if (e.makerAccountId !== SYNTHETIC_MAKER) addFill(filledHere, e.makerAccountId, e.symbol, e.makerOrderId, e.quantity, e.time);
   }
   if (filledHere === undefined) return;
   const engine = ctx.backend.engine;

@@ -30,6 +30,7 @@ import type { Engine } from '../../engine/engine.ts';
 import type { EngineEvent } from '../../engine/events.ts';
 import { formatUnits } from '../../engine/units.ts';
 import type { OrderView } from '../../engine/views.ts';
+import { SYNTHETIC_MAKER } from '../../engine/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/api-time.ts';
 
 export type UserStreamEvent = Record<string, unknown>;
@@ -95,6 +96,7 @@ export function userStreamEvents(events: readonly EngineEvent[], ctx: UserStream
   for (const e of events) {
     if (e.type === 'TradeExecuted') {
       for (const [account, order] of [[e.takerAccountId, e.takerOrderId], [e.makerAccountId, e.makerOrderId]] as const) {
+        if (account === SYNTHETIC_MAKER) continue; // the synthetic book: nobody's order
         const t = track(account, e.symbol, order);
         if (t !== undefined) {
           t.executed -= e.quantity;
@@ -196,11 +198,13 @@ export function userStreamEvents(events: readonly EngineEvent[], ctx: UserStream
         const allocation = events.find((a) => a.type === 'AllocationRecorded' && a.tradeId === e.tradeId && a.orderId === e.takerOrderId);
         const allocated = allocation?.type === 'AllocationRecorded' ? { tradeId: -1, extra: { b: 'ONE_PARTY_TRADE_REPORT', a: allocation.allocationId } } : {};
         report(e.takerAccountId, e.symbol, e.takerOrderId, e.time, { ...base, status: e.takerStatus, commission: e.takerCommission, commissionAsset: e.takerCommissionAsset, isMaker: false, onBook: false, ...allocated });
-        report(e.makerAccountId, e.symbol, e.makerOrderId, e.time, { ...base, status: e.makerStatus, commission: e.makerCommission, commissionAsset: e.makerCommissionAsset, isMaker: true, onBook: resting(e.makerStatus) });
+        // A fill against the synthetic book has no maker to tell (SYNTHETIC_MAKER).
+        const hasMaker = e.makerAccountId !== SYNTHETIC_MAKER;
+        if (hasMaker) report(e.makerAccountId, e.symbol, e.makerOrderId, e.time, { ...base, status: e.makerStatus, commission: e.makerCommission, commissionAsset: e.makerCommissionAsset, isMaker: true, onBook: resting(e.makerStatus) });
         const spec = ctx.engine.symbolSpec(e.symbol);
         if (spec !== undefined) {
           touch(e.takerAccountId, spec.baseAsset, spec.quoteAsset, e.takerCommissionAsset);
-          touch(e.makerAccountId, spec.baseAsset, spec.quoteAsset, e.makerCommissionAsset);
+          if (hasMaker) touch(e.makerAccountId, spec.baseAsset, spec.quoteAsset, e.makerCommissionAsset);
         }
         break;
       }

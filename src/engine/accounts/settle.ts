@@ -93,12 +93,12 @@ export function settleFill(
 }
 
 /**
- * A resting order filled by the market outside the book (replay): the order's account pays
- * from its reservation and receives the other asset less its maker commission; the market's
- * side enters and leaves the engine as an external flow (net deposits), so every asset stays
- * conserved.
+ * An order filled by the market outside the book: a resting order reached by a replayed print
+ * (`isMaker`), or a taker walking the synthetic book. The order's account pays from its
+ * reservation and receives the other asset less its commission; the market's side enters and
+ * leaves the engine as an external flow (net deposits), so every asset stays conserved.
  */
-export function settleMarketFill(state: EngineState, symbol: SymbolState, order: Order, base: number, quote: number, time: number): Commission {
+export function settleMarketFill(state: EngineState, symbol: SymbolState, order: Order, base: number, quote: number, time: number, isMaker: boolean): Commission {
   const account = order.account;
   const paidAsset = order.isBuy ? symbol.quoteAsset : symbol.baseAsset;
   const receivedAsset = order.isBuy ? symbol.baseAsset : symbol.quoteAsset;
@@ -106,9 +106,10 @@ export function settleMarketFill(state: EngineState, symbol: SymbolState, order:
   const received = order.isBuy ? base : quote;
   account.debitLocked(paidAsset, paid);
   order.locked -= paid;
-  if (order.isBuy) relock(symbol, order);
-  else if (order.locked < 0) throw new Error(`order ${order.orderId} delivered more than it reserved`);
-  const commission = commissionFor(state, symbol, account, true, order.isBuy, receivedAsset, received);
+  if (order.locked < 0) throw new Error(`order ${order.orderId} paid more than it reserved`);
+  // A limit BUY filled below its limit frees the difference (a MARKET BUY draws its reservation down).
+  if (order.isBuy && order.priceTicks > 0) relock(symbol, order);
+  const commission = commissionFor(state, symbol, account, isMaker, order.isBuy, receivedAsset, received);
   receive(state, account, receivedAsset, received, commission);
   state.deposited[paidAsset] = (state.deposited[paidAsset] as number) - paid;
   state.deposited[receivedAsset] = (state.deposited[receivedAsset] as number) + received;

@@ -5,6 +5,7 @@
  * before them, `checkConditionalAfterFilters` (stop price grid, TRAILING_DELTA, iceberg rules,
  * the algo and iceberg counts, "would trigger immediately") after. Pure: reads state only.
  */
+import { forEachMergedLevel } from '../liquidity/merged-levels.ts';
 import type { Account } from '../accounts/account.ts';
 import type { OrderRequest } from '../commands.ts';
 import type { EngineState, SymbolState } from '../engine-state.ts';
@@ -49,16 +50,13 @@ function inRange(value: number, rule: RangeRule): boolean {
  * the best (0 = the best itself).
  */
 export function peggedTicks(symbol: SymbolState, isBuy: boolean, type: PegPriceType, offset: number): number {
-  const side = type === 'PRIMARY_PEG' ? symbol.book.side(isBuy) : symbol.book.opposite(isBuy);
-  const levels = side.levels;
+  const isBid = type === 'PRIMARY_PEG' ? isBuy : !isBuy;
+  let pegged = 0;
   let skip = offset;
-  for (let i = levels.length - 1; i >= 0; i--) {
-    const level = levels[i]!;
-    if (level.count === 0) continue; // dormant
-    if (skip === 0) return level.ticks;
-    skip -= 1;
-  }
-  return 0;
+  forEachMergedLevel(symbol, isBid, offset + 1, (ticks) => {
+    if (skip-- === 0) pegged = ticks;
+  });
+  return pegged;
 }
 
 export function checkConditional(state: EngineState, symbol: SymbolState, account: Account, command: OrderRequest): RejectReason | ConditionalFields {

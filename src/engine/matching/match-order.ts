@@ -15,6 +15,8 @@ import { quoteTake } from './quote-take.ts';
 import { preventionMode } from './self-trade-prevention.ts';
 import { closeExtras, noteListActivity } from '../conditional/order-extras-book.ts';
 import { outsideBand, takerBand } from '../execution-rules.ts';
+import { syntheticCutoff } from '../liquidity/merged-levels.ts';
+import { executeSyntheticFill } from './synthetic-fill.ts';
 
 /** Takes an order off the book and its account's open set, releasing its funds. */
 export function closeOrder(
@@ -69,8 +71,25 @@ export function matchTaker(state: EngineState, symbol: SymbolState, taker: Order
   const opposite = symbol.book.opposite(taker.isBuy);
   const limit = taker.priceTicks;
   const band = symbol.spec.priceRange === null ? null : takerBand(symbol, taker.isBuy, time);
+  const ladder = symbol.ladder;
+  const makerIsBid = !taker.isBuy;
+  // The taker is not on the book while it walks, so the users' best on its own side (which
+  // hides crossing synthetic levels) stays put for the whole walk.
+  const cutoff = ladder === null ? 0 : syntheticCutoff(symbol, makerIsBid);
   while (taker.remainingSteps > 0) {
     const level = opposite.best();
+    const synthetic = ladder === null ? -1 : ladder.firstLive(makerIsBid, 0, cutoff);
+    if (synthetic >= 0) {
+      const ticks = ladder!.ticksAt(makerIsBid, synthetic);
+      // Users' orders first at one price; the synthetic level when it is strictly better.
+      if (level === undefined || (taker.isBuy ? ticks < level.ticks : ticks > level.ticks)) {
+        if (limit > 0 && (taker.isBuy ? ticks > limit : ticks < limit)) return false;
+        if (outsideBand(band, ticks)) return true;
+        const steps = Math.min(taker.remainingSteps, ladder!.stepsAt(makerIsBid, synthetic));
+        executeSyntheticFill(state, symbol, taker, synthetic, ticks, steps, steps === taker.remainingSteps, time);
+        continue;
+      }
+    }
     if (level === undefined) return false;
     if (limit > 0 && (taker.isBuy ? level.ticks > limit : level.ticks < limit)) return false;
     if (outsideBand(band, level.ticks)) return true;
@@ -104,8 +123,36 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
   taker.origSteps = Number.MAX_SAFE_INTEGER; // open-ended while it walks
   let end: QuoteWalkEnd = 'BOOK_EMPTY';
   const band = symbol.spec.priceRange === null ? null : takerBand(symbol, taker.isBuy, time);
+  const ladder = symbol.ladder;
+  const makerIsBid = !taker.isBuy;
+  const cutoff = ladder === null ? 0 : syntheticCutoff(symbol, makerIsBid);
   for (;;) {
     const level = opposite.best();
+    const synthetic = ladder === null ? -1 : ladder.firstLive(makerIsBid, 0, cutoff);
+    const syntheticTicks = synthetic < 0 ? 0 : ladder!.ticksAt(makerIsBid, synthetic);
+    if (synthetic >= 0 && (level === undefined || (taker.isBuy ? syntheticTicks < level.ticks : syntheticTicks > level.ticks))) {
+      // The synthetic book: no self-trade prevention (it is nobody's), never an iceberg.
+      if (outsideBand(band, syntheticTicks)) {
+        end = 'PRICE_RANGE';
+        break;
+      }
+      const available = ladder!.stepsAt(makerIsBid, synthetic);
+      const want = quoteTake(symbol, syntheticTicks, available, budget, taker.isBuy);
+      if (want === 0) throw new Error(`quote order ${taker.orderId} walked on after it was done`);
+      const after = budget - symbol.notional(syntheticTicks, want);
+      const next = ladder!.firstLive(makerIsBid, synthetic + 1, cutoff);
+      const done =
+        want < available ||
+        after <= 0 ||
+        quoteDoneAt(symbol, betterOffer(taker.isBuy, level === undefined ? null : offerOf(level.head as Order), next < 0 ? null : { ticks: ladder!.ticksAt(makerIsBid, next), steps: ladder!.stepsAt(makerIsBid, next) }), after, taker.isBuy);
+      executeSyntheticFill(state, symbol, taker, synthetic, syntheticTicks, want, done, time);
+      budget = after;
+      if (done) {
+        end = 'DONE';
+        break;
+      }
+      continue;
+    }
     if (level === undefined) break;
     if (outsideBand(band, level.ticks)) {
       end = 'PRICE_RANGE';
@@ -122,7 +169,7 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
     const skipsMaker = mode === 'EXPIRE_MAKER' || (consumes && want === available);
     const done =
       (consumes && (want < available || after <= 0)) ||
-      (skipsMaker && quoteDoneAt(symbol, nextMakerAfter(opposite, maker, mode !== 'EXPIRE_MAKER' && maker.remainingSteps > want), after, taker.isBuy));
+      (skipsMaker && quoteDoneAt(symbol, nextOfferAfter(opposite, maker, mode !== 'EXPIRE_MAKER' && maker.remainingSteps > want, taker.isBuy, synthetic < 0 ? null : { ticks: syntheticTicks, steps: ladder!.stepsAt(makerIsBid, synthetic) }), after, taker.isBuy));
     if (mode !== null) {
       const takerEnds = mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH' || (consumes && want < available);
       const statusAfter: OrderStatus = takerEnds
@@ -154,21 +201,41 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
   return end;
 }
 
-/**
- * The maker a walk meets after `maker` (same price first, then the next price), or null. An
- * iceberg that `refills` comes round again at its own price when nothing else waits there (only
- * the price of the next maker matters to the caller).
- */
-function nextMakerAfter(side: BookSide, maker: Order, refills: boolean): Order | null {
-  if (maker.next) return maker.next;
-  if (refills) return maker;
-  return side.secondBest()?.head ?? null;
+/** What a walk meets next: a price and the steps shown there (at least one counts). */
+interface Offer {
+  readonly ticks: number;
+  readonly steps: number;
 }
 
-/** True if a quote amount `budget` cannot buy one step from `maker` (false when there is none). */
-function quoteDoneAt(symbol: SymbolState, maker: Order | null, budget: number, isBuy: boolean): boolean {
-  if (maker === null) return false;
-  return budget <= 0 || quoteTake(symbol, maker.level!.ticks, Math.max(1, maker.bookSteps), budget, isBuy) === 0;
+function offerOf(maker: Order): Offer {
+  return { ticks: maker.level!.ticks, steps: maker.bookSteps };
+}
+
+/** The offer a taker meets first of a users' one and a synthetic one (users' first at one price). */
+function betterOffer(takerIsBuy: boolean, users: Offer | null, synthetic: Offer | null): Offer | null {
+  if (synthetic === null) return users;
+  if (users === null) return synthetic;
+  return (takerIsBuy ? synthetic.ticks < users.ticks : synthetic.ticks > users.ticks) ? synthetic : users;
+}
+
+/**
+ * The offer a walk meets after the users' `maker` (same price first, then the next price of the
+ * users' book or the synthetic book's best), or null. An iceberg that `refills` comes round
+ * again at its own price when nothing else waits there (only the price of the next offer
+ * matters to the caller).
+ */
+function nextOfferAfter(side: BookSide, maker: Order, refills: boolean, takerIsBuy: boolean, synthetic: Offer | null): Offer | null {
+  // At the maker's own price the users' orders come before any synthetic level.
+  if (maker.next) return offerOf(maker.next);
+  if (refills) return offerOf(maker);
+  const head = side.secondBest()?.head ?? null;
+  return betterOffer(takerIsBuy, head === null ? null : offerOf(head), synthetic);
+}
+
+/** True if a quote amount `budget` cannot buy one step at `offer` (false when there is none). */
+function quoteDoneAt(symbol: SymbolState, offer: Offer | null, budget: number, isBuy: boolean): boolean {
+  if (offer === null) return false;
+  return budget <= 0 || quoteTake(symbol, offer.ticks, Math.max(1, offer.steps), budget, isBuy) === 0;
 }
 
 /**

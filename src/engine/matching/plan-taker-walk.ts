@@ -16,6 +16,7 @@ import { outsideBand, takerBand } from '../execution-rules.ts';
 import type { Order } from '../order.ts';
 import type { SelfTradePreventionMode } from '../types.ts';
 import { quoteTake } from './quote-take.ts';
+import { syntheticCutoff } from '../liquidity/merged-levels.ts';
 
 export interface TakerPlan {
   /** Steps the taker would trade. */
@@ -47,8 +48,9 @@ export interface PlanRequest {
   time: number;
 }
 
-function modeAgainst(request: PlanRequest, maker: Order): SelfTradePreventionMode | null {
-  if (!request.account.isSameParty(maker.account)) return null;
+/** The self-trade prevention mode that applies against `maker` (null: none; the synthetic book is nobody's). */
+function modeAgainst(request: PlanRequest, maker: Order | null): SelfTradePreventionMode | null {
+  if (maker === null || !request.account.isSameParty(maker.account)) return null;
   const mode = request.stpMode;
   if (mode === 'NONE') return null;
   if (mode === 'TRANSFER' && (maker.stpMode !== 'TRANSFER' || request.account === maker.account)) return 'DECREMENT';
@@ -94,7 +96,7 @@ interface QuantityWalk {
 }
 
 /** One maker met by a quantity-driven walk: 'stop' when the walk is over, else 'on'. 'skip' drops an expired maker. */
-function visitByQuantity(symbol: SymbolState, request: PlanRequest, walk: QuantityWalk, maker: Order, available: number, ticks: number): 'stop' | 'on' | 'skip' {
+function visitByQuantity(symbol: SymbolState, request: PlanRequest, walk: QuantityWalk, maker: Order | null, available: number, ticks: number): 'stop' | 'on' | 'skip' {
   const plan = walk.plan;
   const mode = modeAgainst(request, maker);
   if (mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH') {
@@ -126,29 +128,44 @@ function visitByQuantity(symbol: SymbolState, request: PlanRequest, walk: Quanti
 }
 
 /** One visit of a walk to a maker: 'stop' ends the walk, 'skip' drops an expired maker, 'on' goes on. */
-type Visit<W> = (symbol: SymbolState, request: PlanRequest, walk: W, maker: Order, available: number, ticks: number) => 'stop' | 'on' | 'skip';
+type Visit<W> = (symbol: SymbolState, request: PlanRequest, walk: W, maker: Order | null, available: number, ticks: number) => 'stop' | 'on' | 'skip';
 
 /**
  * The walk both plans share: the opposite side best price first, up to the request's limit and
  * the PRICE_RANGE band, FIFO within a price (the iceberg rotation where a level holds icebergs),
- * each maker handed to `visit` with what it offers at that visit.
+ * the synthetic book's levels merged in by price after the users' orders at one price; each
+ * maker handed to `visit` with what it offers at that visit (`null` for a synthetic level).
  */
 function walkBook<W extends { plan: TakerPlan }>(symbol: SymbolState, request: PlanRequest, walk: W, visit: Visit<W>): TakerPlan {
   const levels = symbol.book.opposite(request.isBuy).levels;
   const band = symbol.spec.priceRange === null ? null : takerBand(symbol, request.isBuy, request.time);
-  for (let li = levels.length - 1; li >= 0; li--) {
-    const level = levels[li]!;
-    if (level.count === 0) continue; // dormant
-    const ticks = level.ticks;
+  const ladder = symbol.ladder;
+  const makerIsBid = !request.isBuy;
+  const cutoff = ladder === null ? 0 : syntheticCutoff(symbol, makerIsBid);
+  let synthetic = ladder === null ? -1 : ladder.firstLive(makerIsBid, 0, cutoff);
+  let li = levels.length - 1;
+  for (;;) {
+    while (li >= 0 && levels[li]!.count === 0) li--; // dormant
+    const level = li >= 0 ? levels[li]! : undefined;
+    const syntheticTicks = synthetic < 0 ? 0 : ladder!.ticksAt(makerIsBid, synthetic);
+    const fromSynthetic = synthetic >= 0 && (level === undefined || (request.isBuy ? syntheticTicks < level.ticks : syntheticTicks > level.ticks));
+    if (!fromSynthetic && level === undefined) break;
+    const ticks = fromSynthetic ? syntheticTicks : level!.ticks;
     if (request.limitTicks !== null && (request.isBuy ? ticks > request.limitTicks : ticks < request.limitTicks)) break;
     if (outsideBand(band, ticks)) break;
-    if (level.icebergs === 0) {
-      for (let maker = level.head; maker !== null; maker = maker.next) {
+    if (fromSynthetic) {
+      if (visit(symbol, request, walk, null, ladder!.stepsAt(makerIsBid, synthetic), ticks) === 'stop') return walk.plan;
+      synthetic = ladder!.firstLive(makerIsBid, synthetic + 1, cutoff);
+      continue;
+    }
+    li--;
+    if (level!.icebergs === 0) {
+      for (let maker = level!.head; maker !== null; maker = maker.next) {
         if (visit(symbol, request, walk, maker, maker.remainingSteps, ticks) === 'stop') return walk.plan;
       }
       continue;
     }
-    const visits = icebergVisits(level);
+    const visits = icebergVisits(level!);
     const dropped = new Set<Order>();
     for (let i = 0; i < visits.makers.length; i++) {
       const maker = visits.makers[i]!;
@@ -173,7 +190,7 @@ interface QuoteWalk {
 }
 
 /** One maker met by a quote-driven walk (mirrors `matchQuoteTaker`). */
-function visitByQuote(symbol: SymbolState, request: PlanRequest, walk: QuoteWalk, maker: Order, available: number, ticks: number): 'stop' | 'on' | 'skip' {
+function visitByQuote(symbol: SymbolState, request: PlanRequest, walk: QuoteWalk, maker: Order | null, available: number, ticks: number): 'stop' | 'on' | 'skip' {
   const plan = walk.plan;
   const want = quoteTake(symbol, ticks, available, walk.budget, request.isBuy);
   if (want === 0) {

@@ -1,0 +1,25 @@
+/**
+ * The two commands of the synthetic book: set it up (or remove it), and anchor it on a mid.
+ * Prints anchor it on their own (record-market-trade.ts, fill-from-market.ts).
+ */
+import type { SetSyntheticAnchor, SetSyntheticBook } from '../commands.ts';
+import type { EngineState } from '../engine-state.ts';
+import { profileProblem, SyntheticLadder } from './synthetic-ladder.ts';
+
+export function setSyntheticBook(state: EngineState, command: SetSyntheticBook): void {
+  const symbol = state.symbols.get(command.symbol);
+  if (!symbol) return state.reject(command, 'UNKNOWN_SYMBOL');
+  const profile = command.profile;
+  if (profile !== null && (typeof command.seed !== 'string' || profileProblem(profile) !== null)) return state.reject(command, 'INVALID_AMOUNT');
+  symbol.ladder = profile === null ? null : new SyntheticLadder(profile, command.seed, command.symbol, symbol.spec.stepUnits);
+  state.emit({ type: 'SyntheticBookChanged', time: command.time, symbol: command.symbol, active: profile !== null, anchorPrice: null });
+}
+
+export function setSyntheticAnchor(state: EngineState, command: SetSyntheticAnchor): void {
+  const symbol = state.symbols.get(command.symbol);
+  if (!symbol) return state.reject(command, 'UNKNOWN_SYMBOL');
+  if (symbol.ladder === null) return state.reject(command, 'INVALID_AMOUNT');
+  if (!(Number.isSafeInteger(command.price) && command.price > 0)) return state.reject(command, 'INVALID_AMOUNT');
+  symbol.ladder.setMid(Math.max(1, Math.floor(command.price / symbol.spec.tickUnits)));
+  state.emit({ type: 'SyntheticBookChanged', time: command.time, symbol: command.symbol, active: true, anchorPrice: command.price });
+}
