@@ -242,7 +242,10 @@ export interface SetSyntheticBook {
   seed: string;
 }
 
-/** Anchors the symbol's synthetic book on a mid price (price units), with no taker side. */
+/**
+ * Anchors the symbol's synthetic book on a mid price (price units), with no taker side. While the
+ * symbol has no trade yet, the price is also the last price the average-price rules fall back to.
+ */
 export interface SetSyntheticAnchor {
   type: 'SetSyntheticAnchor';
   time: number;

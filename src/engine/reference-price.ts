@@ -52,6 +52,15 @@ export class TradeWindow {
     return this.#lastPrice;
   }
 
+  /**
+   * The price of the market before any trade of this engine: what the average-price rules fall
+   * back to while no trade is in their window, as Binance's use the last trade before it. Only
+   * while nothing was recorded (a trade always wins).
+   */
+  seedLastPrice(price: number): void {
+    if (this.#tradeCount === 0) this.#lastPrice = price;
+  }
+
   record(time: number, price: number, quote: number, base: number): void {
     this.#lastPrice = price;
     this.#tradeCount += 1;

@@ -21,5 +21,9 @@ export function setSyntheticAnchor(state: EngineState, command: SetSyntheticAnch
   if (symbol.ladder === null) return state.reject(command, 'INVALID_AMOUNT');
   if (!(Number.isSafeInteger(command.price) && command.price > 0)) return state.reject(command, 'INVALID_AMOUNT');
   symbol.ladder.setMid(Math.max(1, Math.floor(command.price / symbol.spec.tickUnits)));
+  // A replay that starts before its first print: the anchor is the market's price before the
+  // window, which the average-price rules (MARKET notional, avgPrice) fall back to as Binance's
+  // do on the trade before theirs, so a MARKET order at the first instant is judged too.
+  symbol.window.seedLastPrice(command.price);
   state.emit({ type: 'SyntheticBookChanged', time: command.time, symbol: command.symbol, active: true, anchorPrice: command.price });
 }
