@@ -11,6 +11,7 @@ import { JournalDigest } from './journal-digest.ts';
 import { JournalFile } from './journal-file.ts';
 import { loadStrategy, parseParams } from './load-strategy.ts';
 import { parseLatency } from './parse-latency.ts';
+import { parseBook } from './parse-book.ts';
 import { parseTime } from './parse-time.ts';
 import { buildSummary, type BacktestSummary } from './report-summary.ts';
 import { FILL_MODELS, runBacktest, STRATEGY_ACCOUNT_ID, type FillModelName } from './run-backtest.ts';
@@ -25,6 +26,8 @@ export interface BacktestRequestOptions {
   fillModel: string;
   latency: string;
   seed: string;
+  /** The synthetic book's profile (parse-book.ts), or "off". Default: DEFAULT_BOOK. */
+  book?: string;
   param?: string;
   out?: string;
   sweep?: string;
@@ -44,6 +47,8 @@ export interface BacktestRequest {
   readonly fillModel: FillModelName;
   readonly latency: string;
   readonly seed: string;
+  /** `--book` as given (validated); absent: the default profile. */
+  readonly book?: string;
   readonly params: Readonly<Record<string, string>>;
   /** A sweep's tapes, loaded once in shared memory (see market-data.ts). */
   readonly sharedTapes?: readonly SharedTape[];
@@ -52,6 +57,7 @@ export interface BacktestRequest {
 export function parseBacktestRequest(strategy: string, options: BacktestRequestOptions): BacktestRequest {
   if (!(FILL_MODELS as readonly string[]).includes(options.fillModel)) throw new InputError(`--fill-model must be one of ${FILL_MODELS.join(', ')}, got "${options.fillModel}"`);
   parseLatency(options.latency); // validates
+  if (options.book !== undefined) parseBook(options.book); // validates
   const symbols = options.symbols?.split(',').map((s) => s.trim()).filter((s) => s !== '');
   return {
     strategy,
@@ -62,6 +68,7 @@ export function parseBacktestRequest(strategy: string, options: BacktestRequestO
     fillModel: options.fillModel as FillModelName,
     latency: options.latency,
     seed: options.seed,
+    ...(options.book === undefined ? {} : { book: options.book }),
     params: parseParams(options.param),
   };
 }
@@ -95,6 +102,7 @@ export async function runBacktestRequest(
       fillModel: request.fillModel,
       ...(latency === undefined ? {} : { latency }),
       seed: request.seed,
+      ...(request.book === undefined ? {} : { book: parseBook(request.book) }),
       journal,
       onPrint: (trade) => journal.print(trade.symbol, trade.tapeId, trade.time, trade.price, trade.qty, trade.isBuyerMaker),
       ...(onProgress === undefined ? {} : { onProgress }),

@@ -19,6 +19,8 @@ export interface BacktestSummary {
     readonly from: string;
     readonly to: string;
     readonly fillModel: string;
+    /** The synthetic book's profile as `--book` writes it, or "off". */
+    readonly syntheticBook: string;
     readonly latency: LatencyConfig | null;
     readonly seed: string;
   };
@@ -67,6 +69,7 @@ export function buildSummary(
       from: formatUtcMicros(result.from),
       to: formatUtcMicros(result.to),
       fillModel: result.fillModel,
+      syntheticBook: result.syntheticBook,
       latency: result.latency,
       seed: result.seed,
     },

@@ -16,6 +16,7 @@ import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '..
 import { parseUnits } from '../engine/units.ts';
 import { queuePosition, Replay, SyntheticBook, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
 import { InputError } from './input-error.ts';
+import { bookProfileFor, bookText, DEFAULT_BOOK, parseBook, type BookSetting } from './parse-book.ts';
 import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, type SharedTape } from './market-data.ts';
 import { computeMetrics, type TradingMetrics } from './metrics.ts';
 import { BacktestRecorder } from './recorder.ts';
@@ -43,6 +44,8 @@ export interface BacktestOptions {
   readonly to?: number;
   readonly symbols?: readonly string[];
   readonly fillModel?: FillModelName;
+  /** The synthetic book's profile (parse-book.ts); null: no synthetic book. Default: DEFAULT_BOOK. */
+  readonly book?: BookSetting | null;
   /** Per-leg latency; none: calls are answered at once. */
   readonly latency?: LatencyConfig;
   readonly seed?: string;
@@ -76,6 +79,8 @@ export interface BacktestResult {
   readonly to: number;
   readonly seed: string;
   readonly fillModel: FillModelName;
+  /** The synthetic book's profile as `--book` writes it, or "off". */
+  readonly syntheticBook: string;
   readonly latency: LatencyConfig | null;
   readonly valuationAsset: string;
   readonly startBalances: readonly BalanceView[];
@@ -133,7 +138,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   });
   const openingBalances = strategy.balances ?? DEFAULT_BALANCES;
   replay.apply(strategyAccount(openingBalances, data.config.assets ?? []) as Omit<CreateAccount, 'time'>);
-  await SyntheticBook.attach(replay, { symbols: Object.fromEntries(symbols.map((s) => [s, bookProfile(replay, s)])) });
+  const book = options.book === undefined ? parseBook(DEFAULT_BOOK) : options.book;
+  if (book !== null) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(symbols.map((s) => [s, bookProfileFor(book, replay.engine.symbolSpec(s)!)])) });
   const exchange = new ExchangeContext({
     backend: replay,
     apiKeys: [{ apiKey: STRATEGY_API_KEY, keyType: 'HMAC', secretKey: STRATEGY_SECRET, accountId: STRATEGY_ACCOUNT_ID }],
@@ -181,6 +187,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     to,
     seed,
     fillModel,
+    syntheticBook: book === null ? 'off' : bookText(book),
     latency: options.latency ?? null,
     valuationAsset: recorder.valuation.asset,
     startBalances,
@@ -225,14 +232,5 @@ function strategyAccount(balances: Readonly<Record<string, string>>, assets: rea
   };
 }
 
-/**
- * The synthetic book's depth: 10 levels a side, 1 to 3 ticks of spread, the best level 1,000 ×
- * the symbol's minimum quantity (0.01 BTC on BTCUSDT) growing 1.5× per level.
- */
-function bookProfile(replay: Replay, symbol: string) {
-  const spec = replay.engine.symbolSpec(symbol)!;
-  const minQty = Math.max(spec.stepUnits, spec.lotSize?.min ?? spec.stepUnits);
-  return { levels: 10, spreadTicks: [1, 3] as const, baseQty: minQty * 1000, growth: 1.5 };
-}
 
 

@@ -71,6 +71,7 @@ export function buildProgram(): Command {
     .option('--fill-model <model>', 'queue | queue-probabilistic | trade-through | touch', 'queue')
     .option('--latency <spec>', 'none | 5ms | normal:5ms,1ms | lognormal:2ms,0.5 (each leg: entry, cancel, ack)', 'none')
     .option('--seed <seed>', 'seed of every random stream (same seed, same journal)', '1')
+    .option('--book <spec>', "the synthetic book: 'off', or levels=10,spread=1-3,gap=1,size=1000,growth=1.5,jitter=0.25 (size: x the minimum quantity at the best level; any subset)")
     .option('--param <list>', 'strategy parameters, key=value,key=value')
     .option('--out <dir>', 'write summary.json, orders/fills/equity CSV, the strategy\'s commands and report.html here')
     .option('--journal', 'also write every engine command and its events to journal.jsonl.gz in --out (large: about a million lines a day)')

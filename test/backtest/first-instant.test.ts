@@ -34,3 +34,28 @@ test('a MARKET order at the window’s first µs fills against a two-sided book'
   expect(order.fills[0]!.price).toBe(before['bestAsk']);
   expect(result.fills).toHaveLength(1);
 });
+
+test('--book off: no synthetic book, so the same MARKET order finds nothing to take; the summary says so', async () => {
+  const from = Date.UTC(2024, 0, 1) * 1000;
+  let status = '';
+  const result = await runBacktest({
+    data: 'sample',
+    from,
+    to: from + 60_000_000,
+    book: null,
+    strategy: {
+      name: 'first-instant',
+      path: 'inline',
+      params: {},
+      balances: undefined,
+      description: 'buys at the first µs',
+      run: async (ctx: StrategyContext) => {
+        const order = await ctx.client.post<{ status: string }>('/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'IOC', price: '50000', quantity: '0.01' });
+        status = order.status;
+      },
+    },
+  });
+  expect(status).toBe('EXPIRED');
+  expect(result.syntheticBook).toBe('off');
+  expect(result.fills).toHaveLength(0);
+});
