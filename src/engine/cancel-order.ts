@@ -13,7 +13,7 @@ import { generateClientOrderId } from './client-order-id.ts';
 import type { CancelAllOrders, CancelOrder, CancelOrderList } from './commands.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
 import { findOrderIdByClientId } from './find-order.ts';
-import { closeOrder } from './matching/match-order.ts';
+import { closeOrder } from './order-lifecycle.ts';
 import type { Order } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
 

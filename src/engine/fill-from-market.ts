@@ -7,7 +7,7 @@
 import { settleMarketFill } from './accounts/settle.ts';
 import type { FillFromMarket } from './commands.ts';
 import type { EngineState } from './engine-state.ts';
-import { closeOrder, reduceShown } from './matching/match-order.ts';
+import { closeOrder, reduceShown } from './order-lifecycle.ts';
 import { noteListActivity } from './conditional/order-extras-book.ts';
 
 export function fillFromMarket(state: EngineState, command: FillFromMarket): void {

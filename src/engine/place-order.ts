@@ -13,20 +13,18 @@
  * is accepted without matching: it waits off the book for its trigger (conditional/contingency.ts).
  */
 import type { Account } from './accounts/account.ts';
-import { generateClientOrderId } from './client-order-id.ts';
 import type { OrderRequest, PlaceOrder } from './commands.ts';
 import { checkConditional, checkConditionalAfterFilters, type ConditionalFields } from './conditional/check-conditional.ts';
-import { openExtras } from './conditional/order-extras-book.ts';
-import { startTrailingFromLast, stopLockAtPlacement } from './conditional/stop-rules.ts';
+import { stopLockAtPlacement } from './conditional/stop-rules.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
 import { checkOrderFilters, maxAssetCap, positionAfter } from './filters/check-order-filters.ts';
 import { findOrderIdByClientId } from './find-order.ts';
-import { closeOrder, matchQuoteTaker, matchTaker, type QuoteWalkEnd } from './matching/match-order.ts';
+import { matchQuoteTaker, matchTaker } from './matching/match-order.ts';
+import { accept, expire, finishQuoteTaker, finishTaker, waitForTrigger } from './order-lifecycle.ts';
 import { planTakerWalk, type TakerPlan } from './matching/plan-taker-walk.ts';
 import { bestTicks } from './liquidity/merged-levels.ts';
-import { Order, OrderExtras } from './order.ts';
 import type { RejectReason } from './reject-reason.ts';
-import { CONDITIONAL_TYPES, type SelfTradePreventionMode, type TimeInForce } from './types.ts';
+import { CONDITIONAL_TYPES, type SelfTradePreventionMode } from './types.ts';
 
 function isPositiveAmount(n: number | undefined): n is number {
   return n !== undefined && Number.isSafeInteger(n) && n > 0;
@@ -91,8 +89,13 @@ export interface CheckedPlacement {
   special: ConditionalFields | null;
 }
 
-// One scratch record reused per command: the engine is synchronous, and placement is the hot path.
-export const SCRATCH: CheckedPlacement = { symbol: null as unknown as SymbolState, account: null as unknown as Account, isBuy: false, isMarket: false, byQuote: false, stpMode: 'NONE', priceTicks: 0, steps: 0, special: null };
+/** A blank record for `checkPlacement` to fill. */
+export function freshPlacement(): CheckedPlacement {
+  return { symbol: null as unknown as SymbolState, account: null as unknown as Account, isBuy: false, isMarket: false, byQuote: false, stpMode: 'NONE', priceTicks: 0, steps: 0, special: null };
+}
+
+// One record reused by placeOrder: the engine is synchronous, and placement is the hot path.
+const SCRATCH = freshPlacement();
 
 function hasInstructions(command: OrderRequest): boolean {
   return (
@@ -208,7 +211,7 @@ export function wouldTake(symbol: SymbolState, isBuy: boolean, priceTicks: numbe
  * order never reaches). MARKET orders are planned against the current book, as placement would.
  */
 export function placementRefusal(state: EngineState, command: PlaceOrder): RejectReason | null {
-  const checked = checkPlacement(state, command, { ...SCRATCH });
+  const checked = checkPlacement(state, command, freshPlacement());
   if (typeof checked === 'string') return checked;
   const { symbol, account, isBuy, stpMode, steps } = checked;
   if (checked.byQuote) {
@@ -276,11 +279,11 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   if (!account.reserve(asset, lock)) return state.reject(command, 'INSUFFICIENT_BALANCE');
 
   if (byQuote) {
-    const order = accept(state, symbol, account, command, 0, quotePlanSteps, stpMode, lock, null, -1);
+    const order = accept(state, symbol, account, command, { priceTicks: 0, steps: quotePlanSteps, stpMode, lock, special: null });
     finishQuoteTaker(state, symbol, order, matchQuoteTaker(state, symbol, order, time), time);
     return;
   }
-  const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock, checked.special, -1);
+  const order = accept(state, symbol, account, command, { priceTicks, steps, stpMode, lock, special: checked.special });
   if (fokUnfillable) return expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
   finishTaker(state, symbol, order, time, matchTaker(state, symbol, order, time));
 }
@@ -295,17 +298,8 @@ function placeConditional(state: EngineState, command: PlaceOrder, checked: Chec
   const lock = stopLockAtPlacement(symbol, isBuy, command.orderType, priceTicks, checked.special!.stopPrice, steps);
   const asset = isBuy ? symbol.quoteAsset : symbol.baseAsset;
   if (!account.reserve(asset, lock)) return state.reject(command, 'INSUFFICIENT_BALANCE');
-  const order = accept(state, symbol, account, command, priceTicks, steps, stpMode, lock, checked.special, -1);
+  const order = accept(state, symbol, account, command, { priceTicks, steps, stpMode, lock, special: checked.special });
   waitForTrigger(state, symbol, order, command.time);
-}
-
-/** An accepted stop starts waiting: on the symbol's stop list, trailing from the last price if it has no stop price. */
-export function waitForTrigger(state: EngineState, symbol: SymbolState, order: Order, time: number): void {
-  const ext = order.ext!;
-  ext.untriggered = true;
-  order.workingTime = -1;
-  symbol.stops.push(order);
-  if (ext.trailingDelta !== 0 && ext.stopPrice === 0) startTrailingFromLast(state, symbol, order, time);
 }
 
 /**
@@ -327,160 +321,3 @@ function quoteQuantityRefusal(state: EngineState, symbol: SymbolState, account: 
   return null;
 }
 
-export function accept(
-  state: EngineState,
-  symbol: SymbolState,
-  account: Account,
-  command: OrderRequest & { time: number; viaSor?: boolean },
-  priceTicks: number,
-  steps: number,
-  stpMode: Order['stpMode'],
-  lock: number,
-  special: ConditionalFields | null,
-  /** For list legs: their list's id (the list object is attached by the caller). */
-  orderListId: number,
-  pending = false,
-): Order {
-  const spec = symbol.spec;
-  const orderId = symbol.nextOrderId++;
-  const clientOrderId = command.clientOrderId ?? generateClientOrderId(spec.index, orderId, 0);
-  const timeInForce: TimeInForce = command.timeInForce ?? 'GTC';
-  const order = new Order(
-    spec.index,
-    orderId,
-    clientOrderId,
-    account,
-    command.side === 'BUY',
-    command.orderType,
-    timeInForce,
-    priceTicks,
-    steps,
-    command.quoteOrderQty ?? 0,
-    stpMode,
-    command.time,
-    command.strategyId ?? null,
-    command.strategyType ?? null,
-  );
-  order.locked = lock;
-  order.clientIdChosen = command.clientOrderId !== undefined;
-  if (special !== null || command.viaSor === true || orderListId >= 0) {
-    const ext = (order.ext = new OrderExtras());
-    if (special !== null) {
-      ext.stopPrice = special.stopPrice;
-      ext.trailingDelta = special.trailingDelta;
-      ext.icebergSteps = special.icebergSteps;
-      ext.pegPriceType = special.pegPriceType;
-      ext.pegOffsetValue = special.pegOffsetValue;
-      ext.peggedTicks = special.conditional ? 0 : special.peggedTicks;
-    }
-    ext.usedSor = command.viaSor === true;
-  }
-  if (pending) {
-    order.status = 'PENDING_NEW';
-    order.workingTime = -1;
-  }
-  symbol.live.add(order);
-  symbol.openByAccount[account.slot] = (symbol.openByAccount[account.slot] ?? 0) + 1;
-  account.openCount += 1;
-  if (command.clientOrderId !== undefined) account.clientIdsOn(spec.index).set(clientOrderId, orderId);
-  if (order.ext !== null) openExtras(symbol, order);
-  account.updateTime = command.time;
-  state.emit({
-    type: 'OrderAccepted',
-    time: command.time,
-    symbol: spec.symbol,
-    orderId,
-    clientOrderId,
-    accountId: account.accountId,
-    side: command.side,
-    orderType: command.orderType,
-    timeInForce,
-    price: priceTicks * spec.tickUnits,
-    quantity: steps * spec.stepUnits,
-    quoteOrderQty: command.quoteOrderQty ?? 0,
-    selfTradePreventionMode: stpMode,
-    status: pending ? 'PENDING_NEW' : 'NEW',
-    orderListId,
-    isWorking: !pending && !(special?.conditional ?? false),
-  });
-  return order;
-}
-
-export function expire(
-  state: EngineState,
-  symbol: SymbolState,
-  order: Order,
-  status: 'EXPIRED' | 'EXPIRED_IN_MATCH',
-  reason: Order['expiryReason'],
-  time: number,
-): void {
-  closeOrder(symbol, order, status, reason, time);
-  state.emit({
-    type: 'OrderExpired',
-    time,
-    symbol: symbol.spec.symbol,
-    orderId: order.orderId,
-    accountId: order.account.accountId,
-    status,
-    expiryReason: reason,
-  });
-}
-
-/** After a quote-driven walk: its last event reported FILLED / EXPIRED_IN_MATCH, or the book ran out. */
-function finishQuoteTaker(state: EngineState, symbol: SymbolState, order: Order, end: QuoteWalkEnd, time: number): void {
-  switch (end) {
-    case 'DONE':
-      closeOrder(symbol, order, order.status, 'NONE', time);
-      return;
-    case 'SELF_TRADE':
-      if (order.status === 'EXPIRED_IN_MATCH') closeOrder(symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
-      else expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
-      return;
-    case 'BOOK_EMPTY':
-      expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
-      return;
-    case 'PRICE_RANGE':
-      expire(state, symbol, order, 'EXPIRED', 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED', time);
-      return;
-  }
-}
-
-/** MARKET, and the stop types that turn into a MARKET order when triggered. */
-export function executesAsMarket(order: Order): boolean {
-  return order.type === 'MARKET' || order.type === 'STOP_LOSS' || order.type === 'TAKE_PROFIT';
-}
-
-/** After matching: rest, fill, or expire the remainder according to type and time in force. */
-export function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time: number, rangeExceeded = false): void {
-  if (order.status === 'EXPIRED_IN_MATCH') {
-    // Self-trade prevention ended it; MatchPrevented already reported the status.
-    closeOrder(symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
-    return;
-  }
-  if (order.remainingSteps === 0) {
-    closeOrder(symbol, order, 'FILLED', 'NONE', time);
-    return;
-  }
-  if (rangeExceeded) {
-    expire(state, symbol, order, 'EXPIRED', 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED', time);
-    return;
-  }
-  if (executesAsMarket(order)) {
-    expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
-    return;
-  }
-  switch (order.timeInForce) {
-    case 'IOC':
-      expire(state, symbol, order, 'EXPIRED', 'UNFILLED_IOC_QUANTITY_EXPIRED', time);
-      return;
-    case 'FOK':
-      // The plan said it fills; self-trade prevention can still take quantity away.
-      expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
-      return;
-    case 'GTC': {
-      const ext = order.ext;
-      if (ext !== null && ext.icebergSteps !== 0) ext.visibleSteps = Math.min(ext.icebergSteps, order.remainingSteps);
-      symbol.book.side(order.isBuy).add(order);
-    }
-  }
-}

@@ -5,62 +5,19 @@
  * book are consistent after every step.
  */
 import type { AccountTradeRecord } from '../accounts/account.ts';
-import { releaseAll, relock, settleFill } from '../accounts/settle.ts';
+import { relock, settleFill } from '../accounts/settle.ts';
 import type { EngineState, PreventedMatchRecord, SymbolState } from '../engine-state.ts';
 import type { BookSide } from '../book/book-side.ts';
 import type { PriceLevel } from '../book/price-level.ts';
 import type { Order } from '../order.ts';
-import type { ExpiryReason, OrderStatus, SelfTradePreventionMode } from '../types.ts';
+import type { OrderStatus, SelfTradePreventionMode } from '../types.ts';
 import { quoteTake } from './quote-take.ts';
 import { preventionMode } from './self-trade-prevention.ts';
-import { closeExtras, noteListActivity } from '../conditional/order-extras-book.ts';
+import { noteListActivity } from '../conditional/order-extras-book.ts';
+import { closeOrder, reduceShown } from '../order-lifecycle.ts';
 import { outsideBand, takerBand } from '../execution-rules.ts';
 import { syntheticCutoff } from '../liquidity/merged-levels.ts';
 import { executeSyntheticFill } from './synthetic-fill.ts';
-
-/** Takes an order off the book and its account's open set, releasing its funds. */
-export function closeOrder(
-  symbol: SymbolState,
-  order: Order,
-  status: OrderStatus,
-  expiryReason: ExpiryReason,
-  time: number,
-): void {
-  if (order.level) symbol.book.side(order.isBuy).remove(order, order.bookSteps);
-  symbol.openByAccount[order.account.slot] = (symbol.openByAccount[order.account.slot] as number) - 1;
-  order.account.openCount -= 1;
-  order.status = status;
-  order.expiryReason = expiryReason;
-  order.updateTime = time;
-  releaseAll(symbol, order);
-  if (order.locked !== 0) throw new Error(`order ${order.orderId} closed while reserving ${order.locked}`);
-  if (order.ext !== null) closeExtras(symbol, order);
-  // From here on queries read the archive; the object itself can be collected young.
-  symbol.archive.store(order, order.clientIdChosen);
-  symbol.live.delete(order.orderId);
-}
-
-/**
- * `steps` of a resting order were filled or prevented (already counted in its executed or
- * prevented quantity): take them off what it shows. An iceberg loses them from its visible
- * slice; a slice that runs out while quantity remains is refilled at the back of its level.
- */
-export function reduceShown(order: Order, steps: number): void {
-  const level = order.level as PriceLevel;
-  const ext = order.ext;
-  if (ext === null || ext.icebergSteps === 0) {
-    level.totalSteps -= steps;
-    return;
-  }
-  const fromSlice = Math.min(steps, ext.visibleSteps);
-  ext.visibleSteps -= fromSlice;
-  level.totalSteps -= fromSlice;
-  const remaining = order.remainingSteps;
-  if (ext.visibleSteps === 0 && remaining > 0) {
-    ext.visibleSteps = Math.min(ext.icebergSteps, remaining);
-    level.requeue(order);
-  }
-}
 
 /**
  * Runs a taker with a quantity (LIMIT, LIMIT_MAKER, MARKET by quantity) against the book. The

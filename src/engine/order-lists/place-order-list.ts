@@ -24,7 +24,8 @@ import type { EngineState, SymbolState } from '../engine-state.ts';
 import { matchTaker } from '../matching/match-order.ts';
 import { planTakerWalk } from '../matching/plan-taker-walk.ts';
 import type { Order } from '../order.ts';
-import { accept, checkPlacement, expire, finishTaker, SCRATCH, waitForTrigger, type CheckedPlacement } from '../place-order.ts';
+import { checkPlacement, freshPlacement, type CheckedPlacement } from '../place-order.ts';
+import { accept, expire, finishTaker, waitForTrigger } from '../order-lifecycle.ts';
 import type { RejectReason } from '../reject-reason.ts';
 import { CONDITIONAL_TYPES, type OrderListKind, type OrderType } from '../types.ts';
 import { OrderList } from './order-list.ts';
@@ -128,7 +129,7 @@ function checkLegs(state: EngineState, command: PlaceOrderList): RejectReason | 
       // Built onto a fresh literal: a spread followed by added keys makes a slow object shape in V8.
       const request: PlaceOrder = Object.assign({ type: 'PlaceOrder' as const, time: command.time, accountId: command.accountId, symbol: command.symbol }, leg);
       if (quantity !== undefined) request.quantity = quantity;
-      const checked = checkPlacement(state, request, { ...SCRATCH }, true);
+      const checked = checkPlacement(state, request, freshPlacement(), true);
       if (typeof checked === 'string') return checked;
       const { symbol, isBuy, priceTicks, steps } = checked;
       let need = 0;
@@ -210,7 +211,7 @@ export function placeOrderList(state: EngineState, command: PlaceOrderList): voi
     const legAsset = leg.checked.isBuy ? symbol.quoteAsset : symbol.baseAsset;
     if (lock > 0 && !account.reserve(legAsset, lock)) throw new Error(`order list ${orderListId}: funds checked but not reservable`);
     const { priceTicks, steps, stpMode } = leg.checked;
-    const order = accept(state, symbol, account, leg.request, priceTicks, steps, stpMode, lock, leg.checked.special, orderListId, leg.pending);
+    const order = accept(state, symbol, account, leg.request, { priceTicks, steps, stpMode, lock, special: leg.checked.special, orderListId, pending: leg.pending });
     const ext = order.extras();
     ext.sharesLock = shares;
     ext.quantityFromWorking = leg.pending && (command.kind === 'OPO' || command.kind === 'OPOCO');

@@ -1,0 +1,244 @@
+/**
+ * The order lifecycle: every status change of an order and the event that reports it, in one
+ * place. An order is accepted (OrderAccepted: NEW, or PENDING_NEW for a list leg waiting on
+ * another), may wait off the book for a trigger, rests or walks; fills move it to
+ * PARTIALLY_FILLED / FILLED (reported on TradeExecuted, OrderFilledByMarket, MatchPrevented by
+ * the code that makes the fill); it ends FILLED, CANCELED, EXPIRED or EXPIRED_IN_MATCH.
+ * `closeOrder` is the one way off the book and out of the open set (funds released, archived);
+ * `expire` closes and reports; `finishTaker` / `finishQuoteTaker` decide what a walk's remainder
+ * does. Invariant kept here: one event per status change, none after the terminal one.
+ */
+import type { Account } from './accounts/account.ts';
+import { releaseAll } from './accounts/settle.ts';
+import type { PriceLevel } from './book/price-level.ts';
+import { generateClientOrderId } from './client-order-id.ts';
+import type { OrderRequest } from './commands.ts';
+import type { ConditionalFields } from './conditional/check-conditional.ts';
+import { closeExtras, openExtras } from './conditional/order-extras-book.ts';
+import { startTrailingFromLast } from './conditional/stop-rules.ts';
+import type { EngineState, SymbolState } from './engine-state.ts';
+import type { QuoteWalkEnd } from './matching/match-order.ts';
+import { Order, OrderExtras } from './order.ts';
+import type { ExpiryReason, OrderStatus, TimeInForce } from './types.ts';
+
+/** What an accepted order is: its price and quantity on the grid, its STP mode, what it reserved. */
+export interface AcceptTerms {
+  readonly priceTicks: number;
+  readonly steps: number;
+  readonly stpMode: Order['stpMode'];
+  /** Funds already reserved for it (its `locked`). */
+  readonly lock: number;
+  /** Stops, trailing, icebergs, pegs: their checked fields; null for plain orders. */
+  readonly special: ConditionalFields | null;
+  /** For list legs: their list's id (the list object is attached by the caller). Default -1. */
+  readonly orderListId?: number;
+  /** A list leg that waits on another leg (PENDING_NEW). Default false. */
+  readonly pending?: boolean;
+}
+
+export function accept(
+  state: EngineState,
+  symbol: SymbolState,
+  account: Account,
+  command: OrderRequest & { time: number; viaSor?: boolean },
+  terms: AcceptTerms,
+): Order {
+  const { priceTicks, steps, stpMode, lock, special } = terms;
+  const orderListId = terms.orderListId ?? -1;
+  const pending = terms.pending ?? false;
+  const spec = symbol.spec;
+  const orderId = symbol.nextOrderId++;
+  const clientOrderId = command.clientOrderId ?? generateClientOrderId(spec.index, orderId, 0);
+  const timeInForce: TimeInForce = command.timeInForce ?? 'GTC';
+  const order = new Order(
+    spec.index,
+    orderId,
+    clientOrderId,
+    account,
+    command.side === 'BUY',
+    command.orderType,
+    timeInForce,
+    priceTicks,
+    steps,
+    command.quoteOrderQty ?? 0,
+    stpMode,
+    command.time,
+    command.strategyId ?? null,
+    command.strategyType ?? null,
+  );
+  order.locked = lock;
+  order.clientIdChosen = command.clientOrderId !== undefined;
+  if (special !== null || command.viaSor === true || orderListId >= 0) {
+    const ext = (order.ext = new OrderExtras());
+    if (special !== null) {
+      ext.stopPrice = special.stopPrice;
+      ext.trailingDelta = special.trailingDelta;
+      ext.icebergSteps = special.icebergSteps;
+      ext.pegPriceType = special.pegPriceType;
+      ext.pegOffsetValue = special.pegOffsetValue;
+      ext.peggedTicks = special.conditional ? 0 : special.peggedTicks;
+    }
+    ext.usedSor = command.viaSor === true;
+  }
+  if (pending) {
+    order.status = 'PENDING_NEW';
+    order.workingTime = -1;
+  }
+  symbol.live.add(order);
+  symbol.openByAccount[account.slot] = (symbol.openByAccount[account.slot] ?? 0) + 1;
+  account.openCount += 1;
+  if (command.clientOrderId !== undefined) account.clientIdsOn(spec.index).set(clientOrderId, orderId);
+  if (order.ext !== null) openExtras(symbol, order);
+  account.updateTime = command.time;
+  state.emit({
+    type: 'OrderAccepted',
+    time: command.time,
+    symbol: spec.symbol,
+    orderId,
+    clientOrderId,
+    accountId: account.accountId,
+    side: command.side,
+    orderType: command.orderType,
+    timeInForce,
+    price: priceTicks * spec.tickUnits,
+    quantity: steps * spec.stepUnits,
+    quoteOrderQty: command.quoteOrderQty ?? 0,
+    selfTradePreventionMode: stpMode,
+    status: pending ? 'PENDING_NEW' : 'NEW',
+    orderListId,
+    isWorking: !pending && !(special?.conditional ?? false),
+  });
+  return order;
+}
+
+export function expire(
+  state: EngineState,
+  symbol: SymbolState,
+  order: Order,
+  status: 'EXPIRED' | 'EXPIRED_IN_MATCH',
+  reason: Order['expiryReason'],
+  time: number,
+): void {
+  closeOrder(symbol, order, status, reason, time);
+  state.emit({
+    type: 'OrderExpired',
+    time,
+    symbol: symbol.spec.symbol,
+    orderId: order.orderId,
+    accountId: order.account.accountId,
+    status,
+    expiryReason: reason,
+  });
+}
+
+/** An accepted stop starts waiting: on the symbol's stop list, trailing from the last price if it has no stop price. */
+export function waitForTrigger(state: EngineState, symbol: SymbolState, order: Order, time: number): void {
+  const ext = order.ext!;
+  ext.untriggered = true;
+  order.workingTime = -1;
+  symbol.stops.push(order);
+  if (ext.trailingDelta !== 0 && ext.stopPrice === 0) startTrailingFromLast(state, symbol, order, time);
+}
+
+/** Takes an order off the book and its account's open set, releasing its funds. */
+export function closeOrder(
+  symbol: SymbolState,
+  order: Order,
+  status: OrderStatus,
+  expiryReason: ExpiryReason,
+  time: number,
+): void {
+  if (order.level) symbol.book.side(order.isBuy).remove(order, order.bookSteps);
+  symbol.openByAccount[order.account.slot] = (symbol.openByAccount[order.account.slot] as number) - 1;
+  order.account.openCount -= 1;
+  order.status = status;
+  order.expiryReason = expiryReason;
+  order.updateTime = time;
+  releaseAll(symbol, order);
+  if (order.locked !== 0) throw new Error(`order ${order.orderId} closed while reserving ${order.locked}`);
+  if (order.ext !== null) closeExtras(symbol, order);
+  // From here on queries read the archive; the object itself can be collected young.
+  symbol.archive.store(order, order.clientIdChosen);
+  symbol.live.delete(order.orderId);
+}
+
+/**
+ * `steps` of a resting order were filled or prevented (already counted in its executed or
+ * prevented quantity): take them off what it shows. An iceberg loses them from its visible
+ * slice; a slice that runs out while quantity remains is refilled at the back of its level.
+ */
+export function reduceShown(order: Order, steps: number): void {
+  const level = order.level as PriceLevel;
+  const ext = order.ext;
+  if (ext === null || ext.icebergSteps === 0) {
+    level.totalSteps -= steps;
+    return;
+  }
+  const fromSlice = Math.min(steps, ext.visibleSteps);
+  ext.visibleSteps -= fromSlice;
+  level.totalSteps -= fromSlice;
+  const remaining = order.remainingSteps;
+  if (ext.visibleSteps === 0 && remaining > 0) {
+    ext.visibleSteps = Math.min(ext.icebergSteps, remaining);
+    level.requeue(order);
+  }
+}
+
+/** After a quote-driven walk: its last event reported FILLED / EXPIRED_IN_MATCH, or the book ran out. */
+export function finishQuoteTaker(state: EngineState, symbol: SymbolState, order: Order, end: QuoteWalkEnd, time: number): void {
+  switch (end) {
+    case 'DONE':
+      closeOrder(symbol, order, order.status, 'NONE', time);
+      return;
+    case 'SELF_TRADE':
+      if (order.status === 'EXPIRED_IN_MATCH') closeOrder(symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
+      else expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
+      return;
+    case 'BOOK_EMPTY':
+      expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
+      return;
+    case 'PRICE_RANGE':
+      expire(state, symbol, order, 'EXPIRED', 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED', time);
+      return;
+  }
+}
+
+/** MARKET, and the stop types that turn into a MARKET order when triggered. */
+export function executesAsMarket(order: Order): boolean {
+  return order.type === 'MARKET' || order.type === 'STOP_LOSS' || order.type === 'TAKE_PROFIT';
+}
+
+/** After matching: rest, fill, or expire the remainder according to type and time in force. */
+export function finishTaker(state: EngineState, symbol: SymbolState, order: Order, time: number, rangeExceeded = false): void {
+  if (order.status === 'EXPIRED_IN_MATCH') {
+    // Self-trade prevention ended it; MatchPrevented already reported the status.
+    closeOrder(symbol, order, 'EXPIRED_IN_MATCH', 'NONE', time);
+    return;
+  }
+  if (order.remainingSteps === 0) {
+    closeOrder(symbol, order, 'FILLED', 'NONE', time);
+    return;
+  }
+  if (rangeExceeded) {
+    expire(state, symbol, order, 'EXPIRED', 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED', time);
+    return;
+  }
+  if (executesAsMarket(order)) {
+    expire(state, symbol, order, 'EXPIRED', 'INSUFFICIENT_LIQUIDITY', time);
+    return;
+  }
+  switch (order.timeInForce) {
+    case 'IOC':
+      expire(state, symbol, order, 'EXPIRED', 'UNFILLED_IOC_QUANTITY_EXPIRED', time);
+      return;
+    case 'FOK':
+      // The plan said it fills; self-trade prevention can still take quantity away.
+      expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
+      return;
+    case 'GTC': {
+      const ext = order.ext;
+      if (ext !== null && ext.icebergSteps !== 0) ext.visibleSteps = Math.min(ext.icebergSteps, order.remainingSteps);
+      symbol.book.side(order.isBuy).add(order);
+    }
+  }
+}
