@@ -8,7 +8,7 @@
  *
  * Rules: the backend owns time; the facade never moves it. No wall clock, no randomness.
  */
-import { Engine } from '../engine/engine.ts';
+import { Engine, type EngineQueries } from '../engine/index.ts';
 import type {
   AdjustBalance,
   AmendOrder,
@@ -39,8 +39,8 @@ export type FacadeCommand =
   | Omit<AmendOrder, 'time'>;
 
 export interface MarketBackend {
-  /** Read-only use only: queries. Commands go through `apply`. */
-  readonly engine: Engine;
+  /** The engine's queries (read only: commands go through `apply`). */
+  readonly engine: EngineQueries;
   /** Current simulated time, µs since the epoch. */
   readonly now: number;
   /** Applies a command at `now`; returns its events. */

@@ -7,6 +7,7 @@
  * Invariants: see engine.ts. Amount units: see commands.ts.
  */
 export { Engine } from './engine.ts';
+export { EngineQueries } from './engine-queries.ts';
 export { Journal, JournaledEngine, rebuildFromJournal, type JournalEntry } from './journal.ts';
 export { parseUnits, formatUnits } from './units.ts';
 export { generateClientOrderId } from './client-order-id.ts';

@@ -55,13 +55,11 @@ export function computeStateHash(state: EngineState): string {
     if (s.stops.length > 0 || s.amendments.length > 0) line(`stops ${s.stops.map((o) => o.orderId).join(',')} amendments ${s.amendments.length} next ${s.nextExecutionId}`);
     if (s.ladder !== null) line(`synthetic ${s.ladder.describe()}`);
     for (const side of [s.book.bids, s.book.asks]) {
-      for (let i = side.levels.length - 1; i >= 0; i--) {
-        const level = side.levels[i]!;
-        if (level.count === 0) continue; // dormant levels are an implementation detail
+      side.forEachLive((level) => {
         const ids: number[] = [];
         for (let o = level.head; o !== null; o = o.next) ids.push(o.orderId);
         line(`level ${side.isBid ? 'bid' : 'ask'} ${level.ticks} ${level.totalSteps} ${ids.join(',')}`);
-      }
+      });
     }
   }
   return hash.digest('hex');

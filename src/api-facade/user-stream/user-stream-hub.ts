@@ -8,7 +8,7 @@
  * ids rise per symbol from 1 across batches, as the exchange numbers them.
  */
 import type { EngineEvent } from '../../engine/events.ts';
-import type { Engine } from '../../engine/engine.ts';
+import type { EngineQueries } from '../../engine/index.ts';
 import type { TimeUnit } from '../serialize/api-time.ts';
 import { userStreamEvents, type UserStreamEvent } from './user-stream-events.ts';
 
@@ -20,13 +20,13 @@ interface Subscription {
 }
 
 export class UserStreamHub {
-  readonly #engine: Engine;
+  readonly #engine: EngineQueries;
   readonly #assetPrecision: (asset: string) => number;
   readonly #subscriptions = new Map<number, Subscription[]>();
   readonly #executionIds = new Map<string, number>();
   #count = 0;
 
-  constructor(engine: Engine, assetPrecision: (asset: string) => number) {
+  constructor(engine: EngineQueries, assetPrecision: (asset: string) => number) {
     this.#engine = engine;
     this.#assetPrecision = assetPrecision;
   }

@@ -7,15 +7,15 @@
  * out: order flow keeps returning to the same prices near the touch, and re-using the dormant
  * level avoids two array splices per order move (they were a quarter of the matching core's
  * time). The best end never holds a dormant level, so `best()` is always a live level, and the
- * array is compacted when dormant levels outnumber live ones by far. Readers that walk `levels`
- * skip levels with `count === 0`.
+ * array is compacted when dormant levels outnumber live ones by far. Dormant levels never leave
+ * this class: readers walk the live levels best first with `cursor()` (or `forEachLive`).
  */
 import type { Order } from '../order.ts';
 import { PriceLevel } from './price-level.ts';
 
 export class BookSide {
   /** Worst .. best; may hold dormant (empty) levels anywhere but at the end. */
-  readonly levels: PriceLevel[] = [];
+  readonly #levels: PriceLevel[] = [];
   readonly #byTicks = new Map<number, PriceLevel>();
   #dormant = 0;
   orderCount = 0;
@@ -23,12 +23,12 @@ export class BookSide {
   constructor(readonly isBid: boolean) {}
 
   best(): PriceLevel | undefined {
-    return this.levels[this.levels.length - 1];
+    return this.#levels[this.#levels.length - 1];
   }
 
   /** The best live level after the best one, or undefined. */
   secondBest(): PriceLevel | undefined {
-    const levels = this.levels;
+    const levels = this.#levels;
     for (let i = levels.length - 2; i >= 0; i--) {
       const level = levels[i] as PriceLevel;
       if (level.count > 0) return level;
@@ -38,12 +38,31 @@ export class BookSide {
 
   /** Live (non-empty) levels. */
   get levelCount(): number {
-    return this.levels.length - this.#dormant;
+    return this.#levels.length - this.#dormant;
   }
 
   level(ticks: number): PriceLevel | undefined {
     const level = this.#byTicks.get(ticks);
     return level !== undefined && level.count > 0 ? level : undefined;
+  }
+
+  /** A cursor over the live levels, best first (`next()` until undefined). One per walk. */
+  cursor(): LevelCursor {
+    return new LevelCursor(this.#levels);
+  }
+
+  /** Calls `visit` for each live level, best first, until it returns false. */
+  forEachLive(visit: (level: PriceLevel) => boolean | void): void {
+    const levels = this.#levels;
+    for (let i = levels.length - 1; i >= 0; i--) {
+      const level = levels[i] as PriceLevel;
+      if (level.count !== 0 && visit(level) === false) return;
+    }
+  }
+
+  /** For invariant checks only: every level worst .. best, dormant ones included. */
+  levelsIncludingDormant(): readonly PriceLevel[] {
+    return this.#levels;
   }
 
   /** True if `a` is a better price than `b` on this side. */
@@ -70,7 +89,7 @@ export class BookSide {
     level.remove(order, remainingSteps);
     this.orderCount -= 1;
     if (level.count > 0) return;
-    const levels = this.levels;
+    const levels = this.#levels;
     if (levels[levels.length - 1] === level) {
       // Keep the best end live: drop this level and any dormant ones now exposed.
       levels.pop();
@@ -86,7 +105,7 @@ export class BookSide {
   }
 
   #insertLevel(level: PriceLevel): void {
-    const levels = this.levels;
+    const levels = this.#levels;
     const ticks = level.ticks;
     // Find the first index whose price is better than `ticks` (array is worst..best).
     let lo = 0;
@@ -102,7 +121,7 @@ export class BookSide {
 
   /** Drops every dormant level (amortised: runs only after many levels went dormant). */
   #compact(): void {
-    const levels = this.levels;
+    const levels = this.#levels;
     let write = 0;
     for (let read = 0; read < levels.length; read++) {
       const level = levels[read] as PriceLevel;
@@ -111,5 +130,23 @@ export class BookSide {
     }
     levels.length = write;
     this.#dormant = 0;
+  }
+}
+
+/** Walks a side's live levels best first, skipping dormant ones (see BookSide). */
+export class LevelCursor {
+  #index: number;
+
+  constructor(private readonly levels: readonly PriceLevel[]) {
+    this.#index = levels.length - 1;
+  }
+
+  /** The next live level, or undefined when the side is exhausted. */
+  next(): PriceLevel | undefined {
+    const levels = this.levels;
+    let i = this.#index;
+    while (i >= 0 && (levels[i] as PriceLevel).count === 0) i--;
+    this.#index = i - 1;
+    return i >= 0 ? levels[i] : undefined;
   }
 }

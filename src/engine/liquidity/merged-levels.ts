@@ -20,22 +20,20 @@ export function syntheticCutoff(symbol: SymbolState, isBid: boolean): number {
  * and synthetic sizes added), until `visit` returns false or `limit` levels were visited.
  */
 export function forEachMergedLevel(symbol: SymbolState, isBid: boolean, limit: number, visit: (ticks: number, steps: number) => boolean | void): void {
-  const levels = symbol.book.side(isBid).levels;
+  const users = symbol.book.side(isBid).cursor();
   const ladder = symbol.ladder;
   const cutoff = ladder === null ? 0 : syntheticCutoff(symbol, isBid);
-  let li = levels.length - 1;
+  let real = users.next();
   let si = ladder === null ? -1 : ladder.firstLive(isBid, 0, cutoff);
   let visited = 0;
   while (visited < limit) {
-    while (li >= 0 && levels[li]!.count === 0) li--; // dormant
-    const real = li >= 0 ? levels[li]! : undefined;
     const synthTicks = si >= 0 ? ladder!.ticksAt(isBid, si) : 0;
     let ticks: number;
     let steps = 0;
     if (real !== undefined && (si < 0 || real.ticks === synthTicks || (isBid ? real.ticks > synthTicks : real.ticks < synthTicks))) {
       ticks = real.ticks;
       steps += real.totalSteps;
-      li--;
+      real = users.next();
     } else if (si >= 0) ticks = synthTicks;
     else return;
     if (si >= 0 && synthTicks === ticks) {

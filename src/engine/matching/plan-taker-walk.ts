@@ -137,16 +137,14 @@ type Visit<W> = (symbol: SymbolState, request: PlanRequest, walk: W, maker: Orde
  * maker handed to `visit` with what it offers at that visit (`null` for a synthetic level).
  */
 function walkBook<W extends { plan: TakerPlan }>(symbol: SymbolState, request: PlanRequest, walk: W, visit: Visit<W>): TakerPlan {
-  const levels = symbol.book.opposite(request.isBuy).levels;
+  const users = symbol.book.opposite(request.isBuy).cursor();
   const band = symbol.spec.priceRange === null ? null : takerBand(symbol, request.isBuy, request.time);
   const ladder = symbol.ladder;
   const makerIsBid = !request.isBuy;
   const cutoff = ladder === null ? 0 : syntheticCutoff(symbol, makerIsBid);
   let synthetic = ladder === null ? -1 : ladder.firstLive(makerIsBid, 0, cutoff);
-  let li = levels.length - 1;
+  let level = users.next();
   for (;;) {
-    while (li >= 0 && levels[li]!.count === 0) li--; // dormant
-    const level = li >= 0 ? levels[li]! : undefined;
     const syntheticTicks = synthetic < 0 ? 0 : ladder!.ticksAt(makerIsBid, synthetic);
     const fromSynthetic = synthetic >= 0 && (level === undefined || (request.isBuy ? syntheticTicks < level.ticks : syntheticTicks > level.ticks));
     if (!fromSynthetic && level === undefined) break;
@@ -158,14 +156,15 @@ function walkBook<W extends { plan: TakerPlan }>(symbol: SymbolState, request: P
       synthetic = ladder!.firstLive(makerIsBid, synthetic + 1, cutoff);
       continue;
     }
-    li--;
-    if (level!.icebergs === 0) {
-      for (let maker = level!.head; maker !== null; maker = maker.next) {
+    const current = level!;
+    level = users.next();
+    if (current.icebergs === 0) {
+      for (let maker = current.head; maker !== null; maker = maker.next) {
         if (visit(symbol, request, walk, maker, maker.remainingSteps, ticks) === 'stop') return walk.plan;
       }
       continue;
     }
-    const visits = icebergVisits(level!);
+    const visits = icebergVisits(current);
     const dropped = new Set<Order>();
     for (let i = 0; i < visits.makers.length; i++) {
       const maker = visits.makers[i]!;

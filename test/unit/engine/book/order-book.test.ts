@@ -13,17 +13,30 @@ function order(isBuy: boolean, ticks: number, steps: number): Order {
 /** [ticks, totalSteps, orderIds] per level, best first. */
 function levels(side: BookSide): [number, number, number[]][] {
   const out: [number, number, number[]][] = [];
-  for (let i = side.levels.length - 1; i >= 0; i--) {
-    const level = side.levels[i]!;
-    if (level.count === 0) continue; // dormant levels are not part of the book
+  side.forEachLive((level) => {
     const ids: number[] = [];
     for (let o = level.head; o !== null; o = o.next) ids.push(o.orderId);
     out.push([level.ticks, level.totalSteps, ids]);
-  }
+  });
   return out;
 }
 
 describe('BookSide', () => {
+  it('a cursor walks the live levels best first, skipping dormant ones; forEachLive agrees', () => {
+    const bids = new BookSide(true);
+    const orders = [10, 11, 12, 13].map((t) => order(true, t, 1));
+    for (const o of orders) bids.add(o);
+    bids.remove(orders[1]!, 1); // 11 goes dormant in place
+    bids.remove(orders[2]!, 1); // 12 too
+    const cursor = bids.cursor();
+    const seen: number[] = [];
+    for (let level = cursor.next(); level !== undefined; level = cursor.next()) seen.push(level.ticks);
+    expect(seen).toEqual([13, 10]);
+    expect(cursor.next()).toBeUndefined();
+    expect(levels(bids).map(([t]) => t)).toEqual([13, 10]);
+    expect(bids.levelsIncludingDormant()).toHaveLength(4);
+  });
+
   it('bids: the highest price is best; levels sorted best first whatever the insertion order', () => {
     const bids = new BookSide(true);
     const [a, b, c, d] = [order(true, 100, 1), order(true, 102, 2), order(true, 99, 3), order(true, 101, 4)];
@@ -80,7 +93,7 @@ describe('BookSide', () => {
     expect(asks.best()?.ticks).toBe(12);
     asks.remove(c, 1);
     expect(asks.best()).toBeUndefined();
-    expect(asks.levels).toEqual([]);
+    expect(asks.levelsIncludingDormant()).toEqual([]);
     expect(asks.levelCount).toBe(0);
   });
 
@@ -92,7 +105,7 @@ describe('BookSide', () => {
     for (const o of [a, b, c]) asks.add(o);
     const inner = b.level;
     asks.remove(b, 1);
-    expect(asks.levels).toHaveLength(3); // kept, empty
+    expect(asks.levelsIncludingDormant()).toHaveLength(3); // kept, empty
     const d = order(false, 11, 2);
     asks.add(d);
     expect(d.level).toBe(inner);
@@ -101,7 +114,7 @@ describe('BookSide', () => {
     asks.remove(d, 2);
     asks.remove(a, 1);
     expect(asks.best()?.ticks).toBe(12);
-    expect(asks.levels).toHaveLength(1);
+    expect(asks.levelsIncludingDormant()).toHaveLength(1);
   });
 
   it('a level re-created after being emptied goes to the back of nothing: new FIFO', () => {
