@@ -16,6 +16,7 @@
  *
  * Rules: no wall clock, no randomness; one context serves one simulated exchange.
  */
+import { MarketFeed } from './streams/market-feed.ts';
 import type { TimestampParam } from './params/param-types.ts';
 import { ApiKeyRegistry } from './signing/api-key-registry.ts';
 import type { ApiKeyConfig } from './signing/api-key-registry.ts';
@@ -74,6 +75,8 @@ export class ExchangeContext {
   readonly listenKeys = new ListenKeyStore();
   /** User data stream events of every batch the facade causes or observes. */
   readonly userStream: UserStreamHub;
+  /** Market streams on simulated time (WebSocket connections and backtests subscribe; REST depth observes). */
+  readonly marketFeed: MarketFeed;
   readonly clientTime: ClientTimeRule;
   readonly uidOf: (accountId: number) => number;
   readonly faults: Faults;
@@ -112,6 +115,7 @@ export class ExchangeContext {
     // A resting order the replayed market fills between requests stops counting as unfilled at
     // its first fill, exactly as one filled by another request does (noteFirstFills).
     this.userStream = new UserStreamHub(this.backend.engine, this.assetPrecision);
+    this.marketFeed = new MarketFeed(this.backend);
     this.backend.onMarketFill?.((fill) => {
       const order = this.backend.engine.getOrder(fill.accountId, fill.symbol, { orderId: fill.orderId });
       if (order !== undefined && order.executedQty === fill.quantity) this.orderLimiter.onFirstFill(String(fill.accountId), fill.time);

@@ -57,6 +57,8 @@ export interface StrategyRuntimeOptions {
   readonly onResponse?: (method: RestMethod, path: string, response: RestResponse) => void;
   /** Called after each print (after the strategy's own listeners): recorders, the progress bar. */
   readonly afterTrade?: (trade: ReplayedTrade) => void;
+  /** The strategy's account (its user data events). Default 1. */
+  readonly accountId?: number;
 }
 
 export class StrategyRuntime {
@@ -76,6 +78,9 @@ export class StrategyRuntime {
   #work = false;
   /** Settles (macrotask barriers) run. */
   settles = 0;
+  /** When the feed's next periodic push is scheduled (µs), Infinity when none is. */
+  #feedTimerAt = Infinity;
+  #feedActive = false;
 
   constructor(options: StrategyRuntimeOptions) {
     this.#options = options;
@@ -116,12 +121,19 @@ export class StrategyRuntime {
           }
         }
       }
+      if (this.#feedActive) this.#advanceFeed();
       this.#options.afterTrade?.(trade);
       if (this.#work || this.#failure !== null || (scheduler.nextTime() ?? Infinity) < this.#target) throw STOP_SEGMENT;
     });
     this.#spawn(() => strategy(this.#context()));
     for (;;) {
       if (this.#work) await this.#settle();
+      // What the strategy's own requests did at this µs (its trades, the book it moved) streams
+      // now; a handler that starts work settles before time moves on.
+      if (this.#feedActive) {
+        this.#advanceFeed();
+        if (this.#work) continue;
+      }
       this.#throwIfFailed();
       const next = Math.min(scheduler.nextTime() ?? Infinity, to);
       this.#target = next;
@@ -166,6 +178,20 @@ export class StrategyRuntime {
     Promise.resolve()
       .then(task)
       .catch((error: unknown) => this.#fail(error));
+  }
+
+  /** Delivers the market streams due by now and keeps a timer at the next periodic push. */
+  #advanceFeed(): void {
+    const { replay, exchange } = this.#options;
+    const feed = exchange.marketFeed;
+    feed.advanceTo(replay.now);
+    const next = feed.nextDue();
+    if (next === null || next >= this.#feedTimerAt) return;
+    this.#feedTimerAt = next;
+    replay.scheduler.schedule(next, () => {
+      if (this.#feedTimerAt === next) this.#feedTimerAt = Infinity;
+      this.#advanceFeed();
+    });
   }
 
   #fail(error: unknown): void {
@@ -226,6 +252,29 @@ export class StrategyRuntime {
       to: Math.floor(to / 1000),
       random: this.#random,
       onTrade: (listener) => void this.#tradeListeners.push(listener),
+      stream: (name, handler) => {
+        const unsubscribe = this.#options.exchange.marketFeed.subscribe(name, (message) => {
+          this.#work = true;
+          try {
+            handler(message);
+          } catch (error) {
+            this.#fail(error);
+          }
+        });
+        if (unsubscribe === null) throw new RangeError(`"${name}" is not a market stream of this backtest (e.g. btcusdt@trade, btcusdt@depth@100ms, btcusdt@kline_1m)`);
+        this.#feedActive = true;
+        this.#advanceFeed();
+        return unsubscribe;
+      },
+      onUserData: (handler) =>
+        this.#options.exchange.userStream.subscribe(this.#options.accountId ?? 1, (event) => {
+          this.#work = true;
+          try {
+            handler(event as unknown as Record<string, unknown>);
+          } catch (error) {
+            this.#fail(error);
+          }
+        }),
       spawn: (task) => this.#spawn(task),
       onStop: (hook) => void this.#stopHooks.push(hook),
       log: (message) => void this.logLines.push(`${new Date(Math.floor(replay.now / 1000)).toISOString()} ${message}`),

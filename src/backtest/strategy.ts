@@ -113,6 +113,23 @@ export interface StrategyContext {
    * strategy's next wake-up.
    */
   onTrade(listener: (trade: TradeTick) => void): void;
+  /**
+   * Subscribes to a Binance market stream by its name (`btcusdt@trade`, `btcusdt@depth@100ms`,
+   * `btcusdt@kline_1m`, `btcusdt@bookTicker`, `!miniTicker@arr`, ...; the names and payloads of
+   * the WebSocket streams, so a bot's message handler runs unchanged). Messages arrive on the
+   * simulated clock: trades at their print, bookTicker when the best levels change, the periodic
+   * streams at their cadence (depth every 100 ms or 1 s, klines every 2 s and once more with `x`
+   * true at the close, tickers and avgPrice every 1 s). Work started in the handler runs at that
+   * time, as in `onTrade`. Returns the unsubscribe; throws for a name that is not a stream.
+   */
+  stream(name: string, handler: (message: unknown) => void): () => void;
+  /**
+   * The strategy account's user data events (executionReport, outboundAccountPosition,
+   * balanceUpdate, listStatus: the user data stream's JSON), as the engine produces them: a fill
+   * by a replayed print at the print, a request's own events when it is handled. Returns the
+   * unsubscribe.
+   */
+  onUserData(handler: (event: Record<string, unknown>) => void): () => void;
   /** Runs a concurrent task (its own loop with its own sleeps), tracked like the main one. */
   spawn(task: () => Promise<void>): void;
   /** Runs when the backtest reaches its end (synchronously; the client still answers then, without latency). */

@@ -51,6 +51,11 @@ export class EngineQueries {
     return this.state.config;
   }
 
+  /** Commands applied so far: the book's update id for market data (grows with every change). */
+  get sequence(): number {
+    return this.state.sequence;
+  }
+
   /** Time of the last applied command (µs). */
   get time(): number {
     return this.state.lastTime;

@@ -227,6 +227,12 @@ export interface CompiledAssetFilter {
 }
 
 export class EngineState {
+  /**
+   * Commands applied so far (refused ones too). Not part of the state hash: it numbers the
+   * book's updates for market data (REST depth's lastUpdateId, the diff-depth stream's U/u),
+   * where ids only have to grow with every change.
+   */
+  sequence = 0;
   readonly symbols = new Map<string, SymbolState>();
   readonly symbolList: SymbolState[] = [];
   readonly accounts = new Map<number, Account>();

@@ -45,6 +45,7 @@ export class Engine extends EngineQueries {
       throw new Error(`time ran backwards: command at ${command.time} after ${state.lastTime}`);
     }
     state.lastTime = command.time;
+    state.sequence++;
     state.events = null;
     switch (command.type) {
       case 'PlaceOrder':

@@ -3,7 +3,7 @@
  * symbol's MarketHistory (no look-ahead: the history answers as of `call.nowUs`).
  *
  * Choices where the docs are silent:
- * - depth: lastUpdateId is the engine's time of last command (µs): it only grows, which is all a
+ * - depth: lastUpdateId is the engine's command sequence, as the diff-depth stream's U/u: it only grows, which is all a
  *   REST client can rely on without a diff stream.
  * - `limit` 0 on list endpoints reads as the default (500; depth 100); above the maximum it is
  *   capped (depth 5000, others 1000), as depth is documented to do.
@@ -66,11 +66,13 @@ export const depth = defineEndpoint({
     const { specs } = selectSymbols(call, p);
     const spec = specs[0]!;
     const engine = call.ctx.backend.engine;
+    // The diff-depth streams must have seen every book a snapshot shows (streams/market-feed.ts).
+    call.ctx.marketFeed.observe(spec.symbol);
     const view = engine.depth(spec.symbol, listLimit(p.limit, 5000) ?? 100);
     // {lastUpdateId, bids: [[price, qty]...], asks}, serialized here (json-text.ts).
     const bids = decimalPairsJson(view.bids, spec.quotePrecision, spec.basePrecision);
     const asks = decimalPairsJson(view.asks, spec.quotePrecision, spec.basePrecision);
-    return new JsonText(`{"lastUpdateId":${JSON.stringify(engine.time)},"bids":${bids},"asks":${asks}}`);
+    return new JsonText(`{"lastUpdateId":${JSON.stringify(engine.sequence)},"bids":${bids},"asks":${asks}}`);
   },
 });
 

@@ -32,7 +32,7 @@ describe('JsonText answers are JSON.stringify byte for byte', () => {
       const spec = engine.symbolSpec('BTCUSDT')!;
       const view = engine.depth('BTCUSDT', limit);
       const pairs = (side: readonly (readonly [number, number])[]) => side.map(([p, q]) => [formatUnits(p, spec.quotePrecision), formatUnits(q, spec.basePrecision)]);
-      expect(r.body).toBe(JSON.stringify({ lastUpdateId: engine.time, bids: pairs(view.bids), asks: pairs(view.asks) }));
+      expect(r.body).toBe(JSON.stringify({ lastUpdateId: engine.sequence, bids: pairs(view.bids), asks: pairs(view.asks) }));
     }
   });
 });

@@ -1,0 +1,339 @@
+/**
+ * Market streams on simulated time, independent of any transport: subscribers (a WebSocket
+ * connection, a backtest's `ctx.stream`) name a Binance stream and get its messages as objects.
+ * Nothing runs on a timer of its own: the owner calls `advanceTo(now)` as simulated time moves
+ * (after each replayed print, at `nextDue()`), and every message due in (last, now] is delivered
+ * in time order: trades and aggregate trades at their trade time, bookTicker when the best
+ * levels change, the periodic streams at their cadence on the simulated clock (klines every 2 s,
+ * 1 s for 1s klines, with `x` true once when a bar closes; tickers and avgPrice every 1 s; depth
+ * every 1 s or 100 ms). A manual clock that does not move streams nothing.
+ *
+ * Diff depth (`@depth[@100ms]`): ids are the engine's command sequence, the same number REST
+ * depth answers as `lastUpdateId`, and each event lists every price level touched since the
+ * previous one with its quantity now (0: gone). "Touched" is judged between observed states:
+ * the feed observes the book at each event and whenever REST depth answers (`observe`), so any
+ * state a client can have seen is an observed one, and the documented recipe (buffer, snapshot,
+ * drop u <= lastUpdateId, apply in order, U = previous u + 1) rebuilds exactly the book REST
+ * shows.
+ *
+ * Deterministic: subscriptions are kept in subscription order, ties at one time go in that order.
+ */
+import type { MarketHistory } from '../../data/history/market-history.ts';
+import type { EngineQueries, SymbolSpec } from '../../engine/index.ts';
+import type { DayTicker, WindowTicker } from '../../data/history/tickers.ts';
+import type { TimeUnit } from '../serialize/api-time.ts';
+import { parseStreamName, periodOf, type StreamSpec } from './stream-name.ts';
+import {
+  aggTradePayload,
+  avgPricePayload,
+  bookTickerPayload,
+  dayTickerPayload,
+  depthUpdatePayload,
+  klinePayload,
+  miniTickerPayload,
+  partialDepthPayload,
+  tradePayload,
+  windowTickerPayload,
+} from './stream-payloads.ts';
+
+/** What the feed reads: the engine's queries, the histories, and simulated now (µs). */
+export interface FeedBackend {
+  readonly engine: EngineQueries;
+  readonly now: number;
+  history(symbol: string): MarketHistory;
+}
+
+export type StreamSink = (message: unknown) => void;
+
+/** More boundaries than this passed in one advance (a jump of the clock): only the last ones are sent. */
+const MAX_BOUNDARIES = 50;
+
+interface Stream {
+  readonly name: string;
+  readonly spec: StreamSpec;
+  readonly sinks: StreamSink[];
+  /** µs between pushes; 0 for real-time streams. */
+  readonly period: number;
+  /** Next boundary (µs) of a periodic stream. */
+  next: number;
+  /** trade: last trade id sent; aggTrade: last aggregate id sent. */
+  lastId: number;
+  /** kline: open time of the bar last sent (-1: none). */
+  barOpen: number;
+  /** bookTicker: the last message's key. */
+  lastKey: string;
+  /** diffDepth: last u sent, and the prices touched since (bids, asks). */
+  lastU: number;
+  readonly touchedBids: Set<number>;
+  readonly touchedAsks: Set<number>;
+}
+
+/** The last observed book of a symbol with a diff-depth subscriber, by price (units) per side. */
+interface Observed {
+  sequence: number;
+  bids: Map<number, number>;
+  asks: Map<number, number>;
+}
+
+interface Due {
+  readonly time: number;
+  readonly order: number;
+  readonly stream: Stream;
+  readonly message: unknown;
+}
+
+export class MarketFeed {
+  readonly #backend: FeedBackend;
+  readonly #unit: TimeUnit;
+  readonly #symbols: ReadonlySet<string>;
+  readonly #streams = new Map<string, Stream>();
+  readonly #observed = new Map<string, Observed>();
+  #last: number;
+
+  constructor(backend: FeedBackend, options: { unit?: TimeUnit } = {}) {
+    this.#backend = backend;
+    this.#unit = options.unit ?? 'MILLISECOND';
+    this.#symbols = new Set(backend.engine.symbolNames());
+    this.#last = backend.now;
+  }
+
+  /** True when `name` is a stream this market serves. */
+  isStream(name: string): boolean {
+    return parseStreamName(name, this.#symbols) !== null;
+  }
+
+  /** Calls `sink` with each message of stream `name` from now on; returns the unsubscribe, or null for an unknown stream. */
+  subscribe(name: string, sink: StreamSink): (() => void) | null {
+    let stream = this.#streams.get(name);
+    if (stream === undefined) {
+      const spec = parseStreamName(name, this.#symbols);
+      if (spec === null) return null;
+      stream = this.#open(name, spec);
+      this.#streams.set(name, stream);
+    }
+    stream.sinks.push(sink);
+    const owner = stream;
+    return () => {
+      const at = owner.sinks.indexOf(sink);
+      if (at >= 0) owner.sinks.splice(at, 1);
+      if (owner.sinks.length === 0) this.#streams.delete(owner.name);
+    };
+  }
+
+  /** Stream names with at least one subscriber, in subscription order. */
+  get streams(): readonly string[] {
+    return [...this.#streams.keys()];
+  }
+
+  /** The next time (µs) a periodic stream pushes, or null with none subscribed. */
+  nextDue(): number | null {
+    let next = Infinity;
+    for (const stream of this.#streams.values()) if (stream.period > 0 && stream.next < next) next = stream.next;
+    return next === Infinity ? null : next;
+  }
+
+  /** REST depth is about to answer for `symbol`: the state it shows becomes an observed one. */
+  observe(symbol: string): void {
+    const observed = this.#observed.get(symbol);
+    if (observed === undefined) return;
+    const engine = this.#backend.engine;
+    if (engine.sequence === observed.sequence) return;
+    const view = engine.depth(symbol, 5000);
+    const bids = new Map(view.bids);
+    const asks = new Map(view.asks);
+    const touchedBids = changedPrices(observed.bids, bids);
+    const touchedAsks = changedPrices(observed.asks, asks);
+    observed.sequence = engine.sequence;
+    observed.bids = bids;
+    observed.asks = asks;
+    if (touchedBids.length === 0 && touchedAsks.length === 0) return;
+    for (const stream of this.#streams.values()) {
+      if (stream.spec.kind !== 'diffDepth' || stream.spec.symbol !== symbol) continue;
+      for (const p of touchedBids) stream.touchedBids.add(p);
+      for (const p of touchedAsks) stream.touchedAsks.add(p);
+    }
+  }
+
+  /** Delivers every message due in (last advance, now], in time order. */
+  advanceTo(now: number): void {
+    if (now < this.#last) return;
+    const due: Due[] = [];
+    let order = 0;
+    for (const stream of [...this.#streams.values()]) {
+      if (stream.period === 0) {
+        for (const [time, message] of this.#realTime(stream, now)) due.push({ time, order: order++, stream, message });
+        continue;
+      }
+      if (stream.next > now) continue;
+      let boundary = stream.next;
+      const passed = Math.floor((now - boundary) / stream.period) + 1;
+      if (passed > MAX_BOUNDARIES) boundary += (passed - MAX_BOUNDARIES) * stream.period;
+      for (; boundary <= now; boundary += stream.period) {
+        for (const message of this.#periodic(stream, boundary)) due.push({ time: boundary, order: order++, stream, message });
+      }
+      stream.next = boundary;
+    }
+    this.#last = now;
+    due.sort((a, b) => a.time - b.time || a.order - b.order);
+    for (const d of due) for (const sink of [...d.stream.sinks]) sink(d.message);
+  }
+
+  #open(name: string, spec: StreamSpec): Stream {
+    const now = this.#backend.now;
+    const period = periodOf(spec) * 1000;
+    const stream: Stream = {
+      name,
+      spec,
+      sinks: [],
+      period,
+      // Pushes fall on whole multiples of the period (on the simulated clock), after now.
+      next: period === 0 ? 0 : (Math.floor(now / period) + 1) * period,
+      lastId: 0,
+      barOpen: -1,
+      lastKey: '',
+      lastU: this.#backend.engine.sequence,
+      touchedBids: new Set(),
+      touchedAsks: new Set(),
+    };
+    if (spec.kind === 'trade') stream.lastId = this.#backend.history(spec.symbol).lastTrade(now)?.id ?? 0;
+    if (spec.kind === 'aggTrade') {
+      const last = this.#backend.history(spec.symbol).aggTrades(now, { limit: 1 })[0];
+      stream.lastId = last?.a ?? -1;
+    }
+    if (spec.kind === 'bookTicker') stream.lastKey = this.#bookKey(spec.symbol);
+    if (spec.kind === 'diffDepth' && !this.#observed.has(spec.symbol)) {
+      const view = this.#backend.engine.depth(spec.symbol, 5000);
+      this.#observed.set(spec.symbol, { sequence: this.#backend.engine.sequence, bids: new Map(view.bids), asks: new Map(view.asks) });
+    }
+    return stream;
+  }
+
+  #spec(symbol: string): SymbolSpec {
+    return this.#backend.engine.symbolSpec(symbol)!;
+  }
+
+  #bookKey(symbol: string): string {
+    const b = this.#backend.engine.bookTicker(symbol);
+    return b === undefined ? '' : `${b.bidPrice}/${b.bidQty}/${b.askPrice}/${b.askQty}`;
+  }
+
+  /** Messages of a real-time stream up to `now`, each with its time. */
+  #realTime(stream: Stream, now: number): [number, unknown][] {
+    const spec = stream.spec;
+    const out: [number, unknown][] = [];
+    if (spec.kind === 'trade') {
+      const history = this.#backend.history(spec.symbol);
+      const symbol = this.#spec(spec.symbol);
+      for (;;) {
+        const rows = history.historicalTrades(now, { fromId: stream.lastId + 1, limit: 1000 });
+        const fresh = rows.filter((t) => t.id > stream.lastId);
+        for (const t of fresh) out.push([t.time, tradePayload(t, symbol, this.#unit)]);
+        if (fresh.length === 0) break;
+        stream.lastId = fresh[fresh.length - 1]!.id;
+        if (rows.length < 1000) break;
+      }
+    } else if (spec.kind === 'aggTrade') {
+      // An aggregate is final once time has moved past its µs (a later print of the same taker
+      // order at that µs would still join it).
+      const history = this.#backend.history(spec.symbol);
+      const symbol = this.#spec(spec.symbol);
+      for (;;) {
+        const rows = history.aggTrades(now - 1, { fromId: stream.lastId + 1, limit: 1000 }).filter((a) => a.a > stream.lastId);
+        for (const a of rows) out.push([a.T, aggTradePayload(a, symbol, this.#unit)]);
+        if (rows.length === 0) break;
+        stream.lastId = rows[rows.length - 1]!.a;
+        if (rows.length < 1000) break;
+      }
+    } else if (spec.kind === 'bookTicker') {
+      const key = this.#bookKey(spec.symbol);
+      if (key !== stream.lastKey) {
+        stream.lastKey = key;
+        out.push([now, bookTickerPayload(this.#backend.engine, this.#backend.engine.sequence, this.#spec(spec.symbol))]);
+      }
+    }
+    return out;
+  }
+
+  /** Messages of a periodic stream at `boundary` (µs). */
+  #periodic(stream: Stream, boundary: number): unknown[] {
+    const spec = stream.spec;
+    const unit = this.#unit;
+    const engine = this.#backend.engine;
+    switch (spec.kind) {
+      case 'kline': {
+        const history = this.#backend.history(spec.symbol);
+        const symbol = this.#spec(spec.symbol);
+        const query = { interval: spec.interval, ...(spec.timeZone === null ? {} : { timeZone: spec.timeZone }) };
+        const bar = history.klines(boundary, { ...query, limit: 1 })[0];
+        if (bar === undefined) return [];
+        const out: unknown[] = [];
+        if (stream.barOpen >= 0 && bar.openTime !== stream.barOpen) {
+          // The bar last sent closed: send it once more, final.
+          const closed = history.klines(boundary, { ...query, startTime: stream.barOpen, limit: 1 })[0];
+          if (closed !== undefined) out.push(klinePayload(closed, spec.interval, true, boundary, symbol, unit));
+        }
+        stream.barOpen = bar.openTime;
+        out.push(klinePayload(bar, spec.interval, false, boundary, symbol, unit));
+        return out;
+      }
+      case 'miniTicker':
+        return [miniTickerPayload(this.#backend.history(spec.symbol).ticker24hr(boundary, { type: 'MINI' }), boundary, this.#spec(spec.symbol), unit)];
+      case 'ticker':
+        return [this.#dayTicker(spec.symbol, boundary)];
+      case 'windowTicker':
+        return [this.#windowTicker(spec.symbol, spec.window, boundary)];
+      case 'allMiniTickers':
+        return [this.#traded(boundary).map((s) => miniTickerPayload(this.#backend.history(s).ticker24hr(boundary, { type: 'MINI' }), boundary, this.#spec(s), unit))];
+      case 'allWindowTickers':
+        return [this.#traded(boundary).map((s) => this.#windowTicker(s, spec.window, boundary))];
+      case 'avgPrice':
+        return [avgPricePayload(this.#backend.history(spec.symbol), boundary, this.#spec(spec.symbol), unit)];
+      case 'partialDepth':
+        return [partialDepthPayload(engine, spec.levels, this.#spec(spec.symbol))];
+      case 'diffDepth': {
+        this.observe(spec.symbol);
+        if (engine.sequence === stream.lastU || (stream.touchedBids.size === 0 && stream.touchedAsks.size === 0)) return [];
+        const observed = this.#observed.get(spec.symbol)!;
+        const levels = (touched: Set<number>, side: Map<number, number>, isBid: boolean): [number, number][] =>
+          [...touched].sort((a, b) => (isBid ? b - a : a - b)).map((p) => [p, side.get(p) ?? 0]);
+        const message = depthUpdatePayload(
+          boundary,
+          stream.lastU + 1,
+          engine.sequence,
+          levels(stream.touchedBids, observed.bids, true),
+          levels(stream.touchedAsks, observed.asks, false),
+          this.#spec(spec.symbol),
+          unit,
+        );
+        stream.lastU = engine.sequence;
+        stream.touchedBids.clear();
+        stream.touchedAsks.clear();
+        return [message];
+      }
+      default:
+        return [];
+    }
+  }
+
+  #dayTicker(symbol: string, boundary: number): unknown {
+    const book = this.#backend.engine.bookTicker(symbol) ?? { bidPrice: 0, bidQty: 0, askPrice: 0, askQty: 0 };
+    return dayTickerPayload(this.#backend.history(symbol).ticker24hr(boundary, { type: 'FULL', book }) as DayTicker, boundary, this.#spec(symbol), this.#unit);
+  }
+
+  #windowTicker(symbol: string, window: string, boundary: number): unknown {
+    return windowTickerPayload(this.#backend.history(symbol).rollingTicker(boundary, { windowSize: window, type: 'FULL' }) as WindowTicker, window, boundary, this.#spec(symbol), this.#unit);
+  }
+
+  /** Symbols that have traded by `time` (the all-market arrays list those, in market order). */
+  #traded(time: number): string[] {
+    return [...this.#symbols].filter((s) => this.#backend.history(s).lastTrade(time) !== null);
+  }
+}
+
+/** Prices whose quantity differs between two observed sides (added, removed or changed). */
+function changedPrices(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number[] {
+  const out: number[] = [];
+  for (const [p, q] of after) if (before.get(p) !== q) out.push(p);
+  for (const p of before.keys()) if (!after.has(p)) out.push(p);
+  return out;
+}
