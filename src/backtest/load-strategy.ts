@@ -16,6 +16,7 @@ export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta
 export const EXAMPLE_STRATEGIES: Readonly<Record<string, string>> = {
   grid: 'grid-strategy.ts',
   trend: 'trend-strategy.ts',
+  book: 'book-strategy.ts',
 };
 
 export interface LoadedStrategy {

@@ -63,7 +63,7 @@ export function buildProgram(): Command {
     });
   program
     .command('backtest <strategy>')
-    .description('run a strategy (a module path, or the example grid | trend) in process on the manual clock, as fast as possible; writes a report folder with --out')
+    .description('run a strategy (a module path, or the example grid | trend | book) in process on the manual clock, as fast as possible; writes a report folder with --out')
     .option('--data <dir>', 'market data: sample, or a folder of Binance dumps', 'sample')
     .option('--from <time>', 'start, UTC: YYYY-MM-DD[THH:MM[:SS]] or epoch ms (default: the data\'s first day)')
     .option('--to <time>', 'end (exclusive), same forms (default: the end of the data\'s last day)')

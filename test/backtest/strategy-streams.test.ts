@@ -117,3 +117,14 @@ test('the strategy’s fills arrive as executionReports on onUserData, at the pr
   // Placed at 0; the SELL print at 41980 (3.25 s) trades through the bid.
   expect(reports).toEqual(['NEW NEW 0.00000000 at 0', 'TRADE FILLED 0.10000000 at 3250']);
 });
+
+test('the book example keeps its book from the diff stream and trades on its executionReports alone', async () => {
+  const { runBacktest } = await import('../../src/backtest/run-backtest.ts');
+  const { loadStrategy } = await import('../../src/backtest/load-strategy.ts');
+  const from = Date.UTC(2024, 0, 1) * 1000;
+  const result = await runBacktest({ strategy: await loadStrategy('book'), data: 'sample', from, to: from + 3_600_000_000 });
+  expect(result.requests.refused).toBe(0);
+  expect(result.fills.length).toBeGreaterThan(0);
+  // Every buy it made was answered by an offer: the log pairs them.
+  expect(result.log.some((line) => line.includes('bought 0.01 at'))).toBe(true);
+}, 60_000);
