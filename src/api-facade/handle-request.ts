@@ -53,6 +53,7 @@
  */
 import { ApiError } from './api-error.ts';
 import { engineTimeout, firewallBlocked } from './faults.ts';
+import { apiError } from './exchange-errors.ts';
 import { findEndpoint, type Endpoint } from './endpoint-table.ts';
 import type { HandlerCall } from './endpoints/endpoint-row.ts';
 import { weightOf } from './endpoints/endpoint-row.ts';
@@ -95,9 +96,9 @@ export const TIME_UNIT_HEADER = 'x-mbx-time-unit';
 const IN_PROCESS_IP = 'in-process';
 const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
 
-const unknownError = (): ApiError => new ApiError(500, -1000, 'An unknown error occurred while processing the request.');
-const invalidTimeUnit = (): ApiError => new ApiError(400, -1194, 'Invalid value for time unit; expected either MICROSECOND or MILLISECOND.');
-const notFound = (method: string, path: string): ApiError => new ApiError(404, -1000, `Unknown endpoint: ${method} ${path}`);
+const unknownError = (): ApiError => apiError('UNKNOWN_ERROR');
+const invalidTimeUnit = (): ApiError => apiError('INVALID_TIME_UNIT');
+const notFound = (method: string, path: string): ApiError => apiError('UNKNOWN_ENDPOINT', method, path);
 
 /** One header's single value, names matched case-insensitively; undefined if absent. */
 export function headerValue(headers: RequestHeaders, name: string): string | undefined {

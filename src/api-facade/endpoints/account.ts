@@ -11,7 +11,7 @@
  *   first; otherwise the newest `limit`. myTrades: fromId excludes startTime/endTime (-1128).
  * - Lists are oldest first (ascending orderId / trade id), as Binance returns them.
  */
-import { ApiError } from '../api-error.ts';
+import type { ApiError } from '../api-error.ts';
 import { EMPTY_ERRORS } from '../params/param-errors.ts';
 import { eitherRequired, invalidWhen } from '../params/param-rules.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
@@ -21,14 +21,14 @@ import { discountJson, ratesJson } from '../serialize/commission-json.ts';
 import { orderQueryJson } from '../serialize/order-json.ts';
 import { formatUnits } from '../../engine/units.ts';
 import type { OrderView } from '../../engine/views.ts';
-import { accountOf, accountViewOf, OPTIONAL_SYMBOL, SYMBOL, symbolSpec, wireContext } from './common.ts';
+import { accountOf, accountViewOf, OPTIONAL_SYMBOL, spanTooLong, SYMBOL, symbolSpec, wireContext } from './common.ts';
+import { apiError } from '../exchange-errors.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 import { timeUs } from './market-data.ts';
 
 const DAY_US = 24 * 60 * 60 * 1_000_000;
-export const orderDoesNotExist = (): ApiError => new ApiError(400, -2013, 'Order does not exist.');
-export const clientOrderIdMismatch = (): ApiError => new ApiError(400, -2039, 'Client order ID is not correct for this order ID.');
-const spanTooLong = (): ApiError => new ApiError(400, -1127, 'More than 24 hours between startTime and endTime.');
+export const orderDoesNotExist = (): ApiError => apiError('NO_SUCH_ORDER');
+export const clientOrderIdMismatch = (): ApiError => apiError('CLIENT_ORDER_ID_MISMATCH');
 
 const ORDER_ID = { name: 'orderId', kind: 'LONG' } as const;
 const ORIG_CLIENT_ORDER_ID = { name: 'origClientOrderId', kind: 'STRING', empty: EMPTY_ERRORS.origClientOrderId } as const;
@@ -37,7 +37,7 @@ const END_TIME = { name: 'endTime', kind: 'LONG' } as const;
 const LIMIT = { name: 'limit', kind: 'INT' } as const;
 
 export function checkSpan(startTime: number | undefined, endTime: number | undefined): void {
-  if (startTime !== undefined && endTime !== undefined && timeUs(endTime) - timeUs(startTime) > DAY_US) throw spanTooLong();
+  if (startTime !== undefined && endTime !== undefined && timeUs(endTime) - timeUs(startTime) > DAY_US) throw spanTooLong(24);
 }
 
 /**

@@ -33,8 +33,8 @@
 import type { CancelReplaceCompleted, EngineEvent, OrderAccepted, OrderCanceled } from '../../engine/events.ts';
 import type { SymbolSpec } from '../../engine/symbol-spec.ts';
 import type { CancelReplaceMode, CancelReplaceResult, OrderType } from '../../engine/types.ts';
-import { ApiError } from '../api-error.ts';
-import { ENUM_ERRORS } from '../params/param-errors.ts';
+import { apiError, withDetails } from '../exchange-errors.ts';
+import { EMPTY_ERRORS, ENUM_ERRORS } from '../params/param-errors.ts';
 import { eitherRequired } from '../params/param-rules.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import { rejectToApiError } from '../reject-errors.ts';
@@ -47,8 +47,6 @@ import { NEW_ORDER_PARAMS, NEW_ORDER_RULES, noteFirstFills, plainOrderValues, re
 /** Engine reasons that mean the new order was refused before the matching engine. */
 const BEFORE_ENGINE = new Set(['INVALID_AMOUNT', 'UNSUPPORTED_ORDER_COMBINATION', 'STP_MODE_NOT_ALLOWED']);
 
-const FAILED = 'Order cancel-replace failed.';
-const PARTIALLY_FAILED = 'Order cancel-replace partially failed.';
 
 interface Outcome {
   cancelResult: CancelReplaceResult;
@@ -66,7 +64,7 @@ function failureStatus(o: Outcome, mode: CancelReplaceMode, overLimit: boolean):
 function answer(o: Outcome, mode: CancelReplaceMode, overLimit: boolean): Outcome {
   if (o.cancelResult === 'SUCCESS' && o.newOrderResult === 'SUCCESS') return o;
   const partly = o.cancelResult === 'SUCCESS' || o.newOrderResult === 'SUCCESS';
-  throw new ApiError(failureStatus(o, mode, overLimit), partly ? -2021 : -2022, partly ? PARTIALLY_FAILED : FAILED, o);
+  throw withDetails(apiError(partly ? 'CANCEL_REPLACE_PARTIALLY_FAILED' : 'CANCEL_REPLACE_FAILED'), { status: failureStatus(o, mode, overLimit), data: o });
 }
 
 export const cancelReplace = defineEndpoint({
@@ -82,7 +80,7 @@ export const cancelReplace = defineEndpoint({
       ...NEW_ORDER_PARAMS,
       { name: 'cancelReplaceMode', kind: 'ENUM', required: true, values: ['STOP_ON_FAILURE', 'ALLOW_FAILURE'] },
       { name: 'cancelNewClientOrderId', ...CLIENT_ID_PARAM },
-      { name: 'cancelOrigClientOrderId', kind: 'STRING', empty: { code: -1119, msg: 'Original client order ID was empty.' } },
+      { name: 'cancelOrigClientOrderId', kind: 'STRING', empty: EMPTY_ERRORS.origClientOrderId },
       { name: 'cancelOrderId', kind: 'LONG' },
       { name: 'cancelRestrictions', kind: 'ENUM', values: ['ONLY_NEW', 'ONLY_PARTIALLY_FILLED'], invalid: ENUM_ERRORS.cancelRestrictions },
       { name: 'orderRateLimitExceededMode', kind: 'ENUM', values: ['DO_NOTHING', 'CANCEL_ONLY'] },

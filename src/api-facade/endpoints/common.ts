@@ -5,17 +5,17 @@
 import type { SymbolSpec } from '../../engine/symbol-spec.ts';
 import type { AccountView } from '../../engine/views.ts';
 import type { SymbolStatus } from '../../engine/types.ts';
-import { ApiError } from '../api-error.ts';
-import { MSG_REJECTED_API_KEY } from '../signing/auth-errors.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
 import { ENUM_ERRORS } from '../params/param-errors.ts';
 import { SYMBOL_PATTERN } from '../params/param-types.ts';
 import type { WireContext } from '../serialize/order-json.ts';
 import type { HandlerCall } from './endpoint-row.ts';
 
-export const invalidSymbol = (): ApiError => new ApiError(400, -1121, 'Invalid symbol.');
+export const invalidSymbol = (): ApiError => apiError('INVALID_SYMBOL');
 /** -1127: startTime and endTime further apart than an endpoint allows. */
-export const spanTooLong = (hours: number): ApiError => new ApiError(400, -1127, `More than ${hours} hours between startTime and endTime.`);
-export const statusMismatch = (): ApiError => new ApiError(400, -1220, "The symbol's status does not match the requested symbolStatus.");
+export const spanTooLong = (hours: number): ApiError => apiError('TIME_SPAN_TOO_LONG', hours);
+export const statusMismatch = (): ApiError => apiError('SYMBOL_STATUS_MISMATCH');
 
 export const SYMBOL = { name: 'symbol', kind: 'STRING', required: true, pattern: SYMBOL_PATTERN } as const;
 export const OPTIONAL_SYMBOL = { name: 'symbol', kind: 'STRING', pattern: SYMBOL_PATTERN } as const;
@@ -73,7 +73,7 @@ export function accountOf(call: HandlerCall): number {
 /** The authenticated key's account; a key whose account is gone answers as a rejected key. */
 export function accountViewOf(call: HandlerCall): AccountView {
   const view = call.ctx.backend.engine.account(accountOf(call));
-  if (view === undefined) throw new ApiError(401, -2015, MSG_REJECTED_API_KEY);
+  if (view === undefined) throw apiError('REJECTED_API_KEY');
   return view;
 }
 

@@ -30,7 +30,8 @@ import type { EngineEvent, OrderAccepted, OrderCanceled } from '../../engine/eve
 import type { SymbolSpec } from '../../engine/symbol-spec.ts';
 import type { OrderListKind, SelfTradePreventionMode, Side } from '../../engine/types.ts';
 import type { OrderListView } from '../../engine/views.ts';
-import { ApiError } from '../api-error.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
 import { EMPTY_ERRORS } from '../params/param-errors.ts';
 import type { ParamRule } from '../params/param-rules.ts';
 import { eitherRequired, invalidWhen, notAllowedWhen } from '../params/param-rules.ts';
@@ -43,6 +44,7 @@ import { timeWindow, limitOf } from './account.ts';
 import { accountOf, SYMBOL, symbolSpec, wireContext } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 import {
+  badStrategyType,
   CLIENT_ID_PARAM,
   legValues,
   orderRequestOf,
@@ -60,8 +62,8 @@ import { noteFirstFills, rejection } from './trading.ts';
 
 const LIST_DEFAULT_RESP_TYPE: NewOrderRespType = 'RESULT';
 
-export const orderListNotFound = (code: -2011 | -2013): ApiError => new ApiError(400, code, 'Order list does not exist.');
-const pendingParamNotRequired = (name: string): ApiError => new ApiError(400, -1225, `Pending orders should not include the '${name}' tag.`);
+const orderListNotFound = (): ApiError => apiError('NO_SUCH_ORDER_LIST');
+const pendingParamNotRequired = (name: string): ApiError => apiError('PENDING_PARAMETER_NOT_REQUIRED', name);
 
 type LegField =
   | 'Type'
@@ -238,7 +240,7 @@ const LEGACY_OCO_SHAPE: ListShape = {
   rules: [
     (v) => {
       if (v['stopLimitPrice'] !== undefined && v['stopLimitTimeInForce'] === undefined) {
-        throw new ApiError(400, -1128, "Combination of optional parameters invalid. Recommendation: 'stopLimitTimeInForce' should also be sent.");
+        throw apiError('STOP_LIMIT_TIME_IN_FORCE_MISSING');
       }
     },
     notAllowedWhen('stopLimitTimeInForce', (v) => v['stopLimitPrice'] === undefined),
@@ -246,7 +248,7 @@ const LEGACY_OCO_SHAPE: ListShape = {
     (v) => {
       for (const name of ['limitStrategyType', 'stopStrategyType']) {
         const t = v[name];
-        if (typeof t === 'number' && t < 1_000_000) throw new ApiError(400, -1134, 'strategyType was less than 1000000.');
+        if (typeof t === 'number' && t < 1_000_000) throw badStrategyType();
       }
     },
   ],
@@ -391,7 +393,7 @@ export const cancelOrderList = defineEndpoint({
     });
     const rejected = rejection(events);
     if (rejected !== undefined) {
-      throw rejected.reason === 'UNKNOWN_ORDER_LIST' ? orderListNotFound(-2011) : rejectToApiError(rejected.reason, 'cancel');
+      throw rejectToApiError(rejected.reason, 'cancel');
     }
     const listEvent = events.find((e) => e.type === 'OrderListUpdated');
     if (listEvent === undefined) throw new Error('CancelOrderList neither done nor refused'); // engine contract
@@ -429,7 +431,7 @@ export const getOrderList = defineEndpoint({
   handler: (p, call) => {
     const ref = p.orderListId !== undefined ? { orderListId: p.orderListId } : { listClientOrderId: p.origClientOrderId as string };
     const list = call.ctx.backend.engine.getOrderList(accountOf(call), ref);
-    if (list === undefined) throw orderListNotFound(-2013);
+    if (list === undefined) throw orderListNotFound();
     return orderListJson(list, call.unit);
   },
 });

@@ -20,7 +20,8 @@ import type { OrderRequest } from '../../engine/commands.ts';
 import type { SymbolSpec } from '../../engine/symbol-spec.ts';
 import type { OrderType, PegPriceType, SelfTradePreventionMode, Side, TimeInForce } from '../../engine/types.ts';
 import { STP_MODES } from '../../engine/types.ts';
-import { ApiError } from '../api-error.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
 import { EMPTY_ERRORS, ENUM_ERRORS, paramErrors } from '../params/param-errors.ts';
 import type { ParamRule } from '../params/param-rules.ts';
 import { bothOrNeither, notAllowedWhen, requiredWhen } from '../params/param-rules.ts';
@@ -43,9 +44,8 @@ export const PEG_OFFSET_TYPE_PARAM = { kind: 'ENUM', values: ['PRICE_LEVEL'], in
 const STOP_TYPES: readonly string[] = ['STOP_LOSS', 'TAKE_PROFIT'];
 const STOP_LIMIT_TYPES: readonly string[] = ['STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT'];
 
-export const badStrategyType = (): ApiError => new ApiError(400, -1134, 'strategyType was less than 1000000.');
-export const pegOffsetTooLarge = (name: string): ApiError =>
-  new ApiError(400, -1102, `'${name}' contains unexpected value. Cannot be greater than ${MAX_PEG_OFFSET_VALUE}.`);
+export const badStrategyType = (): ApiError => apiError('BAD_STRATEGY_TYPE');
+export const pegOffsetTooLarge = (name: string): ApiError => apiError('PEG_OFFSET_TOO_LARGE', name, MAX_PEG_OFFSET_VALUE);
 
 /** Where one order's values live among a request's parameters. */
 export interface LegNames {

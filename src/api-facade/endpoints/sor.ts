@@ -18,7 +18,8 @@
  *   fromAllocationId or orderId with startTime/endTime is -1128. Oldest first; with endTime
  *   alone (and no lower bound) the newest `limit` up to it.
  */
-import { ApiError } from '../api-error.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
 import { ENUM_ERRORS } from '../params/param-errors.ts';
 import { invalidWhen } from '../params/param-rules.ts';
 import type { ParsedParams } from '../params/param-schema.ts';
@@ -51,7 +52,7 @@ const SOR_RULES = orderRules(SOR_NAMES);
 const SOR_SCHEMA = defineSchema(withSigned(SOR_PARAMS), SOR_RULES);
 const SOR_TEST_SCHEMA = defineSchema(withSigned([...SOR_PARAMS, { name: 'computeCommissionRates', kind: 'BOOLEAN' }] as const), SOR_RULES);
 
-const sorNotAvailable = (): ApiError => new ApiError(400, -1014, 'Unsupported order combination.');
+const sorNotAvailable = (): ApiError => apiError('UNSUPPORTED_ORDER_COMBINATION');
 
 function sorCommand(p: ParsedParams<typeof SOR_SCHEMA.params>, call: HandlerCall) {
   const spec = symbolSpec(call, p.symbol);

@@ -20,13 +20,13 @@
 import type { PlaceOrder } from '../../engine/commands.ts';
 import type { EngineEvent, OrderAccepted, OrderCanceled, OrderRejected } from '../../engine/events.ts';
 import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import { ApiError } from '../api-error.ts';
+import type { ApiError } from '../api-error.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import { ENUM_ERRORS, EMPTY_ERRORS } from '../params/param-errors.ts';
 import { eitherRequired } from '../params/param-rules.ts';
 import type { ParsedParams } from '../params/param-schema.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { rejectToApiError } from '../reject-errors.ts';
+import { matchingEngineError, rejectToApiError } from '../reject-errors.ts';
 import { discountJson, makerTakerJson } from '../serialize/commission-json.ts';
 import { cancelJson, placementJson, type NewOrderRespType } from '../serialize/order-json.ts';
 import { orderListJson } from '../serialize/order-list-json.ts';
@@ -49,7 +49,7 @@ import {
   type OrderValues,
 } from './order-request.ts';
 
-const unknownOrderSent = (): ApiError => new ApiError(400, -2011, 'Unknown order sent.');
+const unknownOrderSent = (): ApiError => matchingEngineError('UNKNOWN_ORDER', 'cancel');
 
 export const NEW_ORDER_PARAMS = [
   SYMBOL,
