@@ -32,6 +32,7 @@ import { defaultKeyedLimiters, type KeyedLimitName, type KeyedWeightLimiter } fr
 import { FiatAccounts } from './account-services/fiat-accounts.ts';
 import { PayLedger } from './account-services/pay-ledger.ts';
 import { EquityDisclaimers } from './account-services/equity-disclaimers.ts';
+import { noteFill } from './engine-round-trip.ts';
 
 /** Maps a client's `timestamp` to simulated µs (see header). */
 export type ClientTimeRule = (timestamp: TimestampParam, simulatedNowUs: number) => number;
@@ -110,11 +111,10 @@ export class ExchangeContext {
     this.pay = new PayLedger(this.uidOf);
     for (const a of this.backend.engine.config.assets ?? []) this.#precision.set(a.asset, a.precision);
     // A resting order the replayed market fills between requests stops counting as unfilled at
-    // its first fill, exactly as one filled by another request does (noteFirstFills).
+    // its first fill, exactly as one filled by another request does (engine-round-trip.ts).
     this.userStream = new UserStreamHub(this.backend.engine, this.assetPrecision);
     this.backend.onMarketFill?.((fill) => {
-      const order = this.backend.engine.getOrder(fill.accountId, fill.symbol, { orderId: fill.orderId });
-      if (order !== undefined && order.executedQty === fill.quantity) this.orderLimiter.onFirstFill(String(fill.accountId), fill.time);
+      noteFill(this.backend.engine, this.orderLimiter, fill.accountId, fill.symbol, fill.orderId, fill.quantity, fill.time);
       if (this.backend.onMarketEvents === undefined) this.userStream.publish([fill]);
     });
     // What the market's own commands set off (stops triggered by prints, OCO partners expired)

@@ -22,6 +22,7 @@ import type {
 } from '../engine/commands.ts';
 import type { EngineEvent, OrderFilledByMarket } from '../engine/events.ts';
 import type { EngineConfig } from '../engine/symbol-config.ts';
+import type { EngineQueries } from './engine-queries.ts';
 import { MarketHistory } from '../data/history/market-history.ts';
 
 /**
@@ -39,8 +40,8 @@ export type FacadeCommand =
   | Omit<AmendOrder, 'time'>;
 
 export interface MarketBackend {
-  /** Read-only use only: queries. Commands go through `apply`. */
-  readonly engine: Engine;
+  /** The engine's queries; commands go through `apply`. */
+  readonly engine: EngineQueries;
   /** Current simulated time, µs since the epoch. */
   readonly now: number;
   /** Applies a command at `now`; returns its events. */

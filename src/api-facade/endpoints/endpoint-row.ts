@@ -8,9 +8,12 @@
  * endpoint lives anywhere else.
  *
  * Handlers return the JSON body (any JSON-serialisable value) or throw an ApiError. They read the
- * simulated time from `call.nowUs` and send engine commands only after `call.beforeEngine()`.
+ * simulated time from `call.nowUs` and send engine commands only through `call.send`.
  */
 import type { ApiError } from '../api-error.ts';
+import type { EngineEvent } from '../../engine/index.ts';
+import type { Refusal } from '../engine-round-trip.ts';
+import type { FacadeCommand } from '../market-backend.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import type { ParamSchema, ParsedParams } from '../params/param-schema.ts';
 import type { ParamSpec, ParsedSoFar } from '../params/param-types.ts';
@@ -35,8 +38,12 @@ export interface HandlerCall {
   readonly key: AuthenticatedKey | null;
   /** Simulated time the request is served at, µs. */
   readonly nowUs: number;
-  /** The second recvWindow check (-1021), just before a command goes to the engine. */
-  beforeEngine(): void;
+  /**
+   * The engine round trip (engine-round-trip.ts): the second recvWindow check (-1021), the mark
+   * for fault injection, apply at simulated now, the user data stream, first fills; a refusal is
+   * thrown as `refusal` maps it. Returns the command's events.
+   */
+  send(command: FacadeCommand, refusal: Refusal): readonly EngineEvent[];
 }
 
 export interface EndpointDef<S extends readonly ParamSpec[]> {

@@ -77,16 +77,13 @@ export function contractOfType(call: HandlerCall, pair: FuturesPair, type: Contr
 }
 
 /** `limit`: the default when absent; a value outside 1..max is -1130 (the futures docs give ranges, not caps). */
-export function limitOf(limit: number | undefined, fallback: number, max: number): number {
+export function futuresLimit(limit: number | undefined, fallback: number, max: number): number {
   if (limit === undefined) return fallback;
   if (limit < 1 || limit > max) throw paramErrors.invalidData('limit');
   return limit;
 }
 
-/** ms below 10^15, µs from 10^15 on (as the spot rows read times). */
-export function timeUs(value: number): number {
-  return value < 1e15 ? value * 1000 : value;
-}
+export { timeUs } from './common.ts';
 
 export const DEPTH_LIMITS = [5, 10, 20, 50, 100, 500, 1000] as const;
 

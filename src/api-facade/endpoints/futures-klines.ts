@@ -38,7 +38,7 @@ import {
   formatRate,
   futuresKlineWeight,
   LIMIT,
-  limitOf,
+  futuresLimit,
   PAIR,
   pairOf,
   START_TIME,
@@ -60,7 +60,7 @@ interface BarQuery {
 
 /** Up to 1500 spot bars by the klines selection rules (two history reads past 1000). */
 function spotBars(history: MarketHistory, asOf: number, p: BarQuery): HistoryKline[] {
-  const limit = limitOf(p.limit, 500, 1500);
+  const limit = futuresLimit(p.limit, 500, 1500);
   const start = p.startTime === undefined ? undefined : timeUs(p.startTime);
   const end = p.endTime === undefined ? undefined : timeUs(p.endTime);
   const read = (q: { startTime?: number | undefined; endTime?: number | undefined; limit: number }) =>

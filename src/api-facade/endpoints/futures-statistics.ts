@@ -33,7 +33,7 @@ import {
   formatQuote,
   formatRatio,
   LIMIT,
-  limitOf,
+  futuresLimit,
   OPTIONAL_PAIR,
   PAIR,
   pairOf,
@@ -71,7 +71,7 @@ interface StatQuery {
 /** The period boundaries a statistics query selects (see the header). */
 function statTimes(call: HandlerCall, pair: FuturesPair, p: StatQuery): number[] {
   const len = PERIOD_US[p.period];
-  const limit = limitOf(p.limit, 30, 500);
+  const limit = futuresLimit(p.limit, 30, 500);
   const first = call.ctx.futures.history(pair).firstTradeTime;
   if (first === null || first > call.nowUs) return [];
   const oldest = Math.max(first, call.nowUs - futuresParameters.STATISTICS_RETENTION_US, p.startTime === undefined ? 0 : timeUs(p.startTime));

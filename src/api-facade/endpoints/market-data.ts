@@ -25,7 +25,7 @@ import { eitherRequired, exclusive } from '../params/param-rules.ts';
 import { defineSchema } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { decimalPairsJson, JsonText } from '../serialize/json-text.ts';
-import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, symbolSpec } from './common.ts';
+import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, symbolSpec, timeUs } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 
 const LIMIT = { name: 'limit', kind: 'INT' } as const;
@@ -33,11 +33,6 @@ const START_TIME = { name: 'startTime', kind: 'LONG' } as const;
 const END_TIME = { name: 'endTime', kind: 'LONG' } as const;
 const FROM_ID = { name: 'fromId', kind: 'LONG' } as const;
 const TICKER_TYPE = { name: 'type', kind: 'ENUM', values: ['FULL', 'MINI'], invalid: ENUM_ERRORS.tickerType } as const;
-
-/** ms below 10^15, µs from there on (as TIMESTAMP parameters). */
-export function timeUs(value: number): number {
-  return value < 1e15 ? value * 1000 : value;
-}
 
 function listLimit(limit: number | undefined, max: number): number | undefined {
   if (limit === undefined || limit === 0) return undefined;

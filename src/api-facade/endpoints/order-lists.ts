@@ -37,11 +37,9 @@ import type { ParamRule } from '../params/param-rules.ts';
 import { eitherRequired, invalidWhen, notAllowedWhen } from '../params/param-rules.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import type { DecimalParam, ParamSpec, ParsedSoFar } from '../params/param-types.ts';
-import { rejectToApiError } from '../reject-errors.ts';
 import { cancelJson, placementJson, type NewOrderRespType } from '../serialize/order-json.ts';
 import { orderListJson } from '../serialize/order-list-json.ts';
-import { timeWindow, limitOf } from './account.ts';
-import { accountOf, SYMBOL, symbolSpec, wireContext } from './common.ts';
+import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 import {
   badStrategyType,
@@ -58,7 +56,6 @@ import {
   TIF_PARAM,
   TYPE_PARAM,
 } from './order-request.ts';
-import { noteFirstFills, rejection } from './trading.ts';
 
 const LIST_DEFAULT_RESP_TYPE: NewOrderRespType = 'RESULT';
 
@@ -306,11 +303,7 @@ function placeList(shape: ListShape, v: ParsedSoFar, call: HandlerCall): Record<
     legs,
     ...(listClientOrderId === undefined ? {} : { listClientOrderId }),
   };
-  call.beforeEngine();
-  const events = call.ctx.apply(command);
-  const rejected = rejection(events);
-  if (rejected !== undefined) throw rejectToApiError(rejected.reason, 'place');
-  noteFirstFills(call.ctx, events);
+  const events = call.send(command, 'place');
   const listEvent = events.find((e) => e.type === 'OrderListUpdated');
   if (listEvent === undefined) throw new Error('PlaceOrderList neither placed nor refused'); // engine contract
   const list = call.ctx.backend.engine.getOrderList(accountId, { orderListId: listEvent.orderListId });
@@ -382,19 +375,17 @@ export const cancelOrderList = defineEndpoint({
   handler: (p, call) => {
     const spec = symbolSpec(call, p.symbol);
     const accountId = accountOf(call);
-    call.beforeEngine();
-    const events = call.ctx.apply({
-      type: 'CancelOrderList',
-      accountId,
-      symbol: spec.symbol,
-      ...(p.orderListId === undefined ? {} : { orderListId: p.orderListId }),
-      ...(p.listClientOrderId === undefined ? {} : { listClientOrderId: p.listClientOrderId }),
-      ...(p.newClientOrderId === undefined ? {} : { newClientOrderId: p.newClientOrderId }),
-    });
-    const rejected = rejection(events);
-    if (rejected !== undefined) {
-      throw rejectToApiError(rejected.reason, 'cancel');
-    }
+    const events = call.send(
+      {
+        type: 'CancelOrderList',
+        accountId,
+        symbol: spec.symbol,
+        ...(p.orderListId === undefined ? {} : { orderListId: p.orderListId }),
+        ...(p.listClientOrderId === undefined ? {} : { listClientOrderId: p.listClientOrderId }),
+        ...(p.newClientOrderId === undefined ? {} : { newClientOrderId: p.newClientOrderId }),
+      },
+      'cancel',
+    );
     const listEvent = events.find((e) => e.type === 'OrderListUpdated');
     if (listEvent === undefined) throw new Error('CancelOrderList neither done nor refused'); // engine contract
     const list = call.ctx.backend.engine.getOrderList(accountId, { orderListId: listEvent.orderListId });
@@ -456,7 +447,7 @@ export const allOrderLists = defineEndpoint({
     const rows = call.ctx.backend.engine
       .allOrderLists(accountOf(call))
       .filter((l) => (p.fromId === undefined || l.orderListId >= p.fromId) && l.transactionTime >= from && l.transactionTime <= to);
-    const limit = limitOf(p.limit);
+    const limit = spotLimit(p.limit);
     const fromLower = p.fromId !== undefined || p.startTime !== undefined;
     const picked = fromLower ? rows.slice(0, limit) : rows.slice(Math.max(0, rows.length - limit));
     return picked.map((l) => orderListJson(l, call.unit));

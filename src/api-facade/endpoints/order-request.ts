@@ -26,6 +26,8 @@ import { EMPTY_ERRORS, ENUM_ERRORS, paramErrors } from '../params/param-errors.t
 import type { ParamRule } from '../params/param-rules.ts';
 import { bothOrNeither, notAllowedWhen, requiredWhen } from '../params/param-rules.ts';
 import type { DecimalParam, ParsedSoFar } from '../params/param-types.ts';
+import type { ParsedParams } from '../params/param-schema.ts';
+import { SYMBOL } from './common.ts';
 
 export const ORDER_TYPES = ['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT', 'LIMIT_MAKER'] as const;
 export const CLIENT_ID_PATTERN = { regex: /^[a-zA-Z0-9\-_]{1,36}$/, text: '^[a-zA-Z0-9-_]{1,36}$' };
@@ -212,4 +214,49 @@ export function orderRequestOf(o: OrderValues, spec: SymbolSpec, into: Record<st
 /** newOrderRespType's default: FULL for MARKET and LIMIT, ACK for every other type (§5.1). */
 export function defaultRespType(type: OrderType): 'ACK' | 'FULL' {
   return type === 'MARKET' || type === 'LIMIT' ? 'FULL' : 'ACK';
+}
+
+/** POST order's parameters (also cancelReplace's new order, order/test's with one more). */
+export const NEW_ORDER_PARAMS = [
+  SYMBOL,
+  { name: 'side', required: true, ...SIDE_PARAM },
+  { name: 'type', required: true, ...TYPE_PARAM },
+  { name: 'timeInForce', ...TIF_PARAM },
+  { name: 'quantity', kind: 'DECIMAL' },
+  { name: 'quoteOrderQty', kind: 'DECIMAL' },
+  { name: 'price', kind: 'DECIMAL' },
+  { name: 'newClientOrderId', ...CLIENT_ID_PARAM },
+  { name: 'strategyId', kind: 'LONG' },
+  { name: 'strategyType', kind: 'INT' },
+  { name: 'stopPrice', kind: 'DECIMAL' },
+  { name: 'trailingDelta', kind: 'LONG' },
+  { name: 'icebergQty', kind: 'DECIMAL' },
+  RESP_TYPE,
+  STP_PARAM,
+  { name: 'pegPriceType', ...PEG_PRICE_TYPE_PARAM },
+  { name: 'pegOffsetValue', kind: 'INT' },
+  { name: 'pegOffsetType', ...PEG_OFFSET_TYPE_PARAM },
+] as const;
+
+export const NEW_ORDER_RULES = orderRules(PLAIN_NAMES);
+
+/** The order a POST order (or cancelReplace, or SOR) request asks for. */
+export function plainOrderValues(p: ParsedParams<typeof NEW_ORDER_PARAMS>): OrderValues {
+  return {
+    side: p.side,
+    type: p.type,
+    timeInForce: p.timeInForce,
+    price: p.price,
+    quantity: p.quantity,
+    quoteOrderQty: p.quoteOrderQty,
+    clientOrderId: p.newClientOrderId,
+    strategyId: p.strategyId,
+    strategyType: p.strategyType,
+    stopPrice: p.stopPrice,
+    trailingDelta: p.trailingDelta,
+    icebergQty: p.icebergQty,
+    pegPriceType: p.pegPriceType,
+    pegOffsetValue: p.pegOffsetValue,
+    selfTradePreventionMode: p.selfTradePreventionMode,
+  };
 }

@@ -26,11 +26,10 @@ import type { ParsedParams } from '../params/param-schema.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import { formatUnits } from '../../engine/units.ts';
 import { apiTime } from '../serialize/api-time.ts';
-import { timeWindow, limitOf } from './account.ts';
-import { accountOf, SYMBOL, symbolSpec } from './common.ts';
+import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 import { CLIENT_ID_PARAM, orderRequestOf, orderRules, PLAIN_NAMES, RESP_TYPE, SIDE_PARAM, STP_PARAM, TIF_PARAM } from './order-request.ts';
-import { placeAndReport, testOrderAnswer } from './trading.ts';
+import { placeAndReport, testOrderAnswer } from './order-answers.ts';
 
 const SOR_PARAMS = [
   SYMBOL,
@@ -73,7 +72,6 @@ export const sorOrder = defineEndpoint({
   summary: 'New LIMIT or MARKET order through smart order routing (needs configured SOR groups)',
   handler: (p, call) => {
     const { spec, command } = sorCommand(p, call);
-    call.beforeEngine();
     return placeAndReport(call, spec, command, p.newOrderRespType ?? 'FULL');
   },
 });
@@ -120,7 +118,7 @@ export const myAllocations = defineEndpoint({
           a.time >= from &&
           a.time <= to,
       );
-    const limit = limitOf(p.limit);
+    const limit = spotLimit(p.limit);
     const newest = p.endTime !== undefined && p.startTime === undefined;
     const picked = newest ? rows.slice(Math.max(0, rows.length - limit)) : rows.slice(0, limit);
     const price = (units: number) => formatUnits(units, spec.quotePrecision);

@@ -26,7 +26,7 @@
  * A refused command (OrderRejected) pushes nothing: the REST error is the only answer.
  * Pure: reads the engine's state after the batch; the caller supplies execution ids.
  */
-import type { Engine } from '../../engine/engine.ts';
+import type { EngineQueries as Engine } from '../engine-queries.ts';
 import type { EngineEvent } from '../../engine/events.ts';
 import { formatUnits } from '../../engine/units.ts';
 import type { OrderView } from '../../engine/views.ts';

@@ -8,7 +8,7 @@
  * ids rise per symbol from 1 across batches, as the exchange numbers them.
  */
 import type { EngineEvent } from '../../engine/events.ts';
-import type { Engine } from '../../engine/engine.ts';
+import type { EngineQueries as Engine } from '../engine-queries.ts';
 import type { TimeUnit } from '../serialize/api-time.ts';
 import { userStreamEvents, type UserStreamEvent } from './user-stream-events.ts';
 
