@@ -191,11 +191,6 @@ export function findEndpoint(method: string, path: string): Endpoint | undefined
   return BY_ROUTE.get(`${method} ${path}`);
 }
 
-/** Whether any row has this path (another method), for the 404 text. */
-export function hasPath(path: string): boolean {
-  return ENDPOINTS.some((row) => row.path === path);
-}
-
 export type { Endpoint, HttpMethod };
 
 /** A plain-text listing for docs and `--help`: method, path, security, weight, summary. */

@@ -10,8 +10,7 @@
  * in that batch. The same rule serves the replay's market fills between requests
  * (ExchangeContext, `onMarketFill`).
  */
-import type { EngineEvent, OrderRejected } from '../engine/events.ts';
-import type { RejectReason } from '../engine/reject-reason.ts';
+import type { EngineEvent, OrderRejected, RejectReason } from '../engine/index.ts';
 import type { ApiError } from './api-error.ts';
 import type { ExchangeContext } from './exchange-context.ts';
 import type { FacadeCommand } from './market-backend.ts';

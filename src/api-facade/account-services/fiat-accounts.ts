@@ -15,8 +15,8 @@
  * -16011 "Order not exist." belongs to fiat order look-ups, which the spec does not list; no
  * deposit answers it. A refused deposit changes nothing.
  */
-import { MICROS_PER_DAY } from '../../clock/time-units.ts';
-import { parseUnits } from '../../engine/units.ts';
+import { MICROS_PER_DAY } from '../../clock/index.ts';
+import { parseUnits } from '../../engine/index.ts';
 import { apiError } from '../exchange-errors.ts';
 
 export interface FiatSettings {

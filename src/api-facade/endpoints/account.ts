@@ -18,7 +18,7 @@ import { accountJson } from '../serialize/exchange-info-json.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { discountJson, ratesJson } from '../serialize/commission-json.ts';
 import { orderQueryJson } from '../serialize/order-json.ts';
-import { formatUnits } from '../../engine/units.ts';
+import { formatUnits } from '../../engine/index.ts';
 import { accountOf, accountViewOf, OPTIONAL_SYMBOL, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from './common.ts';
 import { defineEndpoint } from './endpoint-row.ts';
 import { findOrder } from './order-answers.ts';

@@ -19,8 +19,7 @@
  * - GET amendments: symbol and orderId required; unknown order -2013; fromExecutionId keeps ids
  *   from it on; oldest first; limit default 500, max 1000.
  */
-import type { OrderAmended } from '../../engine/events.ts';
-import { formatUnits } from '../../engine/units.ts';
+import { type OrderAmended, formatUnits } from '../../engine/index.ts';
 import { EMPTY_ERRORS } from '../params/param-errors.ts';
 import { eitherRequired } from '../params/param-rules.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';

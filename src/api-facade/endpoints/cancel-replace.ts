@@ -30,10 +30,7 @@
  * (400) with cancelResult NOT_ATTEMPTED and newOrderResponse the refusal: the matrix has no
  * such row and the docs show no body for it; this keeps the `data` shape and says what ran.
  */
-import type { CancelReplaceCompleted, EngineEvent, OrderAccepted, OrderCanceled } from '../../engine/events.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import type { CancelReplaceMode, CancelReplaceResult, OrderType } from '../../engine/types.ts';
-import type { RejectReason } from '../../engine/reject-reason.ts';
+import type { CancelReplaceCompleted, EngineEvent, OrderAccepted, OrderCanceled, SymbolSpec, CancelReplaceMode, CancelReplaceResult, OrderType, RejectReason } from '../../engine/index.ts';
 import type { ApiError } from '../api-error.ts';
 import { apiError, withDetails } from '../exchange-errors.ts';
 import { EMPTY_ERRORS, ENUM_ERRORS } from '../params/param-errors.ts';

@@ -4,9 +4,7 @@
  * several rows declare identically. Rows import helpers from here (or order-request.ts,
  * order-answers.ts), never from another row's file.
  */
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import type { AccountView } from '../../engine/views.ts';
-import type { SymbolStatus } from '../../engine/types.ts';
+import type { SymbolSpec, AccountView, SymbolStatus } from '../../engine/index.ts';
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
 import { ENUM_ERRORS } from '../params/param-errors.ts';

@@ -12,7 +12,7 @@
  * PAYOUT from the payment channel into the fiat wallet (walletType 3).
  * Answer: {code: "000000", message: "success", data: {orderId}, success: true}.
  */
-import { formatUnits } from '../../engine/units.ts';
+import { formatUnits } from '../../engine/index.ts';
 import type { ApiError } from '../api-error.ts';
 import { paramErrors } from '../params/param-errors.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';

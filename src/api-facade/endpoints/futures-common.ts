@@ -8,10 +8,9 @@
  * USDⓈ-M quantities at the quantityPrecision (the base precision when a print is off the step
  * grid), COIN-M quantities in whole contracts.
  */
-import { divRound, formatAmount } from '../../data/history/exact-amount.ts';
-import { formatUnits } from '../../engine/units.ts';
-import type { ContractType, FuturesContract, FuturesPair, Venue } from '../../futures/index.ts';
-import { CONTRACT_TYPES } from '../../futures/index.ts';
+import { divRound, formatAmount } from '../../data/index.ts';
+import { formatUnits } from '../../engine/index.ts';
+import { type FuturesContract, type FuturesPair, type Venue, CONTRACT_TYPES } from '../../futures/index.ts';
 import { paramErrors } from '../params/param-errors.ts';
 import { SYMBOL_PATTERN } from '../params/param-types.ts';
 import { defineSchema, type ParamSchema } from '../params/param-schema.ts';
@@ -69,11 +68,6 @@ export function selectContracts(call: HandlerCall, venue: Venue, p: { readonly s
   if (p.pair === undefined) return { contracts: all, single: false };
   const pair = pairOf(call, venue, p.pair);
   return { contracts: all.filter((c) => c.pair === pair), single: false };
-}
-
-/** The contract of a pair and type at t (continuous klines, basis). */
-export function contractOfType(call: HandlerCall, pair: FuturesPair, type: ContractType, t: number): FuturesContract {
-  return call.ctx.futures.contract(pair, type, t);
 }
 
 /** `limit`: the default when absent; a value outside 1..max is -1130 (the futures docs give ranges, not caps). */

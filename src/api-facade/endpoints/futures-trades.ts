@@ -10,10 +10,9 @@
  * hours (older rows are not served), startTime..endTime at most 1 hour (-1127). No RPI orders
  * exist in the simulation: isRPITrade is false and nq equals q.
  */
-import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../../clock/time-units.ts';
-import type { TapeTrade } from '../../data/tape.ts';
-import type { FuturesContract } from '../../futures/index.ts';
-import { toAggTrade, toPrint } from '../../futures/index.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../../clock/index.ts';
+import type { TapeTrade } from '../../data/index.ts';
+import { type FuturesContract, toAggTrade, toPrint } from '../../futures/index.ts';
 import { defineSchema } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { spanTooLong, SYMBOL } from './common.ts';

@@ -13,13 +13,8 @@
  * - ticker and ticker/tradingDay: more than 100 symbols, a windowSize outside 1m-59m / 1h-23h /
  *   1d-7d, or a timeZone the history cannot read is -1130 for that parameter (codes not shown).
  */
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import { formatUnits } from '../../engine/units.ts';
-import { formatAmount } from '../../data/history/exact-amount.ts';
-import { formatKline, timeZoneMinutes } from '../../data/history/klines.ts';
-import type { DayTicker, MiniTicker, WindowTicker } from '../../data/history/tickers.ts';
-import { parseWindowSize } from '../../data/history/tickers.ts';
-import { KLINE_INTERVALS } from '../../data/tape.ts';
+import { type SymbolSpec, formatUnits } from '../../engine/index.ts';
+import { formatAmount, formatKline, timeZoneMinutes, type DayTicker, type MiniTicker, type WindowTicker, parseWindowSize, KLINE_INTERVALS } from '../../data/index.ts';
 import { ENUM_ERRORS, paramErrors } from '../params/param-errors.ts';
 import { eitherRequired, exclusive } from '../params/param-rules.ts';
 import { defineSchema } from '../params/param-schema.ts';

@@ -10,8 +10,7 @@
  *   every /sapi call, so allPairs also accepts (and ignores) timestamp, recvWindow and signature.
  * The futures exchangeInfo they also load is a real futures endpoint now (futures-general.ts).
  */
-import type { AccountView } from '../../engine/views.ts';
-import { formatUnits } from '../../engine/units.ts';
+import { type AccountView, formatUnits } from '../../engine/index.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import { accountViewOf, OPTIONAL_SYMBOL } from './common.ts';
 import { defineEndpoint } from './endpoint-row.ts';

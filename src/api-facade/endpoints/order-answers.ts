@@ -3,10 +3,7 @@
  * or the caller's own not-found error), placing an order and answering in the placement shape,
  * and the order/test answer. Rows import these from here, not from each other.
  */
-import type { PlaceOrder } from '../../engine/commands.ts';
-import type { OrderAccepted } from '../../engine/events.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import type { OrderView } from '../../engine/views.ts';
+import type { PlaceOrder, OrderAccepted, SymbolSpec, OrderView } from '../../engine/index.ts';
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
 import { rejectToApiError } from '../reject-errors.ts';

@@ -25,11 +25,7 @@
  *   the lists' transactionTime.
  * - Not found: DELETE -2011 "Order list does not exist."; GET orderList -2013 with the same text.
  */
-import type { OrderRequest, PlaceOrderList } from '../../engine/commands.ts';
-import type { EngineEvent, OrderAccepted, OrderCanceled } from '../../engine/events.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import type { OrderListKind, SelfTradePreventionMode, Side } from '../../engine/types.ts';
-import type { OrderListView } from '../../engine/views.ts';
+import type { OrderRequest, PlaceOrderList, EngineEvent, OrderAccepted, OrderCanceled, SymbolSpec, OrderListKind, SelfTradePreventionMode, Side, OrderListView } from '../../engine/index.ts';
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
 import { EMPTY_ERRORS } from '../params/param-errors.ts';

@@ -16,10 +16,7 @@
  * Missing mandatory values are -1102. Everything about prices, grids, funds and the book is the
  * engine's (placementRefusal / OrderRejected).
  */
-import type { OrderRequest } from '../../engine/commands.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import type { OrderType, PegPriceType, SelfTradePreventionMode, Side, TimeInForce } from '../../engine/types.ts';
-import { STP_MODES } from '../../engine/types.ts';
+import { type OrderRequest, type SymbolSpec, type OrderType, type PegPriceType, type SelfTradePreventionMode, type Side, type TimeInForce, STP_MODES } from '../../engine/index.ts';
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
 import { EMPTY_ERRORS, ENUM_ERRORS, paramErrors } from '../params/param-errors.ts';

@@ -9,7 +9,7 @@
  * startTime after endTime (codes not shown in the docs; the generic ones). limit default 100,
  * max 100 (-1130 beyond). Answer: {code "000000", message "success", data [...], success true}.
  */
-import { MICROS_PER_DAY, MICROS_PER_MILLI } from '../../clock/time-units.ts';
+import { MICROS_PER_DAY, MICROS_PER_MILLI } from '../../clock/index.ts';
 import { paramErrors } from '../params/param-errors.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';

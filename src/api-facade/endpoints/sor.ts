@@ -24,7 +24,7 @@ import { ENUM_ERRORS } from '../params/param-errors.ts';
 import { invalidWhen } from '../params/param-rules.ts';
 import type { ParsedParams } from '../params/param-schema.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { formatUnits } from '../../engine/units.ts';
+import { formatUnits } from '../../engine/index.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
@@ -56,7 +56,7 @@ const sorNotAvailable = (): ApiError => apiError('UNSUPPORTED_ORDER_COMBINATION'
 function sorCommand(p: ParsedParams<typeof SOR_SCHEMA.params>, call: HandlerCall) {
   const spec = symbolSpec(call, p.symbol);
   if (!call.ctx.sors.some((g) => g.symbols.includes(spec.symbol))) throw sorNotAvailable();
-  // Object.assign, not `{ ...p, clientOrderId }` (slow to build and to read on Node 20: market-backend.ts).
+  // Object.assign, not `{ ...p, clientOrderId }` (see ARCHITECTURE.md, "Object shapes").
   const request = orderRequestOf(Object.assign({}, p, { clientOrderId: p.newClientOrderId }), spec);
   return { spec, command: { type: 'PlaceOrder' as const, accountId: accountOf(call), symbol: spec.symbol, viaSor: true, ...request } };
 }

@@ -17,9 +17,7 @@
  * - Unfilled order count: an order's first fill lowers the account's counts (order-count-limiter);
  *   `call.send` counts the first fills of this request's taker and of the makers it filled.
  */
-import type { PlaceOrder } from '../../engine/commands.ts';
-import type { OrderCanceled } from '../../engine/events.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
+import type { PlaceOrder, OrderCanceled, SymbolSpec } from '../../engine/index.ts';
 import type { ApiError } from '../api-error.ts';
 import { ENUM_ERRORS, EMPTY_ERRORS } from '../params/param-errors.ts';
 import { eitherRequired } from '../params/param-rules.ts';

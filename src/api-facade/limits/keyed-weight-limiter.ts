@@ -13,7 +13,7 @@
  */
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
-import { MICROS_PER_SECOND } from '../../clock/time-units.ts';
+import { MICROS_PER_SECOND } from '../../clock/index.ts';
 import { FixedWindowCounters } from './fixed-window-counters.ts';
 import { limitHeaderName, validateRateLimits, windowEndUs, type RateLimit, type WindowUsage } from './rate-limit-config.ts';
 

@@ -31,7 +31,7 @@
  */
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
-import { assertMicros } from '../../clock/time-units.ts';
+import { assertMicros } from '../../clock/index.ts';
 import { FixedWindowCounters } from './fixed-window-counters.ts';
 import { BINANCE_RATE_LIMITS, describePeriod, validateRateLimits, type RateLimit, type WindowUsage } from './rate-limit-config.ts';
 

@@ -41,7 +41,7 @@
  */
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
-import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MILLI, MICROS_PER_MINUTE, MICROS_PER_SECOND, assertMicros } from '../../clock/time-units.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MILLI, MICROS_PER_MINUTE, MICROS_PER_SECOND, assertMicros } from '../../clock/index.ts';
 import { FixedWindowCounters } from './fixed-window-counters.ts';
 import {
   BINANCE_RATE_LIMITS,

@@ -27,9 +27,7 @@
  * Pure: reads the engine's state after the batch; the caller supplies execution ids.
  */
 import type { EngineQueries as Engine } from '../engine-queries.ts';
-import type { EngineEvent } from '../../engine/events.ts';
-import { formatUnits } from '../../engine/units.ts';
-import type { OrderView } from '../../engine/views.ts';
+import { type EngineEvent, formatUnits, type OrderView } from '../../engine/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/api-time.ts';
 
 export type UserStreamEvent = Record<string, unknown>;
