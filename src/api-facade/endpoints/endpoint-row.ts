@@ -13,7 +13,7 @@
 import type { ApiError } from '../api-error.ts';
 import type { EngineEvent } from '../../engine/index.ts';
 import type { Refusal } from '../engine-round-trip.ts';
-import type { FacadeCommand } from '../market-backend.ts';
+import type { FacadeCommand, MarketBackend } from '../market-backend.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import type { ParamSchema, ParsedParams } from '../params/param-schema.ts';
 import type { ParamSpec, ParsedSoFar } from '../params/param-types.ts';
@@ -30,8 +30,19 @@ export interface KeyedLimit {
   readonly weight: number;
 }
 
+/**
+ * What a handler sees of the ExchangeContext: the market (backend queries, futures model), asset
+ * precision, and the per-area state rows read (SOR groups, listen keys, the unfilled order count,
+ * fiat, pay, disclaimers). Not `apply` (commands go through `call.send`), nor the request stages'
+ * own parts (API keys, IP weight and keyed limiters, client clock rule, faults, user stream hub).
+ */
+export type HandlerContext = Pick<
+  ExchangeContext,
+  'futures' | 'positions' | 'assetPrecision' | 'uidOf' | 'rateLimits' | 'sors' | 'listenKeys' | 'orderLimiter' | 'fiat' | 'pay' | 'equityDisclaimers'
+> & { readonly backend: Pick<MarketBackend, 'engine' | 'now' | 'history'> };
+
 export interface HandlerCall {
-  readonly ctx: ExchangeContext;
+  readonly ctx: HandlerContext;
   /** Unit of every time field in the response (X-MBX-TIME-UNIT). */
   readonly unit: TimeUnit;
   /** The authenticated key; null on NONE endpoints. */
