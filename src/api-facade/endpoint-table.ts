@@ -20,7 +20,7 @@ import type { Endpoint, HttpMethod } from './endpoints/endpoint-row.ts';
 import { account, accountCommission, allOrders, getOrder, myFilters, myPreventedMatches, myTrades, openOrders, rateLimitOrder } from './endpoints/account.ts';
 import { exchangeInfo, ping, time } from './endpoints/general.ts';
 import { executionRules, referencePriceCalculation } from './endpoints/execution-rules.ts';
-import { capitalConfigGetAll, isolatedMarginAllPairs, marginAllPairs } from './endpoints/market-loaders.ts';
+import { capitalConfigGetAll, isolatedMarginAllPairs, marginAllPairs, systemStatus, tradeFee } from './endpoints/market-loaders.ts';
 import { USD_M, VENUES } from './endpoints/futures-common.ts';
 import * as futuresGeneral from './endpoints/futures-general.ts';
 import * as futuresBook from './endpoints/futures-order-book.ts';
@@ -130,6 +130,8 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   capitalConfigGetAll,
   marginAllPairs,
   isolatedMarginAllPairs,
+  systemStatus,
+  tradeFee,
   // ---- Supplementary endpoints (issue 7) ----
   // Futures market data, the same rows for USDⓈ-M (/fapi) and COIN-M (/dapi)
   ...VENUES.flatMap((venue) => [
@@ -189,11 +191,6 @@ for (const row of ENDPOINTS) {
 /** The row for a method and path (exact match), or undefined. */
 export function findEndpoint(method: string, path: string): Endpoint | undefined {
   return BY_ROUTE.get(`${method} ${path}`);
-}
-
-/** Whether any row has this path (another method), for the 404 text. */
-export function hasPath(path: string): boolean {
-  return ENDPOINTS.some((row) => row.path === path);
 }
 
 export type { Endpoint, HttpMethod };

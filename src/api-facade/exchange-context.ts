@@ -8,11 +8,12 @@
  * - Default (identity): the timestamp is read as simulated time. Right for in-process clients and
  *   for bots that learn the offset from GET /api/v3/time (they send server time), and for any
  *   session whose simulated clock is the wall clock (realtime pacing from "now").
- * - Intended rule for live pacing (not implemented here): a timestamp close to the host's wall
- *   clock is a wall-clock stamp and is mapped through the pacing adapter's real→simulated
- *   mapping (src/clock/pacing.ts) before the check; any other timestamp is taken as simulated
- *   time. Both kinds then pass while fresh and fail when stale or ahead, in every clock mode.
- *   The pacing adapter will supply that function; the facade reads no wall clock itself.
+ * - `exsim serve` supplies the live rule (src/cli/serve.ts): the timestamp is read both as a
+ *   wall-clock stamp placed on the simulated time line by the pacing and as simulated time, and
+ *   the reading nearer to simulated now is judged. The facade reads no wall clock itself.
+ *
+ * The futures model (src/futures) is built on the first futures request: a spot-only session
+ * never builds it.
  *
  * Rules: no wall clock, no randomness; one context serves one simulated exchange.
  */
@@ -25,7 +26,7 @@ import { RequestWeightLimiter, type RequestWeightLimiterOptions } from './limits
 import { OrderCountLimiter } from './limits/order-count-limiter.ts';
 import { ListenKeyStore } from './listen-keys.ts';
 import type { FacadeCommand, MarketBackend } from './market-backend.ts';
-import type { EngineEvent } from '../engine/events.ts';
+import type { EngineEvent } from '../engine/index.ts';
 import { UserStreamHub } from './user-stream/user-stream-hub.ts';
 import { Faults, type FaultOptions } from './faults.ts';
 import { FuturesMarket, PositionsModel } from '../futures/index.ts';
@@ -33,6 +34,7 @@ import { defaultKeyedLimiters, type KeyedLimitName, type KeyedWeightLimiter } fr
 import { FiatAccounts } from './account-services/fiat-accounts.ts';
 import { PayLedger } from './account-services/pay-ledger.ts';
 import { EquityDisclaimers } from './account-services/equity-disclaimers.ts';
+import { noteFill } from './engine-round-trip.ts';
 
 /** Maps a client's `timestamp` to simulated µs (see header). */
 export type ClientTimeRule = (timestamp: TimestampParam, simulatedNowUs: number) => number;
@@ -81,9 +83,9 @@ export class ExchangeContext {
   readonly uidOf: (accountId: number) => number;
   readonly faults: Faults;
   readonly sors: readonly SorGroup[];
-  /** The futures venues derived from the spot market (src/futures), and their positions model. */
-  readonly futures: FuturesMarket;
-  readonly positions: PositionsModel;
+  readonly #futuresSeed: string | undefined;
+  #futures: FuturesMarket | undefined;
+  #positions: PositionsModel | undefined;
   /** Limits besides the IP weight that endpoint rows name (`keyedLimit`). */
   readonly keyedLimiters: Record<KeyedLimitName, KeyedWeightLimiter>;
   /**
@@ -105,20 +107,16 @@ export class ExchangeContext {
     this.uidOf = options.uidOf ?? ((accountId) => 1_000_000 + accountId);
     this.faults = new Faults(options.faults);
     this.sors = options.sors ?? [];
-    const engine = this.backend.engine;
-    const specs = engine.symbolNames().flatMap((name) => engine.symbolSpec(name) ?? []);
-    this.futures = new FuturesMarket({ specs, history: (symbol) => this.backend.history(symbol), ...(options.futuresSeed === undefined ? {} : { seed: options.futuresSeed }) });
-    this.positions = new PositionsModel(this.futures);
+    this.#futuresSeed = options.futuresSeed;
     this.keyedLimiters = defaultKeyedLimiters();
     this.pay = new PayLedger(this.uidOf);
     for (const a of this.backend.engine.config.assets ?? []) this.#precision.set(a.asset, a.precision);
     // A resting order the replayed market fills between requests stops counting as unfilled at
-    // its first fill, exactly as one filled by another request does (noteFirstFills).
+    // its first fill, exactly as one filled by another request does (engine-round-trip.ts).
     this.userStream = new UserStreamHub(this.backend.engine, this.assetPrecision);
     this.marketFeed = new MarketFeed(this.backend);
     this.backend.onMarketFill?.((fill) => {
-      const order = this.backend.engine.getOrder(fill.accountId, fill.symbol, { orderId: fill.orderId });
-      if (order !== undefined && order.executedQty === fill.quantity) this.orderLimiter.onFirstFill(String(fill.accountId), fill.time);
+      noteFill(this.backend.engine, this.orderLimiter, fill.accountId, fill.symbol, fill.orderId, fill.quantity, fill.time);
       if (this.backend.onMarketEvents === undefined) this.userStream.publish([fill]);
     });
     // What the market's own commands set off (stops triggered by prints, OCO partners expired)
@@ -126,7 +124,24 @@ export class ExchangeContext {
     this.backend.onMarketEvents?.((events) => this.userStream.publish(events));
   }
 
-  /** Applies a command at simulated now and pushes its user data stream events. */
+  /** The futures venues derived from the spot market (src/futures), built on first use. */
+  get futures(): FuturesMarket {
+    if (this.#futures === undefined) {
+      const engine = this.backend.engine;
+      const specs = engine.symbolNames().flatMap((name) => engine.symbolSpec(name) ?? []);
+      const seed = this.#futuresSeed;
+      this.#futures = new FuturesMarket({ specs, history: (symbol) => this.backend.history(symbol), ...(seed === undefined ? {} : { seed }) });
+    }
+    return this.#futures;
+  }
+
+  /** The futures venues' positions model (open interest, ratios, ADL, insurance fund). */
+  get positions(): PositionsModel {
+    this.#positions ??= new PositionsModel(this.futures);
+    return this.#positions;
+  }
+
+  /** Applies a command at simulated now and pushes its user data stream events (through `call.send` from a handler). */
   apply(command: FacadeCommand): readonly EngineEvent[] {
     const events = this.backend.apply(command);
     this.userStream.publish(events);

@@ -13,7 +13,8 @@
  *   query or body holds SQL keywords is refused with 403 before anything else is looked at.
  */
 import seedrandom from 'seedrandom';
-import { ApiError } from './api-error.ts';
+import type { ApiError } from './api-error.ts';
+import { apiError } from './exchange-errors.ts';
 
 export interface FaultOptions {
   /** 0..1; default 0 (never). */
@@ -23,9 +24,8 @@ export interface FaultOptions {
   readonly seed?: string | number;
 }
 
-export const engineTimeout = (): ApiError =>
-  new ApiError(503, -1007, 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.');
-export const firewallBlocked = (): ApiError => new ApiError(403, -1000, 'Request blocked by the web application firewall.');
+export const engineTimeout = (): ApiError => apiError('ENGINE_TIMEOUT');
+export const firewallBlocked = (): ApiError => apiError('FIREWALL_BLOCKED');
 
 // Statement shapes, not single words: "SELL" or "ORDER" alone must pass.
 const SQL = /\b(union\s+(all\s+)?select|select\s+[\s\S]+?\s+from|insert\s+into|delete\s+from|drop\s+(table|database)|update\s+\w+\s+set|exec(ute)?\s*\(|or\s+1\s*=\s*1|sleep\s*\(\s*\d+\s*\))|--\s|;\s*(drop|select|delete|update|insert)\b/i;

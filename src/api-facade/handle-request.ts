@@ -29,7 +29,7 @@
  *   7 order count ──── rows with orderCount: OrderCountLimiter.charge(account) ─→ 429 -1015
  *     ▼                (rows with chargesOrderCount, i.e. cancelReplace, charge in the handler)
  *     ▼
- *   8 handler ──────── row.handler; `beforeEngine()` repeats the recvWindow check (-1021) just
+ *   8 handler ──────── row.handler; `call.send()` repeats the recvWindow check (-1021) just
  *     ▼                before a command reaches the engine; engine refusals via rejectToApiError
  *     ▼                (-1013, -2010, -2011, ...), queries -2013 / -2039 / -1121 / -1220 ...
  *     ▼                (fault, off by default) a command that reached the engine answers
@@ -53,6 +53,10 @@
  */
 import { ApiError } from './api-error.ts';
 import { engineTimeout, firewallBlocked } from './faults.ts';
+import { apiError } from './exchange-errors.ts';
+import { sendToEngine, type Refusal } from './engine-round-trip.ts';
+import type { FacadeCommand } from './market-backend.ts';
+import type { EngineEvent } from '../engine/index.ts';
 import { findEndpoint, type Endpoint } from './endpoint-table.ts';
 import type { HandlerCall } from './endpoints/endpoint-row.ts';
 import { weightOf } from './endpoints/endpoint-row.ts';
@@ -95,9 +99,9 @@ export const TIME_UNIT_HEADER = 'x-mbx-time-unit';
 const IN_PROCESS_IP = 'in-process';
 const JSON_CONTENT_TYPE = 'application/json;charset=UTF-8';
 
-const unknownError = (): ApiError => new ApiError(500, -1000, 'An unknown error occurred while processing the request.');
-const invalidTimeUnit = (): ApiError => new ApiError(400, -1194, 'Invalid value for time unit; expected either MICROSECOND or MILLISECOND.');
-const notFound = (method: string, path: string): ApiError => new ApiError(404, -1000, `Unknown endpoint: ${method} ${path}`);
+const unknownError = (): ApiError => apiError('UNKNOWN_ERROR');
+const invalidTimeUnit = (): ApiError => apiError('INVALID_TIME_UNIT');
+const notFound = (method: string, path: string): ApiError => apiError('UNKNOWN_ENDPOINT', method, path);
 
 /** One header's single value, names matched case-insensitively; undefined if absent. */
 export function headerValue(headers: RequestHeaders, name: string): string | undefined {
@@ -257,7 +261,7 @@ class Call implements HandlerCall {
   /** The signed request's timestamp on simulated time; undefined when not SIGNED (no recheck). */
   readonly #timestampUs: number | undefined;
   readonly #recvWindowUs: number;
-  /** beforeEngine ran: the command may have reached the engine. */
+  /** send ran: a command may have reached the engine. */
   reachedEngine = false;
 
   constructor(ctx: ExchangeContext, unit: TimeUnit, key: AuthenticatedKey | null, timestampUs: number | undefined, recvWindowUs: number) {
@@ -269,9 +273,10 @@ class Call implements HandlerCall {
     this.#recvWindowUs = recvWindowUs;
   }
 
-  beforeEngine(): void {
+  send(command: FacadeCommand, refusal: Refusal): readonly EngineEvent[] {
     if (this.#timestampUs !== undefined) recheckRecvWindow(this.#timestampUs, this.#recvWindowUs, this.ctx.now());
     this.reachedEngine = true;
+    return sendToEngine(this.ctx, command, refusal);
   }
 }
 

@@ -20,3 +20,5 @@ export { ExsimHttpServer, type HttpServerOptions } from './http-server.ts';
 export { InProcessClient, type ClientResponse, type InProcessClientOptions, type ParamValue } from './in-process-client.ts';
 export { ListenKeyStore, LISTEN_KEY_LIFETIME_US } from './listen-keys.ts';
 export { checkTimestamp, DEFAULT_RECV_WINDOW_US, MSG_AHEAD_OF_SERVER, MSG_OUTSIDE_RECV_WINDOW } from './timing.ts';
+export type { FaultOptions } from './faults.ts';
+export type { RateLimit } from './limits/rate-limit-config.ts';

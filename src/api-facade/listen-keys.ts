@@ -10,11 +10,12 @@
  * The stream itself is served by user-stream/user-stream-socket.ts at /ws/<listenKey>.
  */
 import { createHash } from 'node:crypto';
-import { ApiError } from './api-error.ts';
+import type { ApiError } from './api-error.ts';
+import { apiError } from './exchange-errors.ts';
 
 export const LISTEN_KEY_LIFETIME_US = 60 * 60 * 1_000_000;
 
-const invalidListenKey = (): ApiError => new ApiError(400, -1125, 'This listenKey does not exist.');
+const invalidListenKey = (): ApiError => apiError('INVALID_LISTEN_KEY');
 
 interface KeyState {
   readonly accountId: number;

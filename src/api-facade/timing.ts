@@ -12,7 +12,8 @@
  * Both answers are HTTP 400. The recvWindow part runs twice for order endpoints: once after the
  * signature, once just before the command reaches the engine (`recheck`).
  */
-import { ApiError } from './api-error.ts';
+import type { ApiError } from './api-error.ts';
+import { apiError, EXCHANGE_ERRORS } from './exchange-errors.ts';
 
 export const DEFAULT_RECV_WINDOW_US = 5_000_000;
 /** 2017-01-01T00:00:00Z in µs: the earliest timestamp accepted. */
@@ -20,11 +21,11 @@ export const EARLIEST_TIMESTAMP_US = 1_483_228_800_000_000;
 const AHEAD_LIMIT_US = 1_000_000;
 const FAR_FUTURE_US = 10_000_000;
 
-export const MSG_OUTSIDE_RECV_WINDOW = 'Timestamp for this request is outside of the recvWindow.';
-export const MSG_AHEAD_OF_SERVER = "Timestamp for this request was 1000ms ahead of the server's time.";
+export const MSG_OUTSIDE_RECV_WINDOW = EXCHANGE_ERRORS.TIMESTAMP_OUTSIDE_RECV_WINDOW.msg;
+export const MSG_AHEAD_OF_SERVER = EXCHANGE_ERRORS.TIMESTAMP_AHEAD_OF_SERVER.msg;
 
-const outside = (): ApiError => new ApiError(400, -1021, MSG_OUTSIDE_RECV_WINDOW);
-const ahead = (): ApiError => new ApiError(400, -1021, MSG_AHEAD_OF_SERVER);
+const outside = (): ApiError => apiError('TIMESTAMP_OUTSIDE_RECV_WINDOW');
+const ahead = (): ApiError => apiError('TIMESTAMP_AHEAD_OF_SERVER');
 
 /** Throws -1021 unless `timestampUs` is acceptable at `nowUs` with `recvWindowUs`. */
 export function checkTimestamp(timestampUs: number, recvWindowUs: number, nowUs: number): void {

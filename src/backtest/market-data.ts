@@ -10,11 +10,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveDumpFiles, readTrades, SAMPLE_DIR } from '../data/index.ts';
-import type { TradeBatch } from '../data/tape.ts';
-import type { EngineConfig } from '../engine/symbol-config.ts';
-import { Engine } from '../engine/index.ts';
-import { SAMPLE_CONFIG } from '../sample/sample-market.ts';
+import { resolveDumpFiles, readTrades, SAMPLE_DIR, type TradeBatch } from '../data/index.ts';
+import { type EngineConfig, Engine } from '../engine/index.ts';
+import { SAMPLE_CONFIG } from '../sample/index.ts';
 import type { TapeInput } from '../sim/index.ts';
 import { InputError } from './input-error.ts';
 

@@ -4,7 +4,7 @@
  * Always UTC (a trailing Z is optional), never the host's time zone, so a run means the same
  * window on every machine.
  */
-import { parseUtcPeriod } from '../data/utc-date.ts';
+import { parseUtcPeriod } from '../data/index.ts';
 import { InputError } from './input-error.ts';
 
 const DAY = /^(\d{4}-\d{2}-\d{2})$/;

@@ -3,9 +3,8 @@
  * a BacktestResult. Nothing here depends on the machine or the wall clock (the data source is
  * named as the user gave it, times are simulated), so two runs give the same bytes.
  */
-import type { BalanceView } from '../engine/index.ts';
-import { formatUnits } from '../engine/units.ts';
-import { formatUtcMicros } from '../data/utc-date.ts';
+import { type BalanceView, formatUnits } from '../engine/index.ts';
+import { formatUtcMicros } from '../data/index.ts';
 import type { LatencyConfig } from '../sim/index.ts';
 import type { TradingMetrics } from './metrics.ts';
 import { MAX_FILL_MARKERS, type ChartData } from './report-html.ts';

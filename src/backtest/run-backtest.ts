@@ -11,9 +11,8 @@
  * data + strategy + params + seed => the same journal (SHA-256 in the result) and the same
  * report bytes; the only wall-clock reading is the caller's progress bar.
  */
-import { ExchangeContext } from '../api-facade/exchange-context.ts';
-import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '../engine/index.ts';
-import { parseUnits } from '../engine/units.ts';
+import { ExchangeContext } from '../api-facade/index.ts';
+import { type AccountTradeView, type BalanceView, type CreateAccount, type OrderView, parseUnits } from '../engine/index.ts';
 import { queuePosition, Replay, SyntheticBook, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
 import { InputError } from './input-error.ts';
 import { bookProfileFor, bookText, DEFAULT_BOOK, parseBook, type BookSetting } from './parse-book.ts';

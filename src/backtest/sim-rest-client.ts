@@ -9,7 +9,7 @@
  * `timestamp` can fail recvWindow, as live), and its answer comes back one ack latency later.
  * Every draw uses the replay's LatencyModel, whose streams are seeded from the backtest's seed.
  */
-import type { InProcessClient } from '../api-facade/in-process-client.ts';
+import type { InProcessClient } from '../api-facade/index.ts';
 import type { Scheduler } from '../clock/index.ts';
 import type { LatencyModel } from '../sim/index.ts';
 import { RestCallError, type RestMethod, type RestParams, type RestResponse, type StrategyClient } from './strategy.ts';

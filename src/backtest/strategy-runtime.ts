@@ -29,9 +29,8 @@
  * At the end (`to`), the strategy's `onStop` hooks run, the client answers without latency, and
  * whatever the tasks still wait for is abandoned.
  */
-import type { ExchangeContext } from '../api-facade/exchange-context.ts';
-import { InProcessClient } from '../api-facade/in-process-client.ts';
-import { formatUnits } from '../engine/units.ts';
+import { type ExchangeContext, InProcessClient } from '../api-facade/index.ts';
+import { formatUnits } from '../engine/index.ts';
 import { randomStream, type Replay, type ReplayedTrade } from '../sim/index.ts';
 import { SimRestClient } from './sim-rest-client.ts';
 import type { RestMethod, RestResponse, SimClock, StrategyContext, StrategyFunction, TradeTick } from './strategy.ts';

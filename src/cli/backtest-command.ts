@@ -8,11 +8,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatUtcMicros } from '../data/utc-date.ts';
-import { InputError } from '../backtest/input-error.ts';
-import { loadStrategy } from '../backtest/load-strategy.ts';
-import { headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions } from '../backtest/backtest-request.ts';
-import { checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable } from '../backtest/sweep.ts';
+import { formatUtcMicros } from '../data/index.ts';
+import { InputError, loadStrategy, headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions, checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable } from '../backtest/index.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { submitQueuedSweep } from './queue-submit.ts';
 

@@ -4,11 +4,8 @@
  * number) is a `UsageError`, which main.ts prints as one line with a non-zero exit.
  */
 import { stat } from 'node:fs/promises';
-import { inspectDataFolder, type DataFolderReport } from '../data/inspect-data-folder.ts';
-import { writeSyntheticDays } from '../data/synthetic/write-synthetic-days.ts';
-import { KLINE_INTERVALS, type KlineInterval } from '../data/tape.ts';
-import { formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/utc-date.ts';
-import { parseUnits } from '../engine/units.ts';
+import { inspectDataFolder, type DataFolderReport, writeSyntheticDays, KLINE_INTERVALS, type KlineInterval, formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/index.ts';
+import { parseUnits } from '../engine/index.ts';
 
 export class UsageError extends Error {}
 

@@ -17,12 +17,10 @@
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { InputError } from '../backtest/input-error.ts';
-import { MARKET_CONFIG_FILE } from '../backtest/market-data.ts';
+import { InputError, MARKET_CONFIG_FILE } from '../backtest/index.ts';
 import { listDataFiles, parseDumpFileName, readAggTrades, readKlines, readTrades, type DumpFileName } from '../data/index.ts';
-import type { EngineConfig, SymbolConfig } from '../engine/symbol-config.ts';
-import { formatUnits } from '../engine/units.ts';
-import { SAMPLE_CONFIG } from '../sample/sample-market.ts';
+import { type EngineConfig, type SymbolConfig, formatUnits } from '../engine/index.ts';
+import { SAMPLE_CONFIG } from '../sample/index.ts';
 
 const QUOTES = ['FDUSD', 'USDT', 'USDC', 'TUSD', 'BUSD', 'EUR', 'TRY', 'BTC', 'ETH', 'BNB'];
 const SCALE = { quotePrecision: 8, basePrecision: 8 };

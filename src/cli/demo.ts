@@ -3,11 +3,8 @@
  * through the matching engine on the sample market, printed step by step. Running it twice
  * prints the same journal and state hashes.
  */
-import type { EngineCommand, PlaceOrder } from '../engine/commands.ts';
-import type { EngineEvent } from '../engine/events.ts';
-import { JournaledEngine, rebuildFromJournal } from '../engine/journal.ts';
-import { formatUnits, parseUnits } from '../engine/units.ts';
-import { DEMO_ACCOUNT_ID, MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts } from '../sample/sample-market.ts';
+import { type EngineCommand, type PlaceOrder, type EngineEvent, JournaledEngine, rebuildFromJournal, formatUnits, parseUnits } from '../engine/index.ts';
+import { DEMO_ACCOUNT_ID, MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts } from '../sample/index.ts';
 
 const START = Date.UTC(2026, 0, 5, 12, 0, 0) * 1000; // µs; a fixed simulated instant
 const fmt = (units: number) => formatUnits(units, 8).replace(/\.?0+$/, '') || '0';
@@ -62,7 +59,12 @@ function describe(event: EngineEvent): string {
   }
 }
 
-export function runDemo(print: (line: string) => void = console.log): { journalHash: string; stateHash: string } {
+/**
+ * Runs the demo session, printing each step. Returns the journal's and the final state's hashes,
+ * and the journal itself as JSON lines (what the journal hash is the SHA-256 of): the golden
+ * event log the tests keep beside the hash.
+ */
+export function runDemo(print: (line: string) => void = console.log): { journalHash: string; stateHash: string; journal: string } {
   const sim = new JournaledEngine(SAMPLE_CONFIG);
   let time = START;
   const step = (title: string, command: EngineCommand) => {
@@ -131,5 +133,5 @@ export function runDemo(print: (line: string) => void = console.log): { journalH
   const rebuilt = rebuildFromJournal(SAMPLE_CONFIG, sim.journal).stateHash();
   print(`\nJournal: ${sim.journal.entries.length} commands, sha256 ${journalHash}`);
   print(`State:   sha256 ${stateHash} (rebuilt from the journal: ${rebuilt === stateHash ? 'identical' : 'DIFFERENT'})`);
-  return { journalHash, stateHash };
+  return { journalHash, stateHash, journal: sim.journal.toJsonLines() };
 }

@@ -4,7 +4,7 @@
  * at most 10 times a second, erased when done. The only wall-clock readings of a backtest are
  * here and in the elapsed time the command prints; neither reaches a report file.
  */
-import { formatUtcMicros } from '../data/utc-date.ts';
+import { formatUtcMicros } from '../data/index.ts';
 
 export interface Progress {
   readonly now: number;

@@ -3,11 +3,7 @@
  * progress line on stderr per finished backtest, and Ctrl-C taking the sweep's waiting jobs off
  * the queue before the command exits.
  */
-import type { BacktestRequest } from '../backtest/backtest-request.ts';
-import { isSweepFailure } from '../backtest/sweep.ts';
-import { parseQueueUrl } from '../backtest/queue/queue-connection.ts';
-import { runQueuedSweep, type QueuedSweepResult } from '../backtest/queue/queued-sweep.ts';
-import { paramsText } from '../backtest/queue/sweep-job.ts';
+import { type BacktestRequest, isSweepFailure, parseQueueUrl, runQueuedSweep, type QueuedSweepResult, paramsText } from '../backtest/index.ts';
 
 export async function submitQueuedSweep(request: BacktestRequest, grid: readonly Record<string, string>[], queue: string, progress: (line: string) => void = (line) => void process.stderr.write(`${line}\n`)): Promise<QueuedSweepResult> {
   const url = parseQueueUrl(queue);

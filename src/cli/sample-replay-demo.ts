@@ -5,25 +5,31 @@
  * historical prints reach them, and every fill says why. Same data + same seed => same journal
  * hash on every run.
  */
-import { loadSample, readTrades } from '../data/index.ts';
-import { formatAmount } from '../data/history/exact-amount.ts';
-import { formatUnits } from '../engine/units.ts';
-import { DEMO_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts } from '../sample/sample-market.ts';
-import type { OrderFilledByMarket } from '../engine/events.ts';
+import { loadSample, readTrades, formatAmount } from '../data/index.ts';
+import { formatUnits, type OrderFilledByMarket } from '../engine/index.ts';
+import { DEMO_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts } from '../sample/index.ts';
 import { JournalHasher, queuePosition, Replay, type JournalSink } from '../sim/index.ts';
 
 const MINUTE = 60_000_000;
 const TICK = 1_000_000; // 0.01 USDT in price units
 const fmt = (units: number | bigint) => formatAmount(units, 8).replace(/\.?0+$/, '') || '0';
 
-export async function runSampleReplay(print: (line: string) => void = console.log): Promise<{ journalHash: string; fills: number }> {
+/**
+ * Replays the sample day with the demo's two orders. Returns the journal hash, the demo's fill
+ * count and `log`: the journal's lines except the entries that only record a market print (the
+ * strategy's commands, the market fills and what they set off): the readable part of the golden
+ * journal, small enough to keep beside the hash.
+ */
+export async function runSampleReplay(print: (line: string) => void = console.log): Promise<{ journalHash: string; fills: number; log: string }> {
   const sample = loadSample('BTCUSDT');
   // Hash every journal entry, and keep the demo account's market fills to show why they happened.
   const hasher = new JournalHasher();
   const demoFills: OrderFilledByMarket[] = [];
+  const log: string[] = [];
   const journal: JournalSink = {
     record(command, events) {
       hasher.record(command, events);
+      if (command.type !== 'RecordMarketTrade') log.push(`${JSON.stringify({ seq: hasher.entries, command, events })}\n`);
       for (const e of events) if (e.type === 'OrderFilledByMarket' && e.accountId === DEMO_ACCOUNT_ID) demoFills.push(e);
     },
   };
@@ -76,5 +82,5 @@ export async function runSampleReplay(print: (line: string) => void = console.lo
   replay.engine.checkInvariants();
   const journalHash = hasher.hash();
   print(`  replay journal: ${replay.stats.tapeTrades} prints replayed, ${replay.stats.marketFills} market fills, sha256 ${journalHash}`);
-  return { journalHash, fills: trades.length };
+  return { journalHash, fills: trades.length, log: log.join('') };
 }

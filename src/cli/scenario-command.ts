@@ -4,8 +4,7 @@
  * failed expectation (`FILE: step 3 (note): status: expected 400, got 200`); exits 1 if any
  * expectation failed. A file that cannot run (missing, invalid) is a one-line InputError.
  */
-import { loadScenario } from '../scenario/load-scenario.ts';
-import { runScenario } from '../scenario/run-scenario.ts';
+import { loadScenario, runScenario } from '../scenario/index.ts';
 
 export async function scenarioRunCommand(files: readonly string[], print: (line: string) => void = console.log, printError: (line: string) => void = console.error): Promise<number> {
   let failed = 0;

@@ -13,10 +13,8 @@
  * Commissions: fractions (0.001 = 0.1%, the default). Mistakes are one-line InputErrors.
  */
 import { readFileSync } from 'node:fs';
-import { InputError } from '../backtest/input-error.ts';
-import type { CreateAccount } from '../engine/commands.ts';
-import type { EngineConfig } from '../engine/symbol-config.ts';
-import { parseUnits } from '../engine/units.ts';
+import { InputError } from '../backtest/index.ts';
+import { type CreateAccount, type EngineConfig, parseUnits } from '../engine/index.ts';
 
 export interface ServedAccounts {
   readonly commands: CreateAccount[];

@@ -13,16 +13,11 @@
  * `speed:N` they drift apart by (N - 1) x elapsed, so a fresh stamp of either kind passes and a
  * stale or future one fails under both. In `manual` mode stamps are simulated time.
  */
-import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, type FacadeCommand, type MarketBackend } from '../api-facade/index.ts';
-import type { FaultOptions } from '../api-facade/faults.ts';
+import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, type FacadeCommand, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
 import { Pacing } from '../clock/index.ts';
-import type { EngineCommand } from '../engine/commands.ts';
-import type { EngineEvent } from '../engine/events.ts';
-import type { EngineConfig } from '../engine/symbol-config.ts';
-import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID } from '../sample/sample-market.ts';
-import { JournalFile } from '../backtest/journal-file.ts';
-import { InputError } from '../backtest/input-error.ts';
-import { openMarketData, tradeFiles, windowedTape } from '../backtest/market-data.ts';
+import type { EngineCommand, EngineEvent, EngineConfig } from '../engine/index.ts';
+import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID, DEMO_CREDENTIALS } from '../sample/index.ts';
+import { JournalFile, InputError, openMarketData, tradeFiles, windowedTape } from '../backtest/index.ts';
 import { queuePosition, Replay, SyntheticBook, type TapeInput } from '../sim/index.ts';
 import { loadServedAccounts, type ServedAccounts } from './serve-accounts.ts';
 
@@ -109,7 +104,7 @@ function openingBook(time: number): EngineCommand[] {
   return commands;
 }
 
-const DEMO_KEY = { apiKey: 'exsim-demo-key', keyType: 'HMAC' as const, secretKey: 'exsim-demo-secret', accountId: DEMO_ACCOUNT_ID };
+const DEMO_KEY = DEMO_CREDENTIALS;
 
 /** The exchange over a replay of `data`, its clock paced from the data's first day (see serve-replay notes in the header). */
 async function replayBackend(options: ServeOptions, journal: JournalFile | null, accounts: (time: number) => ServedAccounts) {
@@ -194,7 +189,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   const market = options.data === undefined ? 'the sample market (BTCUSDT, ETHBTC)' : `a replay of ${options.data} (${backend.engine.symbolNames().join(', ')}) from ${new Date(pacing.anchor.simulated / 1000).toISOString()}, seed ${options.seed ?? '1'}`;
   print(`exsim serving ${market} at ${url}  clock: ${options.clock}`);
   if (options.accounts === undefined) {
-    print(`demo credentials: API key exsim-demo-key, HMAC secret exsim-demo-secret (account ${DEMO_ACCOUNT_ID}; 1 BTC, 10 ETH, 100,000 USDT, 10 BNB)`);
+    print(`demo credentials: API key ${DEMO_KEY.apiKey}, HMAC secret ${DEMO_KEY.secretKey} (account ${DEMO_ACCOUNT_ID}; 1 BTC, 10 ETH, 100,000 USDT, 10 BNB)`);
   } else {
     print(`accounts from ${options.accounts}: ${served.commands.length} accounts, API keys ${served.apiKeys.map((k) => k.apiKey).join(', ') || 'none'}`);
   }

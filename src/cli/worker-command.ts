@@ -5,9 +5,7 @@
  * job. Ctrl-C (or SIGTERM) lets the running backtests finish, then exits; a second Ctrl-C exits at
  * once (the running jobs go back to the queue when their locks run out).
  */
-import { InputError } from '../backtest/input-error.ts';
-import { parseQueueUrl } from '../backtest/queue/queue-connection.ts';
-import { startQueueWorker } from '../backtest/queue/queue-worker.ts';
+import { InputError, parseQueueUrl, startQueueWorker } from '../backtest/index.ts';
 
 export interface WorkerCommandOptions {
   queue: string;

@@ -5,7 +5,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { parse } from 'csv-parse/sync';
-import { parseUnits } from '../engine/units.ts';
+import { parseUnits } from '../engine/index.ts';
 import type { UnitScale } from './tape.ts';
 import { DataFormatError } from './data-format-error.ts';
 import { ColumnType, type DumpColumn, type DumpSchema } from './dump-schema.ts';

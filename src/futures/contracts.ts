@@ -14,8 +14,7 @@
  * Price and quantity grids are the spot symbol's (tick and step), so a futures print keeps the
  * spot print's quantity exactly.
  */
-import type { SymbolSpec } from '../engine/symbol-spec.ts';
-import { formatUnits } from '../engine/units.ts';
+import { type SymbolSpec, formatUnits } from '../engine/index.ts';
 import { deliveryAfter, deliveryBefore, deliverySuffix } from './quarter-calendar.ts';
 
 /** Quote assets valued at 1 USD. */

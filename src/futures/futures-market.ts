@@ -8,13 +8,13 @@
  *   mark(t)   = index(t) × (1 + premium(t))                         (8 decimals, as the exchange)
  *   print(t)  = a spot print's price × (1 + premium(print time)), rounded to the tick
  */
-import type { SymbolSpec } from '../engine/symbol-spec.ts';
-import type { MarketHistory } from '../data/history/market-history.ts';
+import type { SymbolSpec } from '../engine/index.ts';
+import type { MarketHistory } from '../data/index.ts';
 import { contractAt, CONTRACT_TYPES, derivePairs, quarterly, type ContractType, type FuturesContract, type FuturesPair, type Venue } from './contracts.ts';
 import { DEFAULT_FUTURES_SEED, SETTLEMENT_WINDOW_US } from './model-parameters.ts';
 import { PremiumModel } from './premium.ts';
 import { applyRate, meanOf } from './price-math.ts';
-import { MICROS_PER_MINUTE } from '../clock/time-units.ts';
+import { MICROS_PER_MINUTE } from '../clock/index.ts';
 
 export interface FuturesMarketOptions {
   /** The spot symbols, in config order. */

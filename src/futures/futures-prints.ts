@@ -11,8 +11,7 @@
  *   of the bar lies inside them. Volumes are the spot bar's; quote volumes scale by the close
  *   premium (an approximation: the exact sum would need every print).
  */
-import type { HistoryKline } from '../data/history/klines.ts';
-import type { AggTrade, TapeTrade } from '../data/tape.ts';
+import type { HistoryKline, AggTrade, TapeTrade } from '../data/index.ts';
 import type { FuturesContract } from './contracts.ts';
 import type { FuturesMarket } from './futures-market.ts';
 import { applyRate, ceilDiv, roundToTick } from './price-math.ts';

@@ -5,12 +5,11 @@
  * DEFAULT_FUTURES_SEED is the documented fixed seed: the same spot tape and this seed give the
  * same futures market on every machine. ExchangeContext takes another with `futuresSeed`.
  */
-import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../clock/time-units.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../clock/index.ts';
 
 export const DEFAULT_FUTURES_SEED = 'exsim-futures-2026';
 
 export const RATE_SCALE = 100_000_000;
-export const RATE_DECIMALS = 8;
 
 /** Premium noise: slow knots hourly, fast knots every minute, mixed 60/40. */
 export const SLOW_KNOT_US = MICROS_PER_HOUR;

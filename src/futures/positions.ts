@@ -32,7 +32,7 @@ import {
 } from './model-parameters.ts';
 import { mulDiv, rateBetween } from './price-math.ts';
 import { NOISE_SCALE, SeededNoise } from './seeded-noise.ts';
-import { MICROS_PER_DAY } from '../clock/time-units.ts';
+import { MICROS_PER_DAY } from '../clock/index.ts';
 
 const PPM = 1_000_000n;
 

@@ -3,7 +3,7 @@
  * (decimal × 10^quotePrecision), rates in RATE_SCALE units; products go through BigInt because
  * price × rate passes 2^53. Rounding is half away from zero (as the history's averages).
  */
-import { divRound } from '../data/history/exact-amount.ts';
+import { divRound } from '../data/index.ts';
 import { RATE_SCALE } from './model-parameters.ts';
 
 const RATE = BigInt(RATE_SCALE);

@@ -3,7 +3,7 @@
  * December at 08:00 UTC (the real exchange's settlement time). All functions are pure calendar
  * arithmetic on µs timestamps (Date.UTC and Date with an explicit time: no clock is read).
  */
-import { MICROS_PER_HOUR, MICROS_PER_MILLI } from '../clock/time-units.ts';
+import { MICROS_PER_HOUR, MICROS_PER_MILLI } from '../clock/index.ts';
 
 const DELIVERY_HOUR_US = 8 * MICROS_PER_HOUR;
 const FRIDAY = 5;

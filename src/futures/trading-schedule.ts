@@ -11,7 +11,7 @@
  * Exchange holidays are not modelled. The other markets the exchange lists (Korean, Hong Kong and
  * China equity, FX) are left out: the simulation has no such underlyings.
  */
-import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../clock/time-units.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../clock/index.ts';
 
 export type SessionType = 'PRE_MARKET' | 'REGULAR' | 'AFTER_MARKET' | 'OVERNIGHT' | 'NO_TRADING';
 export interface Session {

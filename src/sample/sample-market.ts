@@ -3,8 +3,7 @@
  * grid and filters, ETHBTC from the live capture in binance-facts §8.1) and the demo accounts.
  * Used by `npm start`, the demo, and tests that want a realistic configuration.
  */
-import type { CreateAccount } from '../engine/commands.ts';
-import type { EngineConfig } from '../engine/symbol-config.ts';
+import type { CreateAccount, EngineConfig } from '../engine/index.ts';
 
 export const SAMPLE_CONFIG: EngineConfig = {
   assets: [
@@ -60,6 +59,9 @@ const DEFAULT_RATES = { maker: 100_000, taker: 100_000, buyer: 0, seller: 0 };
 
 export const DEMO_ACCOUNT_ID = 1;
 export const MARKET_MAKER_ACCOUNT_ID = 2;
+
+/** The demo account's HMAC credentials (`exsim serve` prints them; strategies use the same). */
+export const DEMO_CREDENTIALS = { apiKey: 'exsim-demo-key', keyType: 'HMAC', secretKey: 'exsim-demo-secret', accountId: DEMO_ACCOUNT_ID } as const;
 
 /** The demo account (API key exsim-demo-key) and a market maker that provides liquidity. */
 export function sampleAccounts(time: number): CreateAccount[] {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
-import { InputError } from '../backtest/input-error.ts';
+import { InputError } from '../backtest/index.ts';
 import type { Scenario } from './scenario-types.ts';
 
 export const SCENARIO_SCHEMA_PATH = fileURLToPath(new URL('../../scenarios/schema.json', import.meta.url));

@@ -11,19 +11,11 @@
  * lives in the engine (SetSyntheticBook).
  */
 import { Decimal } from 'decimal.js';
-import { ExchangeContext } from '../api-facade/exchange-context.ts';
-import { InProcessClient, type ClientResponse } from '../api-facade/in-process-client.ts';
-import { InputError } from '../backtest/input-error.ts';
-import { JournalFile } from '../backtest/journal-file.ts';
-import { openMarketData, windowedTape } from '../backtest/market-data.ts';
-import { parseTime } from '../backtest/parse-time.ts';
-import { FILL_MODELS, makeFillModel, type FillModelName } from '../backtest/run-backtest.ts';
+import { ExchangeContext, InProcessClient, type ClientResponse } from '../api-facade/index.ts';
+import { InputError, JournalFile, openMarketData, windowedTape, parseTime, FILL_MODELS, makeFillModel, type FillModelName } from '../backtest/index.ts';
 import { generateTradeBatches } from '../data/index.ts';
-import type { CreateAccount, EngineCommand, EngineEvent } from '../engine/index.ts';
-import type { EngineConfig, SymbolConfig } from '../engine/symbol-config.ts';
-import { Engine } from '../engine/index.ts';
-import { formatUnits, parseUnits } from '../engine/units.ts';
-import { SAMPLE_CONFIG } from '../sample/sample-market.ts';
+import { type CreateAccount, type EngineCommand, type EngineEvent, type EngineConfig, type SymbolConfig, Engine, formatUnits, parseUnits } from '../engine/index.ts';
+import { SAMPLE_CONFIG } from '../sample/index.ts';
 import { Replay, SyntheticBook, type JournalSink, type TapeInput } from '../sim/index.ts';
 import type { Scenario, ScenarioOutcome } from './scenario-types.ts';
 import { subsetMismatch, valueAt } from './subset-match.ts';

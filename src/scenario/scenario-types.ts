@@ -2,8 +2,8 @@
  * The scenario file format in TypeScript (scenarios/schema.json is the authority; a file is
  * validated against it before these types are trusted).
  */
-import type { RateLimit } from '../api-facade/limits/rate-limit-config.ts';
-import type { EngineConfig } from '../engine/symbol-config.ts';
+import type { RateLimit } from '../api-facade/index.ts';
+import type { EngineConfig } from '../engine/index.ts';
 
 export interface ScenarioAccount {
   readonly name: string;

@@ -67,6 +67,8 @@ const CASES: Case[] = [
   ['GET', '/sapi/v1/capital/config/getall', { coin: 'BTC' }, 400, -1104, unread(2, 3)],
   ['GET', '/sapi/v1/margin/allPairs', { symbol: 'btc' }, 400, -1100, "Illegal characters found in parameter 'symbol'; legal range is '^[A-Z0-9-_.]{1,20}$'."],
   ['GET', '/sapi/v1/margin/isolated/allPairs', { symbol: 'btc' }, 400, -1100, "Illegal characters found in parameter 'symbol'; legal range is '^[A-Z0-9-_.]{1,20}$'."],
+  ['GET', '/sapi/v1/system/status', { x: 1 }, 400, -1104, unread(0, 1)],
+  ['GET', '/sapi/v1/asset/tradeFee', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
   ...(['fapi', 'dapi'] as const).flatMap((api): Case[] => {
     const symbol = api === 'fapi' ? 'BTCUSDT' : 'BTCUSD_PERP';
     const pair = api === 'fapi' ? 'BTCUSDT' : 'BTCUSD';

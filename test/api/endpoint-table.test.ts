@@ -39,6 +39,8 @@ const MARKET_LOADERS = [
   'GET /sapi/v1/capital/config/getall',
   'GET /sapi/v1/margin/allPairs',
   'GET /sapi/v1/margin/isolated/allPairs',
+  'GET /sapi/v1/system/status',
+  'GET /sapi/v1/asset/tradeFee',
 ];
 
 /** The spec's supplementary endpoints (issue 7), at the real exchange's paths. */
@@ -106,7 +108,7 @@ describe('the endpoint table', () => {
       const supplementary = SUPPLEMENTARY.includes(`${row.method} ${row.path}`);
       const expected = supplementary ? supplementarySecurity(row.path)
         : row.path === '/sapi/v1/margin/allPairs' ? 'MARKET_DATA'
-        : ['/sapi/v1/capital/config/getall', '/sapi/v1/margin/isolated/allPairs'].includes(row.path) ? 'USER_DATA'
+        : ['/sapi/v1/capital/config/getall', '/sapi/v1/margin/isolated/allPairs', '/sapi/v1/asset/tradeFee'].includes(row.path) ? 'USER_DATA'
         : row.path === '/api/v3/userDataStream' ? 'USER_STREAM'
         : ['/api/v3/order', '/api/v3/order/test', '/api/v3/order/cancelReplace', '/api/v3/order/amend/keepPriority', '/api/v3/order/oco', '/api/v3/orderList', '/api/v3/sor/order', '/api/v3/sor/order/test'].includes(row.path) && row.method !== 'GET' ? 'TRADE'
         : row.path.startsWith('/api/v3/orderList/') ? 'TRADE'

@@ -3,10 +3,8 @@
  * consistency with the spot tape at the same simulated time, no look-ahead, determinism.
  */
 import { describe, expect, test } from 'vitest';
-import { applyRate, roundToTick } from '../../src/futures/index.ts';
 import { handleRequest } from '../../src/api-facade/handle-request.ts';
 import { T0, T0_MS } from './fixture.ts';
-import { divRound } from '../../src/data/history/exact-amount.ts';
 import { futuresFixture, HOUR, MINUTE, ok, units, weightOf } from './futures-fixture.ts';
 
 const weight = (r: { headers: Record<string, string> }) => Number(r.headers['X-MBX-USED-WEIGHT-1M']);
@@ -53,22 +51,24 @@ describe('futures trades', () => {
   test('every spot print is a contract print: same id, time, side and quantity, price through the premium', () => {
     const f = futuresFixture({ minutes: 60 });
     const rows = ok(f, '/fapi/v1/trades', { symbol: 'BTCUSDT', limit: 5 });
-    expect(rows).toHaveLength(5);
-    const perp = f.ctx.futures.contracts('USD_M', f.backend.now)[0]!;
-    rows.forEach((row: any, i: number) => {
-      const print = f.prints[55 + i]!;
-      const price = roundToTick(applyRate(print.price, f.ctx.futures.premium(perp).at(print.time)), 1_000_000);
-      expect(row).toEqual({
-        id: 56 + i,
-        price: (price / 1e8).toFixed(2),
-        qty: (print.qty / 1e8).toFixed(5),
-        quoteQty: expect.any(String),
-        time: Math.floor(print.time / 1000),
-        isBuyerMaker: (55 + i) % 3 === 0,
-        isRPITrade: false,
-      });
-      expect(units(row.quoteQty)).toBe((BigInt(price) * BigInt(print.qty)) / 100_000_000n);
-    });
+    // The last five spot prints of the fixture's tape and the seeded basis at each (the premium
+    // model's value, written out): contract price = spot × (1 + premium) to the 0.01 tick, e.g.
+    // 49907.27 × 1.00021463 = 49917.9816 → 49917.98; quoteQty = price × qty exactly.
+    const spot = [
+      [4_990_727_000_000, 473_000, '0.00021463'],
+      [4_988_936_000_000, 15_000, '0.00014286'],
+      [4_990_646_000_000, 424_000, '0.00018724'],
+      [4_988_919_000_000, 420_000, '0.00020874'],
+      [4_989_606_000_000, 86_000, '0.00017951'],
+    ];
+    expect(f.prints.slice(55, 60).map((p) => [p.price, p.qty])).toEqual(spot.map(([price, qty]) => [price, qty]));
+    expect(rows).toEqual([
+      { id: 56, price: '49917.98', qty: '0.00473', quoteQty: '236.11204540', time: 1_767_228_900_000, isBuyerMaker: false, isRPITrade: false },
+      { id: 57, price: '49896.49', qty: '0.00015', quoteQty: '7.48447350', time: 1_767_228_960_000, isBuyerMaker: false, isRPITrade: false },
+      { id: 58, price: '49915.80', qty: '0.00424', quoteQty: '211.64299200', time: 1_767_229_020_000, isBuyerMaker: true, isRPITrade: false },
+      { id: 59, price: '49899.60', qty: '0.00420', quoteQty: '209.57832000', time: 1_767_229_080_000, isBuyerMaker: false, isRPITrade: false },
+      { id: 60, price: '49905.02', qty: '0.00086', quoteQty: '42.91831720', time: 1_767_229_140_000, isBuyerMaker: false, isRPITrade: false },
+    ]);
   });
 
   test('COIN-M prints are whole contracts with their base quantity', () => {
@@ -117,10 +117,13 @@ describe('futures order book', () => {
     const r = f.client.get('/fapi/v1/depth', { symbol: 'BTCUSDT', limit: 5 });
     expect(weight(r)).toBe(2);
     const book = r.json as any;
-    const perp = f.ctx.futures.contracts('USD_M', f.backend.now)[0]!;
-    const p = f.ctx.futures.premium(perp).at(f.backend.now);
-    expect(book.asks[0]).toEqual([(roundToTick(applyRate(5_010_000_000_000, p), 1_000_000, 'up') / 1e8).toFixed(2), '0.50000']);
-    expect(book.bids).toEqual([[(roundToTick(applyRate(4_990_000_000_000, p), 1_000_000, 'down') / 1e8).toFixed(2), '0.50000']]);
+    // Premium now 0.00017951: 50100 × 1.00017951 = 50108.9934 → up to 50109.00 (asks), 50200 →
+    // 50209.0114 → 50209.02; 49900 × 1.00017951 = 49908.9575 → down to 49908.95 (bids).
+    expect(book.asks).toEqual([
+      ['50109.00', '0.50000'],
+      ['50209.02', '0.50000'],
+    ]);
+    expect(book.bids).toEqual([['49908.95', '0.50000']]);
     expect(Object.keys(book)).toEqual(['lastUpdateId', 'E', 'T', 'bids', 'asks']);
     expect(weightOf(f, '/fapi/v1/depth', { symbol: 'BTCUSDT' })).toBe(10);
     expect(weightOf(f, '/fapi/v1/depth', { symbol: 'BTCUSDT', limit: 100 })).toBe(5);
@@ -171,8 +174,8 @@ describe('futures klines', () => {
     const premium = ok(f, '/fapi/v1/premiumIndexKlines', { symbol: 'BTCUSDT', interval: '1m', limit: 1 })[0];
     const now = ok(f, '/fapi/v1/premiumIndex', { symbol: 'BTCUSDT' });
     expect(mark[4]).toBe(now.markPrice);
-    const index = units(now.indexPrice);
-    expect(units(now.markPrice)).toBe(index + divRound(index * units(premium[4]), 100_000_000n));
+    // mark = index × (1 + premium): 49820.32 × (1 − 0.00024355) = 49808.18626106 (to 8 decimals).
+    expect([now.indexPrice, premium[4], now.markPrice]).toEqual(['49820.32000000', '-0.00024355', '49808.18626106']);
     const continuous = ok(f, '/fapi/v1/continuousKlines', { pair: 'BTCUSDT', contractType: 'CURRENT_QUARTER', interval: '1h', limit: 2 });
     const quarterly = ok(f, '/fapi/v1/klines', { symbol: 'BTCUSDT_260327', interval: '1h', limit: 2 });
     expect(continuous).toEqual(quarterly);

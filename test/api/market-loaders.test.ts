@@ -31,4 +31,31 @@ describe('the endpoints third-party libraries call while loading markets', () =>
     const noKey = raw(f, 'GET', '/sapi/v1/margin/allPairs', '');
     expect(noKey.status).toBe(401);
   });
+
+  test('system/status is normal, with or without a key or a signature', () => {
+    const f = makeFixture();
+    const r = raw(f, 'GET', '/sapi/v1/system/status', '');
+    expect([r.status, r.json]).toEqual([200, { status: 0, msg: 'normal' }]);
+    expect(r.headers['X-MBX-USED-WEIGHT-1M']).toBe('1');
+    expect(f.demo.get('/sapi/v1/system/status').json).toEqual({ status: 0, msg: 'normal' });
+  });
+
+  test("asset/tradeFee: every symbol or one, from the account's maker and taker rates", () => {
+    const f = makeFixture();
+    const all = f.demo.get('/sapi/v1/asset/tradeFee');
+    expect([all.status, all.json]).toEqual([
+      200,
+      [
+        { symbol: 'BTCUSDT', makerCommission: '0.001', takerCommission: '0.001' },
+        { symbol: 'ETHBTC', makerCommission: '0.001', takerCommission: '0.001' },
+      ],
+    ]);
+    expect(all.headers['X-MBX-USED-WEIGHT-1M']).toBe('1');
+    // The market maker's account pays no maker commission.
+    expect(f.maker.get('/sapi/v1/asset/tradeFee', { symbol: 'ETHBTC' }).json).toEqual([{ symbol: 'ETHBTC', makerCommission: '0', takerCommission: '0.001' }]);
+    const unknown = f.demo.get('/sapi/v1/asset/tradeFee', { symbol: 'NOPEUSDT' });
+    expect([unknown.status, unknown.json]).toEqual([400, { code: -1121, msg: 'Invalid symbol.' }]);
+    const unsigned = raw(f, 'GET', '/sapi/v1/asset/tradeFee', `timestamp=${T0_MS}`, { key: 'exsim-demo-key' });
+    expect([unsigned.status, unsigned.json]).toEqual([400, { code: -1102, msg: "Mandatory parameter 'signature' was not sent, was empty/null, or malformed." }]);
+  });
 });

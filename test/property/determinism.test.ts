@@ -4,6 +4,9 @@
  * so any hidden input (a clock, Math.random, iteration over an unordered structure keyed by
  * object identity) shows up as a difference.
  */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineCommand } from '../../src/engine/commands.ts';
@@ -35,6 +38,23 @@ describe('engine determinism', () => {
       );
     });
   }
+
+  it('gives the same events and state hash in a second process (no per-process hidden input)', () => {
+    // A fixed sample of streams (fixed seed), replayed here and in a fresh Node process.
+    const runs = [defaultScenario(), stpHeavyScenario()].flatMap((scenario) =>
+      fc.sample(commandStreamArb(scenario, { maxLength: 120 }), { numRuns: 10, seed: 42 }).map((commands) => ({ scenario, commands })),
+    );
+    expect(runs.reduce((n, r) => n + r.commands.length, 0)).toBeGreaterThan(300);
+    const here = runs.map(({ scenario, commands }) => replay(scenario, commands));
+    const input = runs.map(({ scenario, commands }) => ({ config: { symbols: scenario.symbols, assets: fixtureAssets() }, commands: [...scenario.setup, ...commands] }));
+    const child = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../support/replay-in-child.ts')], {
+      input: JSON.stringify(input),
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(child.status, child.stderr).toBe(0);
+    expect(JSON.parse(child.stdout)).toEqual(here.map((h) => ({ eventsHash: createHash('sha256').update(h.events).digest('hex'), stateHash: h.hash })));
+  });
 
   it('gives different state hashes to states that differ (the hash is not a constant)', () => {
     const scenario = defaultScenario();

@@ -15,9 +15,9 @@
  * -16011 "Order not exist." belongs to fiat order look-ups, which the spec does not list; no
  * deposit answers it. A refused deposit changes nothing.
  */
-import { MICROS_PER_DAY } from '../../clock/time-units.ts';
-import { parseUnits } from '../../engine/units.ts';
-import { ApiError } from '../api-error.ts';
+import { MICROS_PER_DAY } from '../../clock/index.ts';
+import { parseUnits } from '../../engine/index.ts';
+import { apiError } from '../exchange-errors.ts';
 
 export interface FiatSettings {
   readonly kycPassed: boolean;
@@ -48,10 +48,10 @@ export interface FiatDeposit {
 }
 
 export const fiatErrors = {
-  notEnoughLimit: () => new ApiError(400, -16007, 'Not enough limit.'),
-  notKyc: () => new ApiError(400, -16009, 'Not passed KYC or KYB.'),
-  notSupported: () => new ApiError(400, -16010, 'Currency or payment method not supported.'),
-  noChannel: () => new ApiError(400, -16012, 'No channel supported.'),
+  notEnoughLimit: () => apiError('FIAT_NOT_ENOUGH_LIMIT'),
+  notKyc: () => apiError('FIAT_NOT_KYC'),
+  notSupported: () => apiError('FIAT_NOT_SUPPORTED'),
+  noChannel: () => apiError('FIAT_NO_CHANNEL'),
 } as const;
 
 export class FiatAccounts {

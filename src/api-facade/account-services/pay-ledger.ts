@@ -23,7 +23,7 @@
  *   REMITTANCE            sender: payer {platformId}; receiver {name, extend {institutionName,
  *                         cardNumber, digitalWalletId}}; receiver: as C2C's receiver
  */
-import { formatUnits, parseUnits } from '../../engine/units.ts';
+import { formatUnits, parseUnits } from '../../engine/index.ts';
 
 export const PAY_ORDER_TYPES = ['PAY', 'PAY_REFUND', 'C2C', 'CRYPTO_BOX', 'CRYPTO_BOX_RF', 'C2C_HOLDING', 'C2C_HOLDING_RF', 'PAYOUT', 'REMITTANCE'] as const;
 export type PayOrderType = (typeof PAY_ORDER_TYPES)[number];

@@ -11,7 +11,6 @@
  *   first; otherwise the newest `limit`. myTrades: fromId excludes startTime/endTime (-1128).
  * - Lists are oldest first (ascending orderId / trade id), as Binance returns them.
  */
-import { ApiError } from '../api-error.ts';
 import { EMPTY_ERRORS } from '../params/param-errors.ts';
 import { eitherRequired, invalidWhen } from '../params/param-rules.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
@@ -19,62 +18,17 @@ import { accountJson } from '../serialize/exchange-info-json.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { discountJson, ratesJson } from '../serialize/commission-json.ts';
 import { orderQueryJson } from '../serialize/order-json.ts';
-import { formatUnits } from '../../engine/units.ts';
-import type { OrderView } from '../../engine/views.ts';
-import { accountOf, accountViewOf, OPTIONAL_SYMBOL, SYMBOL, symbolSpec, wireContext } from './common.ts';
-import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
-import { timeUs } from './market-data.ts';
+import { formatUnits } from '../../engine/index.ts';
+import { accountOf, accountViewOf, OPTIONAL_SYMBOL, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from './common.ts';
+import { defineEndpoint } from './endpoint-row.ts';
+import { findOrder } from './order-answers.ts';
 
-const DAY_US = 24 * 60 * 60 * 1_000_000;
-export const orderDoesNotExist = (): ApiError => new ApiError(400, -2013, 'Order does not exist.');
-export const clientOrderIdMismatch = (): ApiError => new ApiError(400, -2039, 'Client order ID is not correct for this order ID.');
-const spanTooLong = (): ApiError => new ApiError(400, -1127, 'More than 24 hours between startTime and endTime.');
 
 const ORDER_ID = { name: 'orderId', kind: 'LONG' } as const;
 const ORIG_CLIENT_ORDER_ID = { name: 'origClientOrderId', kind: 'STRING', empty: EMPTY_ERRORS.origClientOrderId } as const;
 const START_TIME = { name: 'startTime', kind: 'LONG' } as const;
 const END_TIME = { name: 'endTime', kind: 'LONG' } as const;
 const LIMIT = { name: 'limit', kind: 'INT' } as const;
-
-export function checkSpan(startTime: number | undefined, endTime: number | undefined): void {
-  if (startTime !== undefined && endTime !== undefined && timeUs(endTime) - timeUs(startTime) > DAY_US) throw spanTooLong();
-}
-
-/**
- * The [from, to] window (µs, inclusive) of a query's startTime / endTime (ms or µs), open where
- * one is absent; more than 24 hours between them is -1127.
- */
-export function timeWindow(p: { readonly startTime?: number; readonly endTime?: number }): { from: number; to: number } {
-  checkSpan(p.startTime, p.endTime);
-  return { from: p.startTime === undefined ? -Infinity : timeUs(p.startTime), to: p.endTime === undefined ? Infinity : timeUs(p.endTime) };
-}
-
-export function limitOf(limit: number | undefined): number {
-  return limit === undefined || limit === 0 ? 500 : Math.min(limit, 1000);
-}
-
-/**
- * The order named by orderId and/or origClientOrderId, or the query errors above. Shared with
- * DELETE order, which answers -2011 instead of -2013 (`notFound`).
- */
-export function findOrder(
-  call: HandlerCall,
-  symbol: string,
-  ref: { readonly orderId?: number; readonly origClientOrderId?: string },
-  notFound: () => ApiError = orderDoesNotExist,
-): OrderView {
-  const engine = call.ctx.backend.engine;
-  const accountId = accountOf(call);
-  if (ref.orderId !== undefined) {
-    const order = engine.getOrder(accountId, symbol, { orderId: ref.orderId });
-    if (order === undefined) throw notFound();
-    if (ref.origClientOrderId !== undefined && order.clientOrderId !== ref.origClientOrderId) throw clientOrderIdMismatch();
-    return order;
-  }
-  const order = ref.origClientOrderId === undefined ? undefined : engine.getOrder(accountId, symbol, { clientOrderId: ref.origClientOrderId });
-  if (order === undefined) throw notFound();
-  return order;
-}
 
 export const account = defineEndpoint({
   method: 'GET',
@@ -130,7 +84,7 @@ export const allOrders = defineEndpoint({
     const rows = call.ctx.backend.engine
       .allOrders(accountOf(call), spec.symbol)
       .filter((o) => (p.orderId === undefined || o.orderId >= p.orderId) && o.time >= from && o.time <= to);
-    const limit = limitOf(p.limit);
+    const limit = spotLimit(p.limit);
     const fromLower = p.orderId !== undefined || p.startTime !== undefined;
     const picked = fromLower ? rows.slice(0, limit) : rows.slice(Math.max(0, rows.length - limit));
     return picked.map((o) => orderQueryJson(o, wireContext(call, spec)));
@@ -152,7 +106,7 @@ export const myTrades = defineEndpoint({
     const rows = call.ctx.backend.engine
       .accountTrades(accountOf(call), spec.symbol)
       .filter((t) => (p.orderId === undefined || t.orderId === p.orderId) && (p.fromId === undefined || t.id >= p.fromId) && t.time >= from && t.time <= to);
-    const limit = limitOf(p.limit);
+    const limit = spotLimit(p.limit);
     const fromLower = p.fromId !== undefined || p.startTime !== undefined;
     const picked = fromLower ? rows.slice(0, limit) : rows.slice(Math.max(0, rows.length - limit));
     return picked.map((t) => ({
@@ -246,7 +200,7 @@ export const myPreventedMatches = defineEndpoint({
           ? m.preventedMatchId === p.preventedMatchId
           : (m.takerOrderId === p.orderId || m.makerOrderId === p.orderId) && (p.fromPreventedMatchId === undefined || m.preventedMatchId >= p.fromPreventedMatchId),
       );
-    return rows.slice(0, limitOf(p.limit)).map((m) => {
+    return rows.slice(0, spotLimit(p.limit)).map((m) => {
       const out: Record<string, unknown> = {
         symbol: m.symbol,
         preventedMatchId: m.preventedMatchId,

@@ -19,19 +19,16 @@
  * - GET amendments: symbol and orderId required; unknown order -2013; fromExecutionId keeps ids
  *   from it on; oldest first; limit default 500, max 1000.
  */
-import type { OrderAmended } from '../../engine/events.ts';
-import { formatUnits } from '../../engine/units.ts';
+import { type OrderAmended, formatUnits } from '../../engine/index.ts';
 import { EMPTY_ERRORS } from '../params/param-errors.ts';
 import { eitherRequired } from '../params/param-rules.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { rejectToApiError } from '../reject-errors.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { amendListStatusJson } from '../serialize/order-list-json.ts';
-import { findOrder, limitOf } from './account.ts';
-import { accountOf, SYMBOL, symbolSpec } from './common.ts';
+import { findOrder } from './order-answers.ts';
+import { accountOf, spotLimit, SYMBOL, symbolSpec } from './common.ts';
 import { defineEndpoint } from './endpoint-row.ts';
 import { CLIENT_ID_PARAM } from './order-request.ts';
-import { rejection } from './trading.ts';
 
 export const amendKeepPriority = defineEndpoint({
   method: 'PUT',
@@ -54,18 +51,18 @@ export const amendKeepPriority = defineEndpoint({
     const spec = symbolSpec(call, p.symbol);
     const accountId = accountOf(call);
     const newQuantity = p.newQty.units(spec.basePrecision);
-    call.beforeEngine();
-    const events = call.ctx.apply({
-      type: 'AmendOrder',
-      accountId,
-      symbol: spec.symbol,
-      newQuantity,
-      ...(p.orderId === undefined ? {} : { orderId: p.orderId }),
-      ...(p.origClientOrderId === undefined ? {} : { origClientOrderId: p.origClientOrderId }),
-      ...(p.newClientOrderId === undefined ? {} : { newClientOrderId: p.newClientOrderId }),
-    });
-    const rejected = rejection(events);
-    if (rejected !== undefined) throw rejectToApiError(rejected.reason, 'amend');
+    const events = call.send(
+      {
+        type: 'AmendOrder',
+        accountId,
+        symbol: spec.symbol,
+        newQuantity,
+        ...(p.orderId === undefined ? {} : { orderId: p.orderId }),
+        ...(p.origClientOrderId === undefined ? {} : { origClientOrderId: p.origClientOrderId }),
+        ...(p.newClientOrderId === undefined ? {} : { newClientOrderId: p.newClientOrderId }),
+      },
+      'amend',
+    );
     const engine = call.ctx.backend.engine;
     // The named order's amendment comes first; an OCO partner's follows it.
     const amended = events.find((e): e is OrderAmended => e.type === 'OrderAmended');
@@ -120,7 +117,7 @@ export const orderAmendments = defineEndpoint({
     return call.ctx.backend.engine
       .orderAmendments(accountOf(call), spec.symbol, order.orderId)
       .filter((a) => p.fromExecutionId === undefined || a.executionId >= p.fromExecutionId)
-      .slice(0, limitOf(p.limit))
+      .slice(0, spotLimit(p.limit))
       .map((a) => ({
         symbol: a.symbol,
         orderId: a.orderId,

@@ -30,25 +30,21 @@
  * (400) with cancelResult NOT_ATTEMPTED and newOrderResponse the refusal: the matrix has no
  * such row and the docs show no body for it; this keeps the `data` shape and says what ran.
  */
-import type { CancelReplaceCompleted, EngineEvent, OrderAccepted, OrderCanceled } from '../../engine/events.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import type { CancelReplaceMode, CancelReplaceResult, OrderType } from '../../engine/types.ts';
-import { ApiError } from '../api-error.ts';
-import { ENUM_ERRORS } from '../params/param-errors.ts';
+import type { CancelReplaceCompleted, EngineEvent, OrderAccepted, OrderCanceled, SymbolSpec, CancelReplaceMode, CancelReplaceResult, OrderType, RejectReason } from '../../engine/index.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError, withDetails } from '../exchange-errors.ts';
+import { EMPTY_ERRORS, ENUM_ERRORS } from '../params/param-errors.ts';
 import { eitherRequired } from '../params/param-rules.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import { rejectToApiError } from '../reject-errors.ts';
 import { cancelJson, placementJson, type NewOrderRespType } from '../serialize/order-json.ts';
 import { accountOf, symbolSpec, wireContext } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
-import { CLIENT_ID_PARAM, defaultRespType, orderRequestOf } from './order-request.ts';
-import { NEW_ORDER_PARAMS, NEW_ORDER_RULES, noteFirstFills, plainOrderValues, rejection } from './trading.ts';
+import { CLIENT_ID_PARAM, defaultRespType, NEW_ORDER_PARAMS, NEW_ORDER_RULES, orderRequestOf, plainOrderValues } from './order-request.ts';
 
 /** Engine reasons that mean the new order was refused before the matching engine. */
 const BEFORE_ENGINE = new Set(['INVALID_AMOUNT', 'UNSUPPORTED_ORDER_COMBINATION', 'STP_MODE_NOT_ALLOWED']);
 
-const FAILED = 'Order cancel-replace failed.';
-const PARTIALLY_FAILED = 'Order cancel-replace partially failed.';
 
 interface Outcome {
   cancelResult: CancelReplaceResult;
@@ -63,10 +59,25 @@ function failureStatus(o: Outcome, mode: CancelReplaceMode, overLimit: boolean):
   return o.cancelResult === 'SUCCESS' || o.newOrderResult === 'SUCCESS' ? 409 : 400;
 }
 
+/** The -2021 / -2022 error of an outcome that is not SUCCESS / SUCCESS, its parts as `data`. */
+function failure(o: Outcome, mode: CancelReplaceMode, overLimit: boolean): ApiError {
+  const partly = o.cancelResult === 'SUCCESS' || o.newOrderResult === 'SUCCESS';
+  return withDetails(apiError(partly ? 'CANCEL_REPLACE_PARTIALLY_FAILED' : 'CANCEL_REPLACE_FAILED'), { status: failureStatus(o, mode, overLimit), data: o });
+}
+
 function answer(o: Outcome, mode: CancelReplaceMode, overLimit: boolean): Outcome {
   if (o.cancelResult === 'SUCCESS' && o.newOrderResult === 'SUCCESS') return o;
-  const partly = o.cancelResult === 'SUCCESS' || o.newOrderResult === 'SUCCESS';
-  throw new ApiError(failureStatus(o, mode, overLimit), partly ? -2021 : -2022, partly ? PARTIALLY_FAILED : FAILED, o);
+  throw failure(o, mode, overLimit);
+}
+
+/**
+ * A refused CancelReplaceOrder: a new order refused before the matching engine is -2022 with the
+ * cancel NOT_ATTEMPTED (see header); anything else refused the cancel's side of the command.
+ */
+function refusal(reason: RejectReason, mode: CancelReplaceMode, type: OrderType): ApiError {
+  if (!reason.startsWith('FILTER_') && !BEFORE_ENGINE.has(reason)) return rejectToApiError(reason, 'cancel', type);
+  const newOrderResponse = rejectToApiError(reason, 'place', type).toBody();
+  return failure({ cancelResult: 'NOT_ATTEMPTED', newOrderResult: 'FAILURE', cancelResponse: null, newOrderResponse }, mode, false);
 }
 
 export const cancelReplace = defineEndpoint({
@@ -82,7 +93,7 @@ export const cancelReplace = defineEndpoint({
       ...NEW_ORDER_PARAMS,
       { name: 'cancelReplaceMode', kind: 'ENUM', required: true, values: ['STOP_ON_FAILURE', 'ALLOW_FAILURE'] },
       { name: 'cancelNewClientOrderId', ...CLIENT_ID_PARAM },
-      { name: 'cancelOrigClientOrderId', kind: 'STRING', empty: { code: -1119, msg: 'Original client order ID was empty.' } },
+      { name: 'cancelOrigClientOrderId', kind: 'STRING', empty: EMPTY_ERRORS.origClientOrderId },
       { name: 'cancelOrderId', kind: 'LONG' },
       { name: 'cancelRestrictions', kind: 'ENUM', values: ['ONLY_NEW', 'ONLY_PARTIALLY_FILLED'], invalid: ENUM_ERRORS.cancelRestrictions },
       { name: 'orderRateLimitExceededMode', kind: 'ENUM', values: ['DO_NOTHING', 'CANCEL_ONLY'] },
@@ -97,29 +108,21 @@ export const cancelReplace = defineEndpoint({
     const counted = call.ctx.orderLimiter.charge(String(accountId), 1, call.nowUs);
     const overLimit = !counted.ok;
     if (!counted.ok && p.orderRateLimitExceededMode !== 'CANCEL_ONLY') throw counted.error;
-    call.beforeEngine();
-    const events = call.ctx.apply({
-      type: 'CancelReplaceOrder',
-      accountId,
-      symbol: spec.symbol,
-      mode: p.cancelReplaceMode,
-      newOrder,
-      ...(p.cancelOrderId === undefined ? {} : { cancelOrderId: p.cancelOrderId }),
-      ...(p.cancelOrigClientOrderId === undefined ? {} : { cancelOrigClientOrderId: p.cancelOrigClientOrderId }),
-      ...(p.cancelNewClientOrderId === undefined ? {} : { cancelNewClientOrderId: p.cancelNewClientOrderId }),
-      ...(p.cancelRestrictions === undefined ? {} : { cancelRestrictions: p.cancelRestrictions }),
-      ...(overLimit ? { cancelOnly: true } : {}),
-    });
-    const rejected = rejection(events);
-    if (rejected !== undefined) {
-      const reason = rejected.reason;
-      if (reason.startsWith('FILTER_') || BEFORE_ENGINE.has(reason)) {
-        const refusal = rejectToApiError(reason, 'place', p.type).toBody();
-        answer({ cancelResult: 'NOT_ATTEMPTED', newOrderResult: 'FAILURE', cancelResponse: null, newOrderResponse: refusal }, p.cancelReplaceMode, false);
-      }
-      throw rejectToApiError(reason, 'cancel', p.type);
-    }
-    noteFirstFills(call.ctx, events);
+    const events = call.send(
+      {
+        type: 'CancelReplaceOrder',
+        accountId,
+        symbol: spec.symbol,
+        mode: p.cancelReplaceMode,
+        newOrder,
+        ...(p.cancelOrderId === undefined ? {} : { cancelOrderId: p.cancelOrderId }),
+        ...(p.cancelOrigClientOrderId === undefined ? {} : { cancelOrigClientOrderId: p.cancelOrigClientOrderId }),
+        ...(p.cancelNewClientOrderId === undefined ? {} : { cancelNewClientOrderId: p.cancelNewClientOrderId }),
+        ...(p.cancelRestrictions === undefined ? {} : { cancelRestrictions: p.cancelRestrictions }),
+        ...(overLimit ? { cancelOnly: true } : {}),
+      },
+      (reason) => refusal(reason, p.cancelReplaceMode, p.type),
+    );
     const done = events.find((e): e is CancelReplaceCompleted => e.type === 'CancelReplaceCompleted');
     if (done === undefined) throw new Error('CancelReplaceOrder neither completed nor refused'); // engine contract
     const outcome = describeOutcome(call, spec, done, events, p.newOrderRespType ?? defaultRespType(p.type), p.type);

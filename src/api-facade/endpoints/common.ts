@@ -1,21 +1,47 @@
 /**
  * Helpers the endpoint rows share: symbol resolution (-1121), the symbolStatus filter (-1220),
- * the authenticated account, and the parameter specs several rows declare identically.
+ * the authenticated account, request times and windows (-1127), `limit`, and the parameter specs
+ * several rows declare identically. Rows import helpers from here (or order-request.ts,
+ * order-answers.ts), never from another row's file.
  */
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import type { AccountView } from '../../engine/views.ts';
-import type { SymbolStatus } from '../../engine/types.ts';
-import { ApiError } from '../api-error.ts';
-import { MSG_REJECTED_API_KEY } from '../signing/auth-errors.ts';
+import type { SymbolSpec, AccountView, SymbolStatus } from '../../engine/index.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
 import { ENUM_ERRORS } from '../params/param-errors.ts';
 import { SYMBOL_PATTERN } from '../params/param-types.ts';
 import type { WireContext } from '../serialize/order-json.ts';
 import type { HandlerCall } from './endpoint-row.ts';
 
-export const invalidSymbol = (): ApiError => new ApiError(400, -1121, 'Invalid symbol.');
+export const invalidSymbol = (): ApiError => apiError('INVALID_SYMBOL');
 /** -1127: startTime and endTime further apart than an endpoint allows. */
-export const spanTooLong = (hours: number): ApiError => new ApiError(400, -1127, `More than ${hours} hours between startTime and endTime.`);
-export const statusMismatch = (): ApiError => new ApiError(400, -1220, "The symbol's status does not match the requested symbolStatus.");
+export const spanTooLong = (hours: number): ApiError => apiError('TIME_SPAN_TOO_LONG', hours);
+export const statusMismatch = (): ApiError => apiError('SYMBOL_STATUS_MISMATCH');
+
+const DAY_US = 24 * 60 * 60 * 1_000_000;
+
+/** A request time in µs: ms below 10^15, µs from 10^15 on (as TIMESTAMP parameters). */
+export function timeUs(value: number): number {
+  return value < 1e15 ? value * 1000 : value;
+}
+
+/** -1127 when startTime and endTime (ms or µs) are more than 24 hours apart. */
+function checkSpan(startTime: number | undefined, endTime: number | undefined): void {
+  if (startTime !== undefined && endTime !== undefined && timeUs(endTime) - timeUs(startTime) > DAY_US) throw spanTooLong(24);
+}
+
+/**
+ * The [from, to] window (µs, inclusive) of a query's startTime / endTime (ms or µs), open where
+ * one is absent; more than 24 hours between them is -1127.
+ */
+export function timeWindow(p: { readonly startTime?: number; readonly endTime?: number }): { from: number; to: number } {
+  checkSpan(p.startTime, p.endTime);
+  return { from: p.startTime === undefined ? -Infinity : timeUs(p.startTime), to: p.endTime === undefined ? Infinity : timeUs(p.endTime) };
+}
+
+/** A spot history query's `limit`: 500 when absent or 0, at most 1000 (larger values are capped). */
+export function spotLimit(limit: number | undefined): number {
+  return limit === undefined || limit === 0 ? 500 : Math.min(limit, 1000);
+}
 
 export const SYMBOL = { name: 'symbol', kind: 'STRING', required: true, pattern: SYMBOL_PATTERN } as const;
 export const OPTIONAL_SYMBOL = { name: 'symbol', kind: 'STRING', pattern: SYMBOL_PATTERN } as const;
@@ -73,7 +99,7 @@ export function accountOf(call: HandlerCall): number {
 /** The authenticated key's account; a key whose account is gone answers as a rejected key. */
 export function accountViewOf(call: HandlerCall): AccountView {
   const view = call.ctx.backend.engine.account(accountOf(call));
-  if (view === undefined) throw new ApiError(401, -2015, MSG_REJECTED_API_KEY);
+  if (view === undefined) throw apiError('REJECTED_API_KEY');
   return view;
 }
 

@@ -8,9 +8,12 @@
  * endpoint lives anywhere else.
  *
  * Handlers return the JSON body (any JSON-serialisable value) or throw an ApiError. They read the
- * simulated time from `call.nowUs` and send engine commands only after `call.beforeEngine()`.
+ * simulated time from `call.nowUs` and send engine commands only through `call.send`.
  */
 import type { ApiError } from '../api-error.ts';
+import type { EngineEvent } from '../../engine/index.ts';
+import type { Refusal } from '../engine-round-trip.ts';
+import type { FacadeCommand, MarketBackend } from '../market-backend.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import type { ParamSchema, ParsedParams } from '../params/param-schema.ts';
 import type { ParamSpec, ParsedSoFar } from '../params/param-types.ts';
@@ -27,16 +30,31 @@ export interface KeyedLimit {
   readonly weight: number;
 }
 
+/**
+ * What a handler sees of the ExchangeContext: the market (backend queries, futures model), asset
+ * precision, and the per-area state rows read (SOR groups, listen keys, the unfilled order count,
+ * fiat, pay, disclaimers; the market feed, which REST depth lets observe the book). Not `apply` (commands go through `call.send`), nor the request stages'
+ * own parts (API keys, IP weight and keyed limiters, client clock rule, faults, user stream hub).
+ */
+export type HandlerContext = Pick<
+  ExchangeContext,
+  'futures' | 'positions' | 'assetPrecision' | 'uidOf' | 'rateLimits' | 'sors' | 'listenKeys' | 'orderLimiter' | 'fiat' | 'pay' | 'equityDisclaimers' | 'marketFeed'
+> & { readonly backend: Pick<MarketBackend, 'engine' | 'now' | 'history'> };
+
 export interface HandlerCall {
-  readonly ctx: ExchangeContext;
+  readonly ctx: HandlerContext;
   /** Unit of every time field in the response (X-MBX-TIME-UNIT). */
   readonly unit: TimeUnit;
   /** The authenticated key; null on NONE endpoints. */
   readonly key: AuthenticatedKey | null;
   /** Simulated time the request is served at, µs. */
   readonly nowUs: number;
-  /** The second recvWindow check (-1021), just before a command goes to the engine. */
-  beforeEngine(): void;
+  /**
+   * The engine round trip (engine-round-trip.ts): the second recvWindow check (-1021), the mark
+   * for fault injection, apply at simulated now, the user data stream, first fills; a refusal is
+   * thrown as `refusal` maps it. Returns the command's events.
+   */
+  send(command: FacadeCommand, refusal: Refusal): readonly EngineEvent[];
 }
 
 export interface EndpointDef<S extends readonly ParamSpec[]> {

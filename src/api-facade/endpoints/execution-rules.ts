@@ -12,7 +12,7 @@
  *   engine's own mean, EXTERNAL {externalCalculationId 0} while a reference price is set from
  *   outside (method 0: set by an operator), and -2043 when the symbol has neither.
  */
-import { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
 import { exclusive } from '../params/param-rules.ts';
 import { defineSchema } from '../params/param-schema.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, statusMismatch, statusOf, symbolSpec } from './common.ts';
@@ -61,7 +61,7 @@ export const referencePriceCalculation = defineEndpoint({
     const spec = symbolSpec(call, p.symbol);
     if (p.symbolStatus !== undefined && statusOf(call, spec.symbol) !== p.symbolStatus) throw statusMismatch();
     const calc = call.ctx.backend.engine.referencePriceCalculation(spec.symbol);
-    if (calc === null) throw new ApiError(400, -2043, "This symbol doesn't have a reference price.");
+    if (calc === null) throw apiError('NO_REFERENCE_PRICE');
     if (calc.calculationType === 'ARITHMETIC_MEAN') {
       return { symbol: spec.symbol, calculationType: calc.calculationType, bucketCount: calc.bucketCount, bucketWidthMs: calc.bucketWidthMs };
     }

@@ -12,13 +12,16 @@
  * PAYOUT from the payment channel into the fiat wallet (walletType 3).
  * Answer: {code: "000000", message: "success", data: {orderId}, success: true}.
  */
-import { formatUnits } from '../../engine/units.ts';
+import { formatUnits } from '../../engine/index.ts';
+import type { ApiError } from '../api-error.ts';
 import { paramErrors } from '../params/param-errors.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import { accountOf } from './common.ts';
 import { defineEndpoint } from './endpoint-row.ts';
 
 const FIAT_DECIMALS = 2;
+
+const invalidAmount = (): ApiError => paramErrors.invalidData('amount');
 
 export const fiatDeposit = defineEndpoint({
   method: 'POST',
@@ -44,10 +47,8 @@ export const fiatDeposit = defineEndpoint({
     const units = precision >= FIAT_DECIMALS ? cents * 10 ** (precision - FIAT_DECIMALS) : p.amount.units(precision);
     if (!Number.isSafeInteger(units)) throw paramErrors.overflow('amount');
     call.ctx.fiat.check(accountId, p.currency, p.apiPaymentMethod, units, precision, call.nowUs);
-    call.beforeEngine();
-    const events = call.ctx.apply({ type: 'AdjustBalance', accountId, asset: p.currency, delta: units });
     // The engine refuses only amounts beyond its exact supply bound: a malformed amount, changing nothing.
-    if (events.some((e) => e.type === 'OrderRejected')) throw paramErrors.invalidData('amount');
+    call.send({ type: 'AdjustBalance', accountId, asset: p.currency, delta: units }, invalidAmount);
     const deposit = call.ctx.fiat.record({ accountId, currency: p.currency, apiPaymentMethod: p.apiPaymentMethod, amountUnits: units, time: call.nowUs, ext: p.ext });
     call.ctx.pay.record({
       orderType: 'PAYOUT',

@@ -8,10 +8,9 @@
  * USDⓈ-M quantities at the quantityPrecision (the base precision when a print is off the step
  * grid), COIN-M quantities in whole contracts.
  */
-import { divRound, formatAmount } from '../../data/history/exact-amount.ts';
-import { formatUnits } from '../../engine/units.ts';
-import type { ContractType, FuturesContract, FuturesPair, Venue } from '../../futures/index.ts';
-import { CONTRACT_TYPES } from '../../futures/index.ts';
+import { divRound, formatAmount } from '../../data/index.ts';
+import { formatUnits } from '../../engine/index.ts';
+import { type FuturesContract, type FuturesPair, type Venue, CONTRACT_TYPES } from '../../futures/index.ts';
 import { paramErrors } from '../params/param-errors.ts';
 import { SYMBOL_PATTERN } from '../params/param-types.ts';
 import { defineSchema, type ParamSchema } from '../params/param-schema.ts';
@@ -71,22 +70,14 @@ export function selectContracts(call: HandlerCall, venue: Venue, p: { readonly s
   return { contracts: all.filter((c) => c.pair === pair), single: false };
 }
 
-/** The contract of a pair and type at t (continuous klines, basis). */
-export function contractOfType(call: HandlerCall, pair: FuturesPair, type: ContractType, t: number): FuturesContract {
-  return call.ctx.futures.contract(pair, type, t);
-}
-
 /** `limit`: the default when absent; a value outside 1..max is -1130 (the futures docs give ranges, not caps). */
-export function limitOf(limit: number | undefined, fallback: number, max: number): number {
+export function futuresLimit(limit: number | undefined, fallback: number, max: number): number {
   if (limit === undefined) return fallback;
   if (limit < 1 || limit > max) throw paramErrors.invalidData('limit');
   return limit;
 }
 
-/** ms below 10^15, µs from 10^15 on (as the spot rows read times). */
-export function timeUs(value: number): number {
-  return value < 1e15 ? value * 1000 : value;
-}
+export { timeUs } from './common.ts';
 
 export const DEPTH_LIMITS = [5, 10, 20, 50, 100, 500, 1000] as const;
 

@@ -18,7 +18,7 @@ import { defineSchema } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { OPTIONAL_SYMBOL } from './common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from './endpoint-row.ts';
-import { bySymbol, END_TIME, formatIndex, formatRate, LIMIT, limitOf, selectContracts, START_TIME, tickerSchema, timeUs, type VenueApi } from './futures-common.ts';
+import { bySymbol, END_TIME, formatIndex, formatRate, LIMIT, futuresLimit, selectContracts, START_TIME, tickerSchema, timeUs, type VenueApi } from './futures-common.ts';
 
 const FUNDING_LIMIT = { name: 'fundingRate', weight: 1 } as const;
 
@@ -71,7 +71,7 @@ export function fundingRate(venue: VenueApi): Endpoint {
     schema: defineSchema([symbolSpec, START_TIME, END_TIME, LIMIT]),
     summary: `${venue.label} futures funding rate history: limit default 100, max 1000`,
     handler: (p, call) => {
-      const limit = limitOf(p.limit, 100, 1000);
+      const limit = futuresLimit(p.limit, 100, 1000);
       const start = p.startTime === undefined ? undefined : timeUs(p.startTime);
       const end = Math.min(call.nowUs, p.endTime === undefined ? Infinity : timeUs(p.endTime));
       const perpetuals = selectContracts(call, venue.venue, p).contracts.filter((c) => c.deliveryTime === null);

@@ -9,7 +9,7 @@
  * marketTakeBound are the exchange's usual BTC values; MIN_NOTIONAL is 5 (USDⓈ-M) and COIN-M lot
  * sizes are whole contracts (1 .. 1,000,000).
  */
-import { formatUnits } from '../../engine/units.ts';
+import { formatUnits } from '../../engine/index.ts';
 import type { FuturesContract } from '../../futures/index.ts';
 import { defineSchema } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';

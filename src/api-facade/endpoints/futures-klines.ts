@@ -15,12 +15,9 @@
  * (default 500, max 1500; else -1130). Weight by limit: [1,100) 1, [100,500) 2, [500,1000] 5,
  * above 10.
  */
-import { MICROS_PER_MINUTE } from '../../clock/time-units.ts';
-import type { HistoryKline } from '../../data/history/klines.ts';
-import type { MarketHistory } from '../../data/history/market-history.ts';
-import { KLINE_INTERVALS, type KlineInterval } from '../../data/tape.ts';
-import type { ContractType, FuturesContract, FuturesKline, FuturesPair } from '../../futures/index.ts';
-import { contractKline, transformKline } from '../../futures/index.ts';
+import { MICROS_PER_MINUTE } from '../../clock/index.ts';
+import { type HistoryKline, type MarketHistory, KLINE_INTERVALS, type KlineInterval } from '../../data/index.ts';
+import { type ContractType, type FuturesContract, type FuturesKline, type FuturesPair, contractKline, transformKline } from '../../futures/index.ts';
 import { ENUM_ERRORS } from '../params/param-errors.ts';
 import { defineSchema } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';
@@ -38,7 +35,7 @@ import {
   formatRate,
   futuresKlineWeight,
   LIMIT,
-  limitOf,
+  futuresLimit,
   PAIR,
   pairOf,
   START_TIME,
@@ -60,7 +57,7 @@ interface BarQuery {
 
 /** Up to 1500 spot bars by the klines selection rules (two history reads past 1000). */
 function spotBars(history: MarketHistory, asOf: number, p: BarQuery): HistoryKline[] {
-  const limit = limitOf(p.limit, 500, 1500);
+  const limit = futuresLimit(p.limit, 500, 1500);
   const start = p.startTime === undefined ? undefined : timeUs(p.startTime);
   const end = p.endTime === undefined ? undefined : timeUs(p.endTime);
   const read = (q: { startTime?: number | undefined; endTime?: number | undefined; limit: number }) =>

@@ -13,10 +13,8 @@
  * rows, otherwise the newest up to endTime; ascending. limit default 30, max 500.
  * Ratios, basis rates: 4 decimals. Weight 1 each (the docs give none).
  */
-import type { HistoryKline } from '../../data/history/klines.ts';
-import type { ContractType, FuturesContract, FuturesPair, RatioKind, Venue } from '../../futures/index.ts';
-import { baseForContracts, contractsFor, futuresParameters, rateBetween, roundToTick } from '../../futures/index.ts';
-import { formatAmount } from '../../data/history/exact-amount.ts';
+import { type HistoryKline, formatAmount } from '../../data/index.ts';
+import { type ContractType, type FuturesContract, type FuturesPair, type RatioKind, type Venue, baseForContracts, contractsFor, futuresParameters, rateBetween, roundToTick } from '../../futures/index.ts';
 import { eitherRequired, exclusive, notAllowedWhen, requiredWhen } from '../params/param-rules.ts';
 import { defineSchema } from '../params/param-schema.ts';
 import { SYMBOL_PATTERN } from '../params/param-types.ts';
@@ -33,7 +31,7 @@ import {
   formatQuote,
   formatRatio,
   LIMIT,
-  limitOf,
+  futuresLimit,
   OPTIONAL_PAIR,
   PAIR,
   pairOf,
@@ -41,7 +39,7 @@ import {
   timeUs,
   type VenueApi,
 } from './futures-common.ts';
-import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../../clock/time-units.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../../clock/index.ts';
 
 const PERIODS = ['5m', '15m', '30m', '1h', '2h', '4h', '6h', '12h', '1d'] as const;
 type Period = (typeof PERIODS)[number];
@@ -71,7 +69,7 @@ interface StatQuery {
 /** The period boundaries a statistics query selects (see the header). */
 function statTimes(call: HandlerCall, pair: FuturesPair, p: StatQuery): number[] {
   const len = PERIOD_US[p.period];
-  const limit = limitOf(p.limit, 30, 500);
+  const limit = futuresLimit(p.limit, 30, 500);
   const first = call.ctx.futures.history(pair).firstTradeTime;
   if (first === null || first > call.nowUs) return [];
   const oldest = Math.max(first, call.nowUs - futuresParameters.STATISTICS_RETENTION_US, p.startTime === undefined ? 0 : timeUs(p.startTime));

@@ -10,15 +10,14 @@
  * hours (older rows are not served), startTime..endTime at most 1 hour (-1127). No RPI orders
  * exist in the simulation: isRPITrade is false and nq equals q.
  */
-import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../../clock/time-units.ts';
-import type { TapeTrade } from '../../data/tape.ts';
-import type { FuturesContract } from '../../futures/index.ts';
-import { toAggTrade, toPrint } from '../../futures/index.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../../clock/index.ts';
+import type { TapeTrade } from '../../data/index.ts';
+import { type FuturesContract, toAggTrade, toPrint } from '../../futures/index.ts';
 import { defineSchema } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { spanTooLong, SYMBOL } from './common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from './endpoint-row.ts';
-import { contractOf, END_TIME, formatBase, formatPrice, formatQty, formatQuote, FROM_ID, LIMIT, limitOf, START_TIME, timeUs, type VenueApi } from './futures-common.ts';
+import { contractOf, END_TIME, formatBase, formatPrice, formatQty, formatQuote, FROM_ID, LIMIT, futuresLimit, START_TIME, timeUs, type VenueApi } from './futures-common.ts';
 
 const OLD_TRADES_LOOKBACK_US = 30 * MICROS_PER_DAY;
 const AGG_TRADES_LOOKBACK_US = 48 * MICROS_PER_HOUR;
@@ -45,7 +44,7 @@ export function trades(venue: VenueApi): Endpoint {
     summary: `${venue.label} futures recent trades: limit default 500, max 1000`,
     handler: (p, call) => {
       const c = contractOf(call, venue.venue, p.symbol);
-      const limit = limitOf(p.limit, 500, 1000);
+      const limit = futuresLimit(p.limit, 500, 1000);
       return call.ctx.futures.history(c.pair).recentTrades(call.nowUs, limit).map((t) => tradeJson(call, c, t));
     },
   });
@@ -61,7 +60,7 @@ export function historicalTrades(venue: VenueApi): Endpoint {
     summary: `${venue.label} futures old trades lookup (last month): limit default 100, max 500`,
     handler: (p, call) => {
       const c = contractOf(call, venue.venue, p.symbol);
-      const limit = limitOf(p.limit, 100, 500);
+      const limit = futuresLimit(p.limit, 100, 500);
       const history = call.ctx.futures.history(c.pair);
       const cutoff = call.nowUs - OLD_TRADES_LOOKBACK_US;
       // The first trade of the month is the first trade of its first aggregate.
@@ -86,7 +85,7 @@ export function aggTrades(venue: VenueApi): Endpoint {
     summary: `${venue.label} futures aggregate trades (last 48 hours): limit default 500, max 1000`,
     handler: (p, call) => {
       const c = contractOf(call, venue.venue, p.symbol);
-      const limit = limitOf(p.limit, 500, 1000);
+      const limit = futuresLimit(p.limit, 500, 1000);
       const start = p.startTime === undefined ? undefined : timeUs(p.startTime);
       const end = p.endTime === undefined ? undefined : timeUs(p.endTime);
       if (start !== undefined && end !== undefined && end - start > AGG_TRADES_MAX_SPAN_US) throw spanTooLong(1);

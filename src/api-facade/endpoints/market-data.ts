@@ -13,19 +13,14 @@
  * - ticker and ticker/tradingDay: more than 100 symbols, a windowSize outside 1m-59m / 1h-23h /
  *   1d-7d, or a timeZone the history cannot read is -1130 for that parameter (codes not shown).
  */
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import { formatUnits } from '../../engine/units.ts';
-import { formatAmount } from '../../data/history/exact-amount.ts';
-import { formatKline, timeZoneMinutes } from '../../data/history/klines.ts';
-import type { DayTicker, MiniTicker, WindowTicker } from '../../data/history/tickers.ts';
-import { parseWindowSize } from '../../data/history/tickers.ts';
-import { KLINE_INTERVALS } from '../../data/tape.ts';
+import { type SymbolSpec, formatUnits } from '../../engine/index.ts';
+import { formatAmount, formatKline, timeZoneMinutes, type DayTicker, type MiniTicker, type WindowTicker, parseWindowSize, KLINE_INTERVALS } from '../../data/index.ts';
 import { ENUM_ERRORS, paramErrors } from '../params/param-errors.ts';
 import { eitherRequired, exclusive } from '../params/param-rules.ts';
 import { defineSchema } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { decimalPairsJson, JsonText } from '../serialize/json-text.ts';
-import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, symbolSpec } from './common.ts';
+import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, symbolSpec, timeUs } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 
 const LIMIT = { name: 'limit', kind: 'INT' } as const;
@@ -33,11 +28,6 @@ const START_TIME = { name: 'startTime', kind: 'LONG' } as const;
 const END_TIME = { name: 'endTime', kind: 'LONG' } as const;
 const FROM_ID = { name: 'fromId', kind: 'LONG' } as const;
 const TICKER_TYPE = { name: 'type', kind: 'ENUM', values: ['FULL', 'MINI'], invalid: ENUM_ERRORS.tickerType } as const;
-
-/** ms below 10^15, µs from there on (as TIMESTAMP parameters). */
-export function timeUs(value: number): number {
-  return value < 1e15 ? value * 1000 : value;
-}
 
 function listLimit(limit: number | undefined, max: number): number | undefined {
   if (limit === undefined || limit === 0) return undefined;

@@ -8,12 +8,19 @@
  * - GET /sapi/v1/margin/allPairs (MARKET_DATA, weight 1) and /sapi/v1/margin/isolated/allPairs
  *   (USER_DATA, weight 10): margin is off in the simulation, so both are empty lists. CCXT signs
  *   every /sapi call, so allPairs also accepts (and ignores) timestamp, recvWindow and signature.
+ * - GET /sapi/v1/system/status (NONE, weight 1): `{"status": 0, "msg": "normal"}`, always (no
+ *   maintenance is simulated). Clients that sign every /sapi call may send timestamp, recvWindow
+ *   and signature: accepted and ignored.
+ * - GET /sapi/v1/asset/tradeFee (USER_DATA, weight 1): `[{symbol, makerCommission,
+ *   takerCommission}]` for every symbol, or the one `symbol` asked (-1121 when unknown), from the
+ *   account's commission rates: maker (taker) = the standard + special + tax maker (taker) parts,
+ *   before buyer/seller parts and the BNB discount (the docs do not say which parts it sums; this
+ *   is what a fill pays per side). Rates as the docs show them: "0.001", trailing zeros dropped.
  * The futures exchangeInfo they also load is a real futures endpoint now (futures-general.ts).
  */
-import type { AccountView } from '../../engine/views.ts';
-import { formatUnits } from '../../engine/units.ts';
+import { type AccountView, formatUnits } from '../../engine/index.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { accountViewOf, OPTIONAL_SYMBOL } from './common.ts';
+import { accountViewOf, OPTIONAL_SYMBOL, symbolSpec } from './common.ts';
 import { defineEndpoint } from './endpoint-row.ts';
 
 function coinJson(balance: AccountView['balances'][number], precision: number): Record<string, unknown> {
@@ -95,4 +102,38 @@ export const isolatedMarginAllPairs = defineEndpoint({
   schema: defineSchema(withSigned([OPTIONAL_SYMBOL])),
   summary: 'Isolated margin pairs: none (margin is off)',
   handler: () => [],
+});
+
+export const systemStatus = defineEndpoint({
+  method: 'GET',
+  path: '/sapi/v1/system/status',
+  security: 'NONE',
+  weight: 1,
+  schema: defineSchema([...OPTIONAL_SIGNATURE_PARAMS]),
+  summary: 'System status: normal (0); maintenance is not simulated',
+  handler: () => ({ status: 0, msg: 'normal' }),
+});
+
+type Rates = AccountView['standardCommission'];
+
+/** A commission rate as tradeFee shows it: "0.001" (formatUnits at 8 places, trailing zeros dropped). */
+function rateText(rate: number): string {
+  return formatUnits(rate, 8).replace(/\.?0+$/, '') || '0';
+}
+
+export const tradeFee = defineEndpoint({
+  method: 'GET',
+  path: '/sapi/v1/asset/tradeFee',
+  security: 'USER_DATA',
+  weight: 1,
+  schema: defineSchema(withSigned([OPTIONAL_SYMBOL])),
+  summary: 'Maker and taker commission per symbol, from the account’s commission rates',
+  handler: (p, call) => {
+    const acct = accountViewOf(call);
+    const parts: readonly Rates[] = [acct.standardCommission, acct.specialCommission, acct.taxCommission];
+    const makerCommission = rateText(parts.reduce((sum, r) => sum + r.maker, 0));
+    const takerCommission = rateText(parts.reduce((sum, r) => sum + r.taker, 0));
+    const symbols = p.symbol === undefined ? call.ctx.backend.engine.symbolNames() : [symbolSpec(call, p.symbol).symbol];
+    return symbols.map((symbol) => ({ symbol, makerCommission, takerCommission }));
+  },
 });

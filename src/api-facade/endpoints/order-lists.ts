@@ -25,24 +25,20 @@
  *   the lists' transactionTime.
  * - Not found: DELETE -2011 "Order list does not exist."; GET orderList -2013 with the same text.
  */
-import type { OrderRequest, PlaceOrderList } from '../../engine/commands.ts';
-import type { EngineEvent, OrderAccepted, OrderCanceled } from '../../engine/events.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import type { OrderListKind, SelfTradePreventionMode, Side } from '../../engine/types.ts';
-import type { OrderListView } from '../../engine/views.ts';
-import { ApiError } from '../api-error.ts';
+import type { OrderRequest, PlaceOrderList, EngineEvent, OrderAccepted, OrderCanceled, SymbolSpec, OrderListKind, SelfTradePreventionMode, Side, OrderListView } from '../../engine/index.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
 import { EMPTY_ERRORS } from '../params/param-errors.ts';
 import type { ParamRule } from '../params/param-rules.ts';
 import { eitherRequired, invalidWhen, notAllowedWhen } from '../params/param-rules.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import type { DecimalParam, ParamSpec, ParsedSoFar } from '../params/param-types.ts';
-import { rejectToApiError } from '../reject-errors.ts';
 import { cancelJson, placementJson, type NewOrderRespType } from '../serialize/order-json.ts';
 import { orderListJson } from '../serialize/order-list-json.ts';
-import { timeWindow, limitOf } from './account.ts';
-import { accountOf, SYMBOL, symbolSpec, wireContext } from './common.ts';
+import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 import {
+  badStrategyType,
   CLIENT_ID_PARAM,
   legValues,
   orderRequestOf,
@@ -56,12 +52,11 @@ import {
   TIF_PARAM,
   TYPE_PARAM,
 } from './order-request.ts';
-import { noteFirstFills, rejection } from './trading.ts';
 
 const LIST_DEFAULT_RESP_TYPE: NewOrderRespType = 'RESULT';
 
-export const orderListNotFound = (code: -2011 | -2013): ApiError => new ApiError(400, code, 'Order list does not exist.');
-const pendingParamNotRequired = (name: string): ApiError => new ApiError(400, -1225, `Pending orders should not include the '${name}' tag.`);
+const orderListNotFound = (): ApiError => apiError('NO_SUCH_ORDER_LIST');
+const pendingParamNotRequired = (name: string): ApiError => apiError('PENDING_PARAMETER_NOT_REQUIRED', name);
 
 type LegField =
   | 'Type'
@@ -238,7 +233,7 @@ const LEGACY_OCO_SHAPE: ListShape = {
   rules: [
     (v) => {
       if (v['stopLimitPrice'] !== undefined && v['stopLimitTimeInForce'] === undefined) {
-        throw new ApiError(400, -1128, "Combination of optional parameters invalid. Recommendation: 'stopLimitTimeInForce' should also be sent.");
+        throw apiError('STOP_LIMIT_TIME_IN_FORCE_MISSING');
       }
     },
     notAllowedWhen('stopLimitTimeInForce', (v) => v['stopLimitPrice'] === undefined),
@@ -246,7 +241,7 @@ const LEGACY_OCO_SHAPE: ListShape = {
     (v) => {
       for (const name of ['limitStrategyType', 'stopStrategyType']) {
         const t = v[name];
-        if (typeof t === 'number' && t < 1_000_000) throw new ApiError(400, -1134, 'strategyType was less than 1000000.');
+        if (typeof t === 'number' && t < 1_000_000) throw badStrategyType();
       }
     },
   ],
@@ -304,11 +299,7 @@ function placeList(shape: ListShape, v: ParsedSoFar, call: HandlerCall): Record<
     legs,
     ...(listClientOrderId === undefined ? {} : { listClientOrderId }),
   };
-  call.beforeEngine();
-  const events = call.ctx.apply(command);
-  const rejected = rejection(events);
-  if (rejected !== undefined) throw rejectToApiError(rejected.reason, 'place');
-  noteFirstFills(call.ctx, events);
+  const events = call.send(command, 'place');
   const listEvent = events.find((e) => e.type === 'OrderListUpdated');
   if (listEvent === undefined) throw new Error('PlaceOrderList neither placed nor refused'); // engine contract
   const list = call.ctx.backend.engine.getOrderList(accountId, { orderListId: listEvent.orderListId });
@@ -380,19 +371,17 @@ export const cancelOrderList = defineEndpoint({
   handler: (p, call) => {
     const spec = symbolSpec(call, p.symbol);
     const accountId = accountOf(call);
-    call.beforeEngine();
-    const events = call.ctx.apply({
-      type: 'CancelOrderList',
-      accountId,
-      symbol: spec.symbol,
-      ...(p.orderListId === undefined ? {} : { orderListId: p.orderListId }),
-      ...(p.listClientOrderId === undefined ? {} : { listClientOrderId: p.listClientOrderId }),
-      ...(p.newClientOrderId === undefined ? {} : { newClientOrderId: p.newClientOrderId }),
-    });
-    const rejected = rejection(events);
-    if (rejected !== undefined) {
-      throw rejected.reason === 'UNKNOWN_ORDER_LIST' ? orderListNotFound(-2011) : rejectToApiError(rejected.reason, 'cancel');
-    }
+    const events = call.send(
+      {
+        type: 'CancelOrderList',
+        accountId,
+        symbol: spec.symbol,
+        ...(p.orderListId === undefined ? {} : { orderListId: p.orderListId }),
+        ...(p.listClientOrderId === undefined ? {} : { listClientOrderId: p.listClientOrderId }),
+        ...(p.newClientOrderId === undefined ? {} : { newClientOrderId: p.newClientOrderId }),
+      },
+      'cancel',
+    );
     const listEvent = events.find((e) => e.type === 'OrderListUpdated');
     if (listEvent === undefined) throw new Error('CancelOrderList neither done nor refused'); // engine contract
     const list = call.ctx.backend.engine.getOrderList(accountId, { orderListId: listEvent.orderListId });
@@ -429,7 +418,7 @@ export const getOrderList = defineEndpoint({
   handler: (p, call) => {
     const ref = p.orderListId !== undefined ? { orderListId: p.orderListId } : { listClientOrderId: p.origClientOrderId as string };
     const list = call.ctx.backend.engine.getOrderList(accountOf(call), ref);
-    if (list === undefined) throw orderListNotFound(-2013);
+    if (list === undefined) throw orderListNotFound();
     return orderListJson(list, call.unit);
   },
 });
@@ -454,7 +443,7 @@ export const allOrderLists = defineEndpoint({
     const rows = call.ctx.backend.engine
       .allOrderLists(accountOf(call))
       .filter((l) => (p.fromId === undefined || l.orderListId >= p.fromId) && l.transactionTime >= from && l.transactionTime <= to);
-    const limit = limitOf(p.limit);
+    const limit = spotLimit(p.limit);
     const fromLower = p.fromId !== undefined || p.startTime !== undefined;
     const picked = fromLower ? rows.slice(0, limit) : rows.slice(Math.max(0, rows.length - limit));
     return picked.map((l) => orderListJson(l, call.unit));

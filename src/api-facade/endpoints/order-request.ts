@@ -16,15 +16,15 @@
  * Missing mandatory values are -1102. Everything about prices, grids, funds and the book is the
  * engine's (placementRefusal / OrderRejected).
  */
-import type { OrderRequest } from '../../engine/commands.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import type { OrderType, PegPriceType, SelfTradePreventionMode, Side, TimeInForce } from '../../engine/types.ts';
-import { STP_MODES } from '../../engine/types.ts';
-import { ApiError } from '../api-error.ts';
+import { type OrderRequest, type SymbolSpec, type OrderType, type PegPriceType, type SelfTradePreventionMode, type Side, type TimeInForce, STP_MODES } from '../../engine/index.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
 import { EMPTY_ERRORS, ENUM_ERRORS, paramErrors } from '../params/param-errors.ts';
 import type { ParamRule } from '../params/param-rules.ts';
 import { bothOrNeither, notAllowedWhen, requiredWhen } from '../params/param-rules.ts';
 import type { DecimalParam, ParsedSoFar } from '../params/param-types.ts';
+import type { ParsedParams } from '../params/param-schema.ts';
+import { SYMBOL } from './common.ts';
 
 export const ORDER_TYPES = ['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT', 'LIMIT_MAKER'] as const;
 export const CLIENT_ID_PATTERN = { regex: /^[a-zA-Z0-9\-_]{1,36}$/, text: '^[a-zA-Z0-9-_]{1,36}$' };
@@ -43,9 +43,8 @@ export const PEG_OFFSET_TYPE_PARAM = { kind: 'ENUM', values: ['PRICE_LEVEL'], in
 const STOP_TYPES: readonly string[] = ['STOP_LOSS', 'TAKE_PROFIT'];
 const STOP_LIMIT_TYPES: readonly string[] = ['STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT'];
 
-export const badStrategyType = (): ApiError => new ApiError(400, -1134, 'strategyType was less than 1000000.');
-export const pegOffsetTooLarge = (name: string): ApiError =>
-  new ApiError(400, -1102, `'${name}' contains unexpected value. Cannot be greater than ${MAX_PEG_OFFSET_VALUE}.`);
+export const badStrategyType = (): ApiError => apiError('BAD_STRATEGY_TYPE');
+export const pegOffsetTooLarge = (name: string): ApiError => apiError('PEG_OFFSET_TOO_LARGE', name, MAX_PEG_OFFSET_VALUE);
 
 /** Where one order's values live among a request's parameters. */
 export interface LegNames {
@@ -212,4 +211,49 @@ export function orderRequestOf(o: OrderValues, spec: SymbolSpec, into: Record<st
 /** newOrderRespType's default: FULL for MARKET and LIMIT, ACK for every other type (§5.1). */
 export function defaultRespType(type: OrderType): 'ACK' | 'FULL' {
   return type === 'MARKET' || type === 'LIMIT' ? 'FULL' : 'ACK';
+}
+
+/** POST order's parameters (also cancelReplace's new order, order/test's with one more). */
+export const NEW_ORDER_PARAMS = [
+  SYMBOL,
+  { name: 'side', required: true, ...SIDE_PARAM },
+  { name: 'type', required: true, ...TYPE_PARAM },
+  { name: 'timeInForce', ...TIF_PARAM },
+  { name: 'quantity', kind: 'DECIMAL' },
+  { name: 'quoteOrderQty', kind: 'DECIMAL' },
+  { name: 'price', kind: 'DECIMAL' },
+  { name: 'newClientOrderId', ...CLIENT_ID_PARAM },
+  { name: 'strategyId', kind: 'LONG' },
+  { name: 'strategyType', kind: 'INT' },
+  { name: 'stopPrice', kind: 'DECIMAL' },
+  { name: 'trailingDelta', kind: 'LONG' },
+  { name: 'icebergQty', kind: 'DECIMAL' },
+  RESP_TYPE,
+  STP_PARAM,
+  { name: 'pegPriceType', ...PEG_PRICE_TYPE_PARAM },
+  { name: 'pegOffsetValue', kind: 'INT' },
+  { name: 'pegOffsetType', ...PEG_OFFSET_TYPE_PARAM },
+] as const;
+
+export const NEW_ORDER_RULES = orderRules(PLAIN_NAMES);
+
+/** The order a POST order (or cancelReplace, or SOR) request asks for. */
+export function plainOrderValues(p: ParsedParams<typeof NEW_ORDER_PARAMS>): OrderValues {
+  return {
+    side: p.side,
+    type: p.type,
+    timeInForce: p.timeInForce,
+    price: p.price,
+    quantity: p.quantity,
+    quoteOrderQty: p.quoteOrderQty,
+    clientOrderId: p.newClientOrderId,
+    strategyId: p.strategyId,
+    strategyType: p.strategyType,
+    stopPrice: p.stopPrice,
+    trailingDelta: p.trailingDelta,
+    icebergQty: p.icebergQty,
+    pegPriceType: p.pegPriceType,
+    pegOffsetValue: p.pegOffsetValue,
+    selfTradePreventionMode: p.selfTradePreventionMode,
+  };
 }

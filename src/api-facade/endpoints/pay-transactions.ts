@@ -9,13 +9,13 @@
  * startTime after endTime (codes not shown in the docs; the generic ones). limit default 100,
  * max 100 (-1130 beyond). Answer: {code "000000", message "success", data [...], success true}.
  */
-import { MICROS_PER_DAY, MICROS_PER_MILLI } from '../../clock/time-units.ts';
+import { MICROS_PER_DAY, MICROS_PER_MILLI } from '../../clock/index.ts';
 import { paramErrors } from '../params/param-errors.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import { apiTime } from '../serialize/api-time.ts';
 import { accountOf, spanTooLong } from './common.ts';
 import { defineEndpoint } from './endpoint-row.ts';
-import { END_TIME, LIMIT, limitOf, START_TIME, timeUs } from './futures-common.ts';
+import { END_TIME, LIMIT, futuresLimit, START_TIME, timeUs } from './futures-common.ts';
 
 const WINDOW_US = 90 * MICROS_PER_DAY;
 const WINDOW_HOURS = 90 * 24;
@@ -36,7 +36,7 @@ export const payTransactions = defineEndpoint({
   schema: defineSchema(withSigned([START_TIME, END_TIME, LIMIT])),
   summary: 'Payment history: 90-day windows within the last 18 months, newest first',
   handler: (p, call) => {
-    const limit = limitOf(p.limit, 100, 100);
+    const limit = futuresLimit(p.limit, 100, 100);
     const now = call.nowUs;
     const start = p.startTime === undefined ? undefined : timeUs(p.startTime);
     const end = p.endTime === undefined ? undefined : timeUs(p.endTime);

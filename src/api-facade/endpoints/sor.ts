@@ -18,18 +18,18 @@
  *   fromAllocationId or orderId with startTime/endTime is -1128. Oldest first; with endTime
  *   alone (and no lower bound) the newest `limit` up to it.
  */
-import { ApiError } from '../api-error.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
 import { ENUM_ERRORS } from '../params/param-errors.ts';
 import { invalidWhen } from '../params/param-rules.ts';
 import type { ParsedParams } from '../params/param-schema.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { formatUnits } from '../../engine/units.ts';
+import { formatUnits } from '../../engine/index.ts';
 import { apiTime } from '../serialize/api-time.ts';
-import { timeWindow, limitOf } from './account.ts';
-import { accountOf, SYMBOL, symbolSpec } from './common.ts';
+import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow } from './common.ts';
 import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
 import { CLIENT_ID_PARAM, orderRequestOf, orderRules, PLAIN_NAMES, RESP_TYPE, SIDE_PARAM, STP_PARAM, TIF_PARAM } from './order-request.ts';
-import { placeAndReport, testOrderAnswer } from './trading.ts';
+import { placeAndReport, testOrderAnswer } from './order-answers.ts';
 
 const SOR_PARAMS = [
   SYMBOL,
@@ -51,12 +51,12 @@ const SOR_RULES = orderRules(SOR_NAMES);
 const SOR_SCHEMA = defineSchema(withSigned(SOR_PARAMS), SOR_RULES);
 const SOR_TEST_SCHEMA = defineSchema(withSigned([...SOR_PARAMS, { name: 'computeCommissionRates', kind: 'BOOLEAN' }] as const), SOR_RULES);
 
-const sorNotAvailable = (): ApiError => new ApiError(400, -1014, 'Unsupported order combination.');
+const sorNotAvailable = (): ApiError => apiError('UNSUPPORTED_ORDER_COMBINATION');
 
 function sorCommand(p: ParsedParams<typeof SOR_SCHEMA.params>, call: HandlerCall) {
   const spec = symbolSpec(call, p.symbol);
   if (!call.ctx.sors.some((g) => g.symbols.includes(spec.symbol))) throw sorNotAvailable();
-  // Object.assign, not `{ ...p, clientOrderId }` (slow to build and to read on Node 20: market-backend.ts).
+  // Object.assign, not `{ ...p, clientOrderId }` (see ARCHITECTURE.md, "Object shapes").
   const request = orderRequestOf(Object.assign({}, p, { clientOrderId: p.newClientOrderId }), spec);
   return { spec, command: { type: 'PlaceOrder' as const, accountId: accountOf(call), symbol: spec.symbol, viaSor: true, ...request } };
 }
@@ -72,7 +72,6 @@ export const sorOrder = defineEndpoint({
   summary: 'New LIMIT or MARKET order through smart order routing (needs configured SOR groups)',
   handler: (p, call) => {
     const { spec, command } = sorCommand(p, call);
-    call.beforeEngine();
     return placeAndReport(call, spec, command, p.newOrderRespType ?? 'FULL');
   },
 });
@@ -119,7 +118,7 @@ export const myAllocations = defineEndpoint({
           a.time >= from &&
           a.time <= to,
       );
-    const limit = limitOf(p.limit);
+    const limit = spotLimit(p.limit);
     const newest = p.endTime !== undefined && p.startTime === undefined;
     const picked = newest ? rows.slice(Math.max(0, rows.length - limit)) : rows.slice(0, limit);
     const price = (units: number) => formatUnits(units, spec.quotePrecision);

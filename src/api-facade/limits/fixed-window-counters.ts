@@ -7,7 +7,7 @@
  * Simulated time never runs backwards (src/clock); a time in a window before the one a counter
  * already holds is a caller bug and throws, rather than silently mixing two windows.
  */
-import { assertMicros } from '../../clock/time-units.ts';
+import { assertMicros } from '../../clock/index.ts';
 import { windowLengthUs, type RateLimit } from './rate-limit-config.ts';
 
 export class FixedWindowCounters {

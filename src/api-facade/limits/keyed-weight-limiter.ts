@@ -11,8 +11,9 @@
  * limiter was built with and `Retry-After` in whole seconds to the window's end. No clock: time
  * is passed in as simulated µs.
  */
-import { ApiError } from '../api-error.ts';
-import { MICROS_PER_SECOND } from '../../clock/time-units.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
+import { MICROS_PER_SECOND } from '../../clock/index.ts';
 import { FixedWindowCounters } from './fixed-window-counters.ts';
 import { limitHeaderName, validateRateLimits, windowEndUs, type RateLimit, type WindowUsage } from './rate-limit-config.ts';
 
@@ -22,21 +23,21 @@ export type KeyedCharge =
 
 export interface KeyedWeightLimiterOptions {
   readonly limits: readonly RateLimit[];
-  /** The -1003 text for an exceeded limit. */
-  readonly message: (limit: RateLimit) => string;
+  /** The 429 -1003 error for an exceeded limit (a row of exchange-errors.ts). */
+  readonly error: (limit: RateLimit) => ApiError;
   /** Header prefix for the usage (e.g. X-SAPI-USED-UID-WEIGHT-); none when absent. */
   readonly headerPrefix?: string;
 }
 
 export class KeyedWeightLimiter {
   readonly limits: readonly RateLimit[];
-  readonly #message: (limit: RateLimit) => string;
+  readonly #error: (limit: RateLimit) => ApiError;
   readonly #headerPrefix: string | undefined;
   readonly #keys = new Map<string, FixedWindowCounters>();
 
   constructor(options: KeyedWeightLimiterOptions) {
     this.limits = validateRateLimits(options.limits);
-    this.#message = options.message;
+    this.#error = options.error;
     this.#headerPrefix = options.headerPrefix;
   }
 
@@ -48,7 +49,7 @@ export class KeyedWeightLimiter {
       const reset = Math.max(...over.map((l) => windowEndUs(l, nowUs)));
       return {
         ok: false,
-        error: new ApiError(429, -1003, this.#message(over[0]!)),
+        error: this.#error(over[0]!),
         retryAfterSeconds: Math.ceil((reset - nowUs) / MICROS_PER_SECOND),
         usage: this.usage(key, nowUs),
       };
@@ -95,12 +96,12 @@ export function defaultKeyedLimiters(): Record<KeyedLimitName, KeyedWeightLimite
   return {
     uidWeight: new KeyedWeightLimiter({
       limits: UID_WEIGHT_LIMITS,
-      message: (l) => `Too much request weight used; current limit is ${l.limit} request weight per ${l.intervalNum} ${l.interval} per UID.`,
+      error: (l) => apiError('TOO_MUCH_UID_WEIGHT', l.limit, l.intervalNum, l.interval),
       headerPrefix: 'X-SAPI-USED-UID-WEIGHT-',
     }),
     fundingRate: new KeyedWeightLimiter({
       limits: FUNDING_RATE_LIMITS,
-      message: (l) => `Too many requests; current limit of funding rate endpoints is ${l.limit} requests per ${l.intervalNum} ${l.interval}.`,
+      error: (l) => apiError('TOO_MANY_FUNDING_RATE_REQUESTS', l.limit, l.intervalNum, l.interval),
     }),
   };
 }

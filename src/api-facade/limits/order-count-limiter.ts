@@ -29,8 +29,9 @@
  *   first exceeded limit in configured order.
  * - A first fill takes the fill's time: the decrement lands in the windows current at the fill.
  */
-import { ApiError } from '../api-error.ts';
-import { assertMicros } from '../../clock/time-units.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
+import { assertMicros } from '../../clock/index.ts';
 import { FixedWindowCounters } from './fixed-window-counters.ts';
 import { BINANCE_RATE_LIMITS, describePeriod, validateRateLimits, type RateLimit, type WindowUsage } from './rate-limit-config.ts';
 
@@ -149,7 +150,7 @@ export class OrderCountLimiter {
     const named = day ?? first;
     if (named === undefined) return undefined;
     return {
-      error: new ApiError(429, -1015, `Too many new orders; current limit is ${named.limit} orders per ${describePeriod(named)}.`),
+      error: apiError('TOO_MANY_ORDERS', named.limit, describePeriod(named)),
       dayExceeded: day !== undefined,
     };
   }

@@ -17,7 +17,7 @@
  *   `X-MBX-ORDER-COUNT-(intervalNum)(letter)` for ORDERS, letters SECOND=S, MINUTE=M, HOUR=H,
  *   DAY=D. RAW_REQUESTS has no header: real responses carry only the weight headers.
  */
-import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE, MICROS_PER_SECOND, assertMicros } from '../../clock/time-units.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE, MICROS_PER_SECOND, assertMicros } from '../../clock/index.ts';
 
 export type RateLimitType = 'REQUEST_WEIGHT' | 'ORDERS' | 'RAW_REQUESTS';
 export type RateLimitInterval = 'SECOND' | 'MINUTE' | 'HOUR' | 'DAY';

@@ -39,8 +39,9 @@
  *   names the first in configured order and `Retry-After` waits for the last of them to reset.
  * - The ban message's epoch ms is the ban end rounded up to a whole millisecond.
  */
-import { ApiError } from '../api-error.ts';
-import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MILLI, MICROS_PER_MINUTE, MICROS_PER_SECOND, assertMicros } from '../../clock/time-units.ts';
+import type { ApiError } from '../api-error.ts';
+import { apiError } from '../exchange-errors.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MILLI, MICROS_PER_MINUTE, MICROS_PER_SECOND, assertMicros } from '../../clock/index.ts';
 import { FixedWindowCounters } from './fixed-window-counters.ts';
 import {
   BINANCE_RATE_LIMITS,
@@ -145,7 +146,7 @@ export class RequestWeightLimiter {
     if (first === undefined) return { ok: true, usage };
     return {
       ok: false,
-      error: new ApiError(429, -1003, tooMuchMessage(first)),
+      error: tooMuchWeight(first),
       retryAfterSeconds: secondsUntil(st.episodeUntilUs, nowUs),
       usage,
     };
@@ -234,11 +235,7 @@ export class RequestWeightLimiter {
     const untilMs = Math.ceil(st.bannedUntilUs / MICROS_PER_MILLI);
     return {
       ok: false,
-      error: new ApiError(
-        418,
-        -1003,
-        `Way too much request weight used; IP banned until ${untilMs}. Please use WebSocket Streams for live updates to avoid bans.`,
-      ),
+      error: apiError('IP_BANNED', untilMs),
       retryAfterSeconds: secondsUntil(st.bannedUntilUs, nowUs),
       usage: this.#usage(st, nowUs),
     };
@@ -250,11 +247,9 @@ function amountFor(limit: RateLimit, weight: number): number {
   return limit.rateLimitType === 'RAW_REQUESTS' ? 1 : weight;
 }
 
-function tooMuchMessage(limit: RateLimit): string {
+function tooMuchWeight(limit: RateLimit): ApiError {
   const period = describePeriod(limit);
-  return limit.rateLimitType === 'RAW_REQUESTS'
-    ? `Too many requests; current limit is ${limit.limit} requests per ${period}. Please use WebSocket Streams for live updates to avoid polling the API.`
-    : `Too much request weight used; current limit is ${limit.limit} request weight per ${period}. Please use WebSocket Streams for live updates to avoid polling the API.`;
+  return limit.rateLimitType === 'RAW_REQUESTS' ? apiError('TOO_MANY_REQUESTS', limit.limit, period) : apiError('TOO_MUCH_REQUEST_WEIGHT', limit.limit, period);
 }
 
 /** Whole seconds from `nowUs` to `untilUs`, rounded up so a client waiting that long is past it. */

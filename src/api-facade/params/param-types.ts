@@ -37,7 +37,7 @@
  *   them apart (facts §12); here by magnitude: below 10^15 is ms (13 digits until the year 33658),
  *   from 10^15 on is µs (16 digits from 2001 on). Returned as both, plus the unit read.
  */
-import { parseUnits } from '../../engine/units.ts';
+import { parseUnits } from '../../engine/index.ts';
 import type { ErrorTemplate } from './param-errors.ts';
 import { paramErrors } from './param-errors.ts';
 
@@ -115,7 +115,6 @@ export type ParamSpec =
   | RecvWindowSpec
   | TimestampSpec;
 
-export type ParamKind = ParamSpec['kind'];
 
 /** A validated decimal parameter; see the header for `units`. */
 export interface DecimalParam {

@@ -2,9 +2,7 @@
  * Commission rates as GET /api/v3/account/commission and order/test (computeCommissionRates)
  * show them: fractions with 8 decimals, and the discount as the reduction it grants.
  */
-import type { AccountView } from '../../engine/views.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import { formatUnits } from '../../engine/units.ts';
+import { type AccountView, type SymbolSpec, formatUnits } from '../../engine/index.ts';
 
 type Rates = AccountView['standardCommission'];
 

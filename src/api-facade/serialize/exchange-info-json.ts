@@ -4,11 +4,7 @@
  * re-written at the asset's precision ("0.01" -> "0.01000000", as the live API serves them),
  * multipliers and integer limits as configured.
  */
-import type { SymbolFilter } from '../../engine/symbol-config.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import type { SymbolStatus } from '../../engine/types.ts';
-import { formatUnits, parseUnits } from '../../engine/units.ts';
-import type { AccountView } from '../../engine/views.ts';
+import { type SymbolFilter, type SymbolSpec, type SymbolStatus, formatUnits, parseUnits, type AccountView } from '../../engine/index.ts';
 import { apiTime, type TimeUnit } from './api-time.ts';
 
 const ORDER_TYPE_ORDER = ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'] as const;

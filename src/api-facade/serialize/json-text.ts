@@ -7,7 +7,7 @@
  * Rule: `text` must be byte for byte what JSON.stringify would give for the same value
  * (tests compare it with JSON.stringify(JSON.parse(text))).
  */
-import { formatUnits } from '../../engine/units.ts';
+import { formatUnits } from '../../engine/index.ts';
 
 export class JsonText {
   readonly text: string;

@@ -4,11 +4,8 @@
  * conditional fields only when they apply. Shapes: the query record (GET order, openOrders,
  * allOrders), the placement response (ACK, RESULT, FULL) and the cancel response.
  */
-import type { EngineEvent, OrderAccepted, TradeExecuted } from '../../engine/events.ts';
-import type { SymbolSpec } from '../../engine/symbol-spec.ts';
-import { formatUnits } from '../../engine/units.ts';
+import { type EngineEvent, type OrderAccepted, type TradeExecuted, type SymbolSpec, formatUnits, type OrderView } from '../../engine/index.ts';
 import { CONDITIONAL_TYPES } from '../../engine/types.ts';
-import type { OrderView } from '../../engine/views.ts';
 import { apiTime, type TimeUnit } from './api-time.ts';
 
 export type NewOrderRespType = 'ACK' | 'RESULT' | 'FULL';

@@ -6,7 +6,7 @@
  * (orderList, allOrderList, openOrderList) carry no orderReports. contingencyType is OCO for OCO
  * lists and OTO for OTO, OTOCO, OPO and OPOCO (the engine's view already says so).
  */
-import type { OrderListView } from '../../engine/views.ts';
+import type { OrderListView } from '../../engine/index.ts';
 import { apiTime, type TimeUnit } from './api-time.ts';
 
 export function orderListJson(list: OrderListView, unit: TimeUnit, orderReports?: readonly unknown[]): Record<string, unknown> {

@@ -107,7 +107,7 @@ export function normalizeIp(ip: string): string {
 }
 
 function resolvePermissions(granted: Partial<KeyPermissions> | undefined): KeyPermissions {
-  // One literal in ALL_PERMISSIONS' key order (not a spread then written: slow to read on Node 20).
+  // One literal in ALL_PERMISSIONS' key order, not a spread then written (see ARCHITECTURE.md, "Object shapes").
   const out: Record<KeyedSecurityType, boolean> = { TRADE: true, USER_DATA: true, USER_STREAM: true, MARKET_DATA: true };
   for (const type of KEYED_SECURITY_TYPES) {
     const value = granted?.[type];
@@ -133,8 +133,7 @@ function resolveEntry(config: ApiKeyConfig): ApiKeyEntry {
   const accountId = config.accountId;
   const permissions = resolvePermissions(config.permissions);
   const ipRestrict = resolveIpRestrict(config);
-  // Plain literals, not `{ ...common, keyType, ... }`: every request reads its key's entry, and
-  // on Node 20 an object spread and then extended is slow to read (see market-backend.ts).
+  // Plain literals, not `{ ...common, keyType, ... }`: every request reads its key's entry (see ARCHITECTURE.md, "Object shapes").
   if (config.keyType === 'HMAC') {
     if (config.secretKey.length === 0) throw new Error(`API key ${config.apiKey}: empty HMAC secret`);
     return Object.freeze({ apiKey, accountId, permissions, ipRestrict, keyType: config.keyType, verificationKey: hmacSecretKey(config.secretKey) });

@@ -33,11 +33,6 @@ export function isHexSha256(text: string): boolean {
   return text.length === 64 && HEX_SHA256.test(text);
 }
 
-/** The 32 bytes of a hex HMAC-SHA256 signature (either case), or undefined when not 64 hex digits. */
-export function decodeHexSha256(text: string): Buffer | undefined {
-  return isHexSha256(text) ? Buffer.from(text, 'hex') : undefined;
-}
-
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /** The bytes of a strict, padded, non-empty standard base64 string, or undefined. */

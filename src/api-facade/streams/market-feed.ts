@@ -18,9 +18,8 @@
  *
  * Deterministic: subscriptions are kept in subscription order, ties at one time go in that order.
  */
-import type { MarketHistory } from '../../data/history/market-history.ts';
+import type { DayTicker, MarketHistory, WindowTicker } from '../../data/index.ts';
 import type { EngineQueries, SymbolSpec } from '../../engine/index.ts';
-import type { DayTicker, WindowTicker } from '../../data/history/tickers.ts';
 import type { TimeUnit } from '../serialize/api-time.ts';
 import { parseStreamName, periodOf, type StreamSpec } from './stream-name.ts';
 import {

@@ -6,7 +6,7 @@
  * `<symbol>@depth[@100ms]`. Symbols are lower case in names, as Binance writes them; a name
  * that is not one of these (or names a symbol the market does not have) is null.
  */
-import { KLINE_INTERVALS, type KlineInterval } from '../../data/tape.ts';
+import { KLINE_INTERVALS, type KlineInterval } from '../../data/index.ts';
 
 export type StreamSpec =
   | { readonly kind: 'trade' | 'aggTrade' | 'miniTicker' | 'ticker' | 'bookTicker' | 'avgPrice'; readonly symbol: string }

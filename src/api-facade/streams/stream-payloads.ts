@@ -3,11 +3,7 @@
  * from the market history and the engine's book as of a simulated time. Prices and quantities
  * are strings at the symbol's precisions; times in ms (µs with timeUnit=MICROSECOND).
  */
-import type { MarketHistory } from '../../data/history/market-history.ts';
-import { formatKline, type HistoryKline } from '../../data/history/klines.ts';
-import type { DayTicker, MiniTicker, WindowTicker } from '../../data/history/tickers.ts';
-import { formatAmount } from '../../data/history/exact-amount.ts';
-import type { TapeTrade, AggTrade } from '../../data/tape.ts';
+import { formatAmount, formatKline, type AggTrade, type DayTicker, type HistoryKline, type MarketHistory, type MiniTicker, type TapeTrade, type WindowTicker } from '../../data/index.ts';
 import type { EngineQueries, SymbolSpec } from '../../engine/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/api-time.ts';
 

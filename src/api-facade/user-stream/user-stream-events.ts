@@ -26,17 +26,14 @@
  * A refused command (OrderRejected) pushes nothing: the REST error is the only answer.
  * Pure: reads the engine's state after the batch; the caller supplies execution ids.
  */
-import type { EngineQueries } from '../../engine/index.ts';
-import type { EngineEvent } from '../../engine/events.ts';
-import { formatUnits } from '../../engine/units.ts';
-import type { OrderView } from '../../engine/views.ts';
-import { SYNTHETIC_MAKER } from '../../engine/index.ts';
+import type { EngineQueries as Engine } from '../engine-queries.ts';
+import { type EngineEvent, formatUnits, type OrderView, SYNTHETIC_MAKER } from '../../engine/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/api-time.ts';
 
 export type UserStreamEvent = Record<string, unknown>;
 
 export interface UserStreamContext {
-  readonly engine: EngineQueries;
+  readonly engine: Engine;
   readonly unit: TimeUnit;
   readonly assetPrecision: (asset: string) => number;
   /** The next execution id of a symbol (the caller's counter: ids rise across batches). */

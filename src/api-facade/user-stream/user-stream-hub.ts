@@ -7,8 +7,8 @@
  * Nothing is computed while nobody listens, so backtests without a stream pay nothing. Execution
  * ids rise per symbol from 1 across batches, as the exchange numbers them.
  */
-import type { EngineEvent } from '../../engine/events.ts';
-import type { EngineQueries } from '../../engine/index.ts';
+import type { EngineEvent } from '../../engine/index.ts';
+import type { EngineQueries as Engine } from '../engine-queries.ts';
 import type { TimeUnit } from '../serialize/api-time.ts';
 import { userStreamEvents, type UserStreamEvent } from './user-stream-events.ts';
 
@@ -20,13 +20,13 @@ interface Subscription {
 }
 
 export class UserStreamHub {
-  readonly #engine: EngineQueries;
+  readonly #engine: Engine;
   readonly #assetPrecision: (asset: string) => number;
   readonly #subscriptions = new Map<number, Subscription[]>();
   readonly #executionIds = new Map<string, number>();
   #count = 0;
 
-  constructor(engine: EngineQueries, assetPrecision: (asset: string) => number) {
+  constructor(engine: Engine, assetPrecision: (asset: string) => number) {
     this.#engine = engine;
     this.#assetPrecision = assetPrecision;
   }

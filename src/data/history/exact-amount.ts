@@ -9,7 +9,7 @@
  * priceChangePercent -0.00000040 / 0.00000861 = -4.64576...% shown "-4.646", while
  * -0.00000111 / 0.00009302 = -1.19329...% shows "-1.193" (so not floor either).
  */
-import { formatUnits } from '../../engine/units.ts';
+import { formatUnits } from '../../engine/index.ts';
 
 /** num / den rounded half away from zero; den > 0. */
 export function divRound(num: bigint, den: bigint): bigint {

@@ -3,7 +3,7 @@
  * ("42000.01000000" at precision 8, as the dumps print them), booleans True/False, times in ms
  * (files before 2025) or µs (from 2025-01-01).
  */
-import { formatUnits } from '../../engine/units.ts';
+import { formatUnits } from '../../engine/index.ts';
 import type { AggTrade, Kline, TradeBatch, UnitScale } from '../tape.ts';
 import { BEST_MATCH, BUYER_MAKER } from '../tape.ts';
 import type { TimeUnit } from '../dump-parser.ts';

@@ -1,0 +1,28 @@
+/**
+ * exsim's backtests: one run from a request (`runBacktestRequest`), sweeps over a parameter grid
+ * (local or on a Redis queue), strategies, reports. What other layers (the CLI, scenarios) use;
+ * modules outside src/backtest import from here.
+ */
+export { headline, parseBacktestRequest, runBacktestRequest, type BacktestRequest, type BacktestRequestOptions } from './backtest-request.ts';
+export { FILL_MODELS, makeFillModel, type FillModelName } from './run-backtest.ts';
+export { InputError } from './input-error.ts';
+export { JournalFile } from './journal-file.ts';
+export { MARKET_CONFIG_FILE, openMarketData, tradeFiles, windowedTape } from './market-data.ts';
+export { loadStrategy } from './load-strategy.ts';
+export { parseTime } from './parse-time.ts';
+export {
+  checkSweepParams,
+  isSweepFailure,
+  MAX_QUEUED_SWEEP_RUNS,
+  MAX_SWEEP_RUNS,
+  parseSweep,
+  runSweep,
+  sweepFailureMessage,
+  sweepJson,
+  sweepRuns,
+  sweepTable,
+} from './sweep.ts';
+export { paramsText } from './queue/sweep-job.ts';
+export { parseQueueUrl } from './queue/queue-connection.ts';
+export { runQueuedSweep, type QueuedSweepResult } from './queue/queued-sweep.ts';
+export { startQueueWorker } from './queue/queue-worker.ts';
