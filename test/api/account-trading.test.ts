@@ -201,7 +201,7 @@ describe('user data stream keys', () => {
   test('POST opens a key (API key only), PUT extends it, DELETE closes it; 60 min expiry on simulated time', () => {
     const f = makeFixture();
     const key = (f.demo.post('/api/v3/userDataStream').json as any).listenKey as string;
-    expect(key).toMatch(/^[0-9a-f]{60}$/);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
     f.backend.advanceTo(T0 + 59 * 60_000_000);
     expect(f.demo.put('/api/v3/userDataStream', { listenKey: key }).json).toEqual({});
     f.backend.advanceTo(T0 + 118 * 60_000_000);
