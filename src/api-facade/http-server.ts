@@ -19,10 +19,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { ExchangeContext } from './exchange-context.ts';
 import { handleRequest } from './handle-request.ts';
-import { UserStreamSockets } from './user-stream/user-stream-socket.ts';
+import { UserStreamSockets, type StreamLimits } from './user-stream/user-stream-socket.ts';
 
 export interface HttpServerOptions {
   readonly maxBodyBytes?: number;
+  /** WebSocket stream limits; default DEFAULT_STREAM_LIMITS (Binance's). */
+  readonly streamLimits?: Partial<StreamLimits>;
 }
 
 const DEFAULT_MAX_BODY = 1 << 20;
@@ -37,13 +39,18 @@ export class ExsimHttpServer {
     this.#ctx = ctx;
     this.#maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     this.#server = createServer((req, res) => this.#serve(req, res));
-    this.#streams = new UserStreamSockets(ctx);
+    this.#streams = new UserStreamSockets(ctx, options.streamLimits);
     // WebSocket upgrades: the listen-key user data stream at /ws/<listenKey>.
     this.#server.on('upgrade', (req, socket, head) => this.#streams.upgrade(req, socket, head));
     this.#server.on('clientError', (_err, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
       else socket.destroy();
     });
+  }
+
+  /** Open user data stream connections. */
+  get streamConnections(): number {
+    return this.#streams.size;
   }
 
   /** Starts listening; resolves to the base URL, e.g. http://127.0.0.1:43121. */
@@ -103,8 +110,8 @@ export class ExsimHttpServer {
         ip: req.socket.remoteAddress,
       });
       this.#write(res, response.status, response.headers, response.body);
-      // The request may have closed a listen key, or moved simulated time past one's expiry.
-      this.#streams.sweep();
+      // The request may have moved simulated time past a listen key's expiry (O(1) unless one is due).
+      this.#streams.expireDue();
     });
   }
 
