@@ -6,7 +6,8 @@
  * Rules:
  * - Survives any input: a malformed URL is routed as a path (404), a body above `maxBodyBytes`
  *   (default 1 MiB) gets 413 {-1000 "Request body too large."} and the connection is closed,
- *   a socket error is ignored. Nothing is logged to stdout.
+ *   a request node:http cannot parse gets a JSON -1000 with 400, or 431 / 414 for headers or a
+ *   request line past node's 16 KiB limit (`clientErrorResponse`), a socket error is ignored. Nothing is logged to stdout.
  * - `listen(port, host)` resolves to the base URL (port 0 picks a free one); `close()` stops
  *   accepting, ends idle and active keep-alive connections, and resolves when done.
  * - WebSocket upgrades to /ws/<listenKey> open the user data stream (user-stream-socket.ts).
@@ -42,9 +43,12 @@ export class ExsimHttpServer {
     this.#streams = new UserStreamSockets(ctx, options.streamLimits);
     // WebSocket upgrades: the listen-key user data stream at /ws/<listenKey>.
     this.#server.on('upgrade', (req, socket, head) => this.#streams.upgrade(req, socket, head));
-    this.#server.on('clientError', (_err, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-      else socket.destroy();
+    this.#server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(clientErrorResponse(err));
     });
   }
 
@@ -123,4 +127,25 @@ export class ExsimHttpServer {
     res.writeHead(status, headers);
     res.end(body);
   }
+}
+
+/**
+ * The answer to a request node:http could not parse: JSON like every other refusal. Headers past
+ * node's limit (16 KiB) are 431, unless the request line is what overflowed it (longer than half
+ * the limit, or no line end among the bytes read): that is a URI too long, 414. Anything else is 400.
+ */
+const LONG_REQUEST_LINE = 8 * 1024;
+function clientErrorResponse(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): string {
+  let status = 400;
+  let reason = 'Bad Request';
+  let msg = 'Malformed HTTP request.';
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    const lineEnd = err.rawPacket?.indexOf(0x0a) ?? -1;
+    const longRequestLine = lineEnd < 0 || lineEnd > LONG_REQUEST_LINE;
+    [status, reason, msg] = !longRequestLine ? [431, 'Request Header Fields Too Large', 'Request header fields too large.'] : [414, 'URI Too Long', 'Request URI too long.'];
+  } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    [status, reason, msg] = [408, 'Request Timeout', 'Request timed out.'];
+  }
+  const body = JSON.stringify({ code: -1000, msg });
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json;charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }
