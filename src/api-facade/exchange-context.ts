@@ -57,6 +57,12 @@ export interface ExchangeContextOptions {
    * group takes SOR orders; this single-venue simulation fills them from the symbol's own book.
    */
   readonly sors?: readonly SorGroup[];
+  /**
+   * Weight of a successful order placement or cancel: 'listed' (default) pays the endpoint's
+   * weight as the seed spec lists it (1); 'zero' is the fact sheet's 2026-04-02 rule (a successful
+   * one costs 0, a failed one its weight).
+   */
+  readonly successfulOrderWeight?: 'listed' | 'zero';
 }
 
 /** One SOR group: symbols sharing a base asset whose quotes are interchangeable 1:1. */
@@ -78,6 +84,7 @@ export class ExchangeContext {
   readonly uidOf: (accountId: number) => number;
   readonly faults: Faults;
   readonly sors: readonly SorGroup[];
+  readonly successfulOrderWeight: 'listed' | 'zero';
   /** The futures venues derived from the spot market (src/futures), and their positions model. */
   readonly futures: FuturesMarket;
   readonly positions: PositionsModel;
@@ -102,6 +109,7 @@ export class ExchangeContext {
     this.uidOf = options.uidOf ?? ((accountId) => 1_000_000 + accountId);
     this.faults = new Faults(options.faults);
     this.sors = options.sors ?? [];
+    this.successfulOrderWeight = options.successfulOrderWeight ?? 'listed';
     const engine = this.backend.engine;
     const specs = engine.symbolNames().flatMap((name) => engine.symbolSpec(name) ?? []);
     this.futures = new FuturesMarket({ specs, history: (symbol) => this.backend.history(symbol), ...(options.futuresSeed === undefined ? {} : { seed: options.futuresSeed }) });
