@@ -12,12 +12,13 @@ import { replayJsonLines, replayTable, runReplayBench } from './replay/replay-be
 import { DEFAULT_DURATION_SECONDS, DEFAULT_REQUESTS, FACADE_BENCHES, runFacadeBenches } from './facade/facade-bench.ts';
 import { runSweepBench, sweepJsonLine, sweepTable } from './sweep/sweep-bench.ts';
 import { runSweepQueueBench, sweepQueueJsonLines, sweepQueueTable } from './sweep/sweep-queue-bench.ts';
+import { DEFAULT_IDLE_STREAMS, runServeBenches, SERVE_BENCHES, serveJsonLines, serveTable } from './serve/serve-bench.ts';
 import { backtestJsonLines, backtestTable, DEFAULT_DAY_TRADES, runBacktestBench } from './backtest/backtest-bench.ts';
 
-const BENCHES = ['backtest', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue'] as const;
+const BENCHES = ['backtest', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue', 'serve', ...SERVE_BENCHES] as const;
 const USAGE =
-  'usage: npm run bench -- [--json] [--only backtest|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
-  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)]`;
+  'usage: npm run bench -- [--json] [--only backtest|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
+  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})]`;
 
 /** A bad command line: reported as a message, not a stack trace. */
 class UsageError extends Error {}
@@ -30,7 +31,7 @@ function positiveInt(name: string, text: string | undefined, fallback: number, m
 }
 
 async function main(): Promise<void> {
-  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string };
+  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string; streams?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
         hours: { type: 'string' },
         requests: { type: 'string' },
         duration: { type: 'string' },
+        streams: { type: 'string' },
       },
       strict: true,
     }));
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
   const only = values.only;
   const requests = positiveInt('requests', values.requests, DEFAULT_REQUESTS, 1);
   const duration = positiveInt('duration', values.duration, DEFAULT_DURATION_SECONDS, 1);
+  const streams = positiveInt('streams', values.streams, DEFAULT_IDLE_STREAMS, 0);
   if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) throw new UsageError(`--only must be one of ${BENCHES.join(', ')}, got "${only}"`);
   const log = json ? (): void => {} : (message: string): void => void process.stderr.write(`  ${message}\n`);
 
@@ -89,6 +92,10 @@ async function main(): Promise<void> {
   }
   if (only === undefined || only.startsWith('facade')) {
     await runFacadeBenches({ only, json, runs, requests, duration, log });
+  }
+  if (only === undefined || only.startsWith('serve')) {
+    const rows = await runServeBenches({ duration, connections: 10, streams, log });
+    process.stdout.write(json ? serveJsonLines(rows).map((l) => `${l}\n`).join('') : `\n${serveTable(rows)}\n`);
   }
   // Not in the default run: it takes tens of seconds of wall time (`--only sweep`).
   if (only === 'sweep') {

@@ -60,6 +60,12 @@ export interface ExchangeContextOptions {
    * group takes SOR orders; this single-venue simulation fills them from the symbol's own book.
    */
   readonly sors?: readonly SorGroup[];
+  /**
+   * Weight of a successful order placement or cancel: 'listed' (default) pays the endpoint's
+   * weight as the seed spec lists it (1); 'zero' is the fact sheet's 2026-04-02 rule (a successful
+   * one costs 0, a failed one its weight).
+   */
+  readonly successfulOrderWeight?: 'listed' | 'zero';
 }
 
 /** One SOR group: symbols sharing a base asset whose quotes are interchangeable 1:1. */
@@ -83,6 +89,7 @@ export class ExchangeContext {
   readonly uidOf: (accountId: number) => number;
   readonly faults: Faults;
   readonly sors: readonly SorGroup[];
+  readonly successfulOrderWeight: 'listed' | 'zero';
   readonly #futuresSeed: string | undefined;
   #futures: FuturesMarket | undefined;
   #positions: PositionsModel | undefined;
@@ -108,6 +115,7 @@ export class ExchangeContext {
     this.faults = new Faults(options.faults);
     this.sors = options.sors ?? [];
     this.#futuresSeed = options.futuresSeed;
+    this.successfulOrderWeight = options.successfulOrderWeight ?? 'listed';
     this.keyedLimiters = defaultKeyedLimiters();
     this.pay = new PayLedger(this.uidOf);
     for (const a of this.backend.engine.config.assets ?? []) this.#precision.set(a.asset, a.precision);

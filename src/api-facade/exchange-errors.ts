@@ -93,6 +93,11 @@ export const EXCHANGE_ERRORS = {
   UNKNOWN_ENDPOINT: row(404, -1000, (method: string, path: string) => `Unknown endpoint: ${method} ${path}`),
   FIREWALL_BLOCKED: row(403, -1000, 'Request blocked by the web application firewall.'),
   REQUEST_BODY_TOO_LARGE: row(413, -1000, 'Request body too large.'),
+  // Requests node:http could not parse (answered as JSON like every other refusal).
+  MALFORMED_HTTP_REQUEST: row(400, -1000, 'Malformed HTTP request.'),
+  REQUEST_HEADERS_TOO_LARGE: row(431, -1000, 'Request header fields too large.'),
+  REQUEST_URI_TOO_LONG: row(414, -1000, 'Request URI too long.'),
+  REQUEST_TIMEOUT: row(408, -1000, 'Request timed out.'),
   TOO_MUCH_REQUEST_WEIGHT: row(
     429,
     -1003,
@@ -120,6 +125,9 @@ export const EXCHANGE_ERRORS = {
     -1003,
     (limit: number, intervalNum: number, interval: string) => `Too many requests; current limit of funding rate endpoints is ${limit} requests per ${intervalNum} ${interval}.`,
   ),
+  // WebSocket handshakes past the per-IP limits (Binance: 300 attempts per 5 minutes per IP).
+  TOO_MANY_CONNECTION_ATTEMPTS: row(429, -1003, (limit: number, minutes: number) => `Too many connection attempts; current limit is ${limit} per ${minutes} MINUTE per IP.`),
+  TOO_MANY_OPEN_CONNECTIONS: row(429, -1003, (limit: number) => `Too many open connections; current limit is ${limit} per IP.`),
   ENGINE_TIMEOUT: row(503, -1007, 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.'),
   FILTER_FAILURE: bad(-1013, (filter: string) => `Filter failure: ${filter}`),
   STP_MODE_NOT_ALLOWED: bad(-1013, 'This symbol does not allow the specified self-trade prevention mode.'),

@@ -44,8 +44,12 @@
  * - A request refused at stages 1-3 is not weighed by `charge` (its weight may depend on the
  *   params it failed to send) but still pays, via addWeight: the row's weight with default
  *   params, 1 for an unknown path. It counts no raw request.
- * - Rows with `weightOnFailureOnly` (order placement and cancels since 2026-04-02) are admitted
- *   with weight 0 and pay their listed weight (addWeight) when they fail at any later stage.
+ * - Rows with `weightOnFailureOnly` (order placement and cancels) pay their listed weight like
+ *   any row by default (the seed spec). With ExchangeContext `successfulOrderWeight: 'zero'` (the
+ *   fact sheet's 2026-04-02 rule) they are admitted with weight 0 and pay their listed weight
+ *   (addWeight) when they fail at any later stage.
+ * - Rows with `envelopeErrors` (fiat deposit, payment history) answer errors as
+ *   {code: "<code>", message, data: null, success: false} with the same status.
  *
  * Consequence of this order: a malformed parameter is reported before a missing or bad API key
  * or signature, and an over-limit IP is refused before its key is looked at.
@@ -156,7 +160,7 @@ export function handleRequest(ctx: ExchangeContext, request: ApiRequest): ApiRes
   } catch (e) {
     const error = e instanceof ApiError ? e : unknownError();
     status = error.status;
-    body = error.toBody();
+    body = progress.row?.envelopeErrors === true ? { code: String(error.code), message: error.msg, data: error.data ?? null, success: false } : error.toBody();
     try {
       chargeFailure(ctx, ip, progress);
     } catch {
@@ -171,15 +175,20 @@ function chargeFailure(ctx: ExchangeContext, ip: string, progress: Progress): vo
   const now = ctx.now();
   if (progress.limiterRefused) return;
   if (row === undefined) ctx.weightLimiter.addWeight(ip, 1, now);
-  else if (!progress.admitted) ctx.weightLimiter.addWeight(ip, safeWeight(row, progress.params), now);
-  else if (row.weightOnFailureOnly) ctx.weightLimiter.addWeight(ip, safeWeight(row, progress.params), now);
+  else if (!progress.admitted) ctx.weightLimiter.addWeight(ip, safeWeight(ctx, row, progress.params), now);
+  else if (paysOnFailureOnly(ctx, row)) ctx.weightLimiter.addWeight(ip, safeWeight(ctx, row, progress.params), now);
 }
 
-function safeWeight(row: Endpoint, params: ParsedSoFar | undefined): number {
+/** Order placement and cancels under the fact sheet's 2026 rule (off by default: the seed's weights). */
+function paysOnFailureOnly(ctx: ExchangeContext, row: Endpoint): boolean {
+  return row.weightOnFailureOnly && ctx.successfulOrderWeight === 'zero';
+}
+
+function safeWeight(ctx: ExchangeContext, row: Endpoint, params: ParsedSoFar | undefined): number {
   try {
-    return weightOf(row, params);
+    return weightOf(row, params, ctx);
   } catch {
-    return weightOf(row, {});
+    return weightOf(row, {}, ctx);
   }
 }
 
@@ -205,7 +214,7 @@ function runStages(ctx: ExchangeContext, request: ApiRequest, ip: string, progre
   progress.params = params;
 
   // 4 IP weight
-  const charge = ctx.weightLimiter.charge(ip, row.weightOnFailureOnly ? 0 : weightOf(row, params), ctx.now());
+  const charge = ctx.weightLimiter.charge(ip, paysOnFailureOnly(ctx, row) ? 0 : weightOf(row, params, ctx), ctx.now());
   progress.admitted = true;
   if (!charge.ok) {
     progress.retryAfterSeconds = charge.retryAfterSeconds;

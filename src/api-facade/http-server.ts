@@ -6,7 +6,8 @@
  * Rules:
  * - Survives any input: a malformed URL is routed as a path (404), a body above `maxBodyBytes`
  *   (default 1 MiB) gets 413 {-1000 "Request body too large."} and the connection is closed,
- *   a socket error is ignored. Nothing is logged to stdout.
+ *   a request node:http cannot parse gets a JSON -1000 with 400, or 431 / 414 for headers or a
+ *   request line past node's 16 KiB limit (`clientErrorResponse`), a socket error is ignored. Nothing is logged to stdout.
  * - `listen(port, host)` resolves to the base URL (port 0 picks a free one); `close()` stops
  *   accepting, ends idle and active keep-alive connections, and resolves when done.
  * - WebSocket upgrades to /ws/<listenKey> open the user data stream (user-stream-socket.ts).
@@ -18,11 +19,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ExchangeContext } from './exchange-context.ts';
+import { apiError } from './exchange-errors.ts';
 import { handleRequest } from './handle-request.ts';
-import { UserStreamSockets } from './user-stream/user-stream-socket.ts';
+import { rawErrorResponse } from './raw-error-response.ts';
+import { UserStreamSockets, type StreamLimits } from './user-stream/user-stream-socket.ts';
 
 export interface HttpServerOptions {
   readonly maxBodyBytes?: number;
+  /** WebSocket stream limits; default DEFAULT_STREAM_LIMITS (Binance's). */
+  readonly streamLimits?: Partial<StreamLimits>;
 }
 
 const DEFAULT_MAX_BODY = 1 << 20;
@@ -37,13 +42,21 @@ export class ExsimHttpServer {
     this.#ctx = ctx;
     this.#maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     this.#server = createServer((req, res) => this.#serve(req, res));
-    this.#streams = new UserStreamSockets(ctx);
+    this.#streams = new UserStreamSockets(ctx, options.streamLimits);
     // WebSocket upgrades: the listen-key user data stream at /ws/<listenKey>.
     this.#server.on('upgrade', (req, socket, head) => this.#streams.upgrade(req, socket, head));
-    this.#server.on('clientError', (_err, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-      else socket.destroy();
+    this.#server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+      if (!socket.writable) {
+        socket.destroy();
+        return;
+      }
+      socket.end(clientErrorResponse(err));
     });
+  }
+
+  /** Open user data stream connections. */
+  get streamConnections(): number {
+    return this.#streams.size;
   }
 
   /** Starts listening; resolves to the base URL, e.g. http://127.0.0.1:43121. */
@@ -83,7 +96,8 @@ export class ExsimHttpServer {
       size += chunk.length;
       if (size > this.#maxBody) {
         tooLarge = true;
-        this.#write(res, 413, { 'Content-Type': 'application/json;charset=UTF-8', Connection: 'close' }, JSON.stringify({ code: -1000, msg: 'Request body too large.' }));
+        const error = apiError('REQUEST_BODY_TOO_LARGE');
+        this.#write(res, error.status, { 'Content-Type': 'application/json;charset=UTF-8', Connection: 'close' }, JSON.stringify(error.toBody()));
         req.destroy();
         return;
       }
@@ -103,8 +117,8 @@ export class ExsimHttpServer {
         ip: req.socket.remoteAddress,
       });
       this.#write(res, response.status, response.headers, response.body);
-      // The request may have closed a listen key, or moved simulated time past one's expiry.
-      this.#streams.sweep();
+      // The request may have moved simulated time past a listen key's expiry (O(1) unless one is due).
+      this.#streams.expireDue();
     });
   }
 
@@ -116,4 +130,22 @@ export class ExsimHttpServer {
     res.writeHead(status, headers);
     res.end(body);
   }
+}
+
+/**
+ * The answer to a request node:http could not parse: JSON like every other refusal. Headers past
+ * node's limit (16 KiB) are 431, unless the request line is what overflowed it (longer than half
+ * the limit, or no line end among the bytes read): that is a URI too long, 414. Anything else is 400.
+ */
+const LONG_REQUEST_LINE = 8 * 1024;
+function clientErrorResponse(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): string {
+  let error = apiError('MALFORMED_HTTP_REQUEST');
+  if (err.code === 'HPE_HEADER_OVERFLOW') {
+    const lineEnd = err.rawPacket?.indexOf(0x0a) ?? -1;
+    const longRequestLine = lineEnd < 0 || lineEnd > LONG_REQUEST_LINE;
+    error = apiError(longRequestLine ? 'REQUEST_URI_TOO_LONG' : 'REQUEST_HEADERS_TOO_LARGE');
+  } else if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    error = apiError('REQUEST_TIMEOUT');
+  }
+  return rawErrorResponse(error);
 }

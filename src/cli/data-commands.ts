@@ -43,10 +43,12 @@ export function formatDataReport(report: DataFolderReport): string {
   return lines.join('\n');
 }
 
-export async function inspectCommand(dir: string, options: { scan: boolean; json: boolean }): Promise<string> {
+/** The report as text or JSON, and how many problems it found (the command exits 1 when any). */
+export async function inspectCommand(dir: string, options: { scan: boolean; json: boolean }): Promise<{ output: string; problems: number }> {
   await requireFolder(dir);
   const report = await inspectDataFolder(dir, { scan: options.scan });
-  return options.json ? JSON.stringify(report) : formatDataReport(report);
+  const problems = report.series.reduce((n, s) => n + s.problems.length, 0);
+  return { output: options.json ? JSON.stringify(report) : formatDataReport(report), problems };
 }
 
 export interface GenOptions {

@@ -107,7 +107,9 @@ export function buildProgram(): Command {
     .option('--no-scan', 'look at file names only (fast)')
     .option('--json', 'print the report as one JSON object')
     .action(async (dir: string, options: { scan: boolean; json?: boolean }) => {
-      console.log(await inspectCommand(dir, { scan: options.scan, json: options.json === true }));
+      const { output, problems } = await inspectCommand(dir, { scan: options.scan, json: options.json === true });
+      console.log(output);
+      if (problems > 0) process.exitCode = 1; // the problem lines are in the report
     });
   data
     .command('import <sources...>')

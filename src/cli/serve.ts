@@ -118,6 +118,9 @@ async function replayBackend(options: ServeOptions, journal: JournalFile | null,
     tapes.push({ symbol, trades: [] });
   }
   if (tapes.length === 0) throw new InputError(`no trades files in ${data.dir}`);
+  // Read every row once before serving, as a backtest does: a bad row anywhere is a one-line
+  // error now, not a replay that stops mid-session and leaves the market frozen.
+  for (const tape of tapes) await checkTape(data, tape.symbol, start);
   for (let i = 0; i < tapes.length; i++) tapes[i] = await windowedTape(data, tapes[i]!.symbol, start, Number.MAX_SAFE_INTEGER);
   const replay = new Replay({ engine: data.config, tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal });
   const served = accounts(start);
@@ -127,6 +130,14 @@ async function replayBackend(options: ServeOptions, journal: JournalFile | null,
     symbols: Object.fromEntries(tapes.map((t) => [t.symbol, { levels: 10, spreadTicks: [1, 3] as const, baseQty: 1000 * replay.engine.symbolSpec(t.symbol)!.stepUnits }])),
   });
   return { replay, start, served };
+}
+
+async function checkTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number): Promise<void> {
+  try {
+    for await (const _batch of (await windowedTape(data, symbol, start, Number.MAX_SAFE_INTEGER)).trades as AsyncIterable<unknown>);
+  } catch (error) {
+    throw error instanceof InputError ? error : new InputError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 export async function serve(options: ServeOptions, print: (line: string) => void = console.log): Promise<ServeHandle> {

@@ -4,8 +4,8 @@
  * work) or a list of either. Files named in the dump scheme are read in date order; the parser
  * then checks that time really is monotonic across them.
  */
-import { readdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { basename, join, relative, isAbsolute } from 'node:path';
 import type { KlineInterval } from './tape.ts';
 import type { DumpKind } from './dump-schema.ts';
 import { parseDumpFileName, type DumpFileName } from './dump-file-name.ts';
@@ -27,17 +27,32 @@ export interface DumpFileRef {
   readonly parsed: DumpFileName | null;
 }
 
-/** Every `.csv`/`.zip` file under `dir`, in name order (deterministic whatever the file system). */
+/**
+ * Every `.csv`/`.zip` file under `dir`, in name order (deterministic whatever the file system).
+ * A symbolic link is listed only when it resolves to a file inside the folder: a link out of it
+ * (to /etc/passwd, say) is neither read nor named in any message.
+ */
 export async function listDataFiles(dir: string): Promise<string[]> {
+  return listUnder(dir, await realpath(dir));
+}
+
+async function listUnder(dir: string, root: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const files: string[] = [];
   for (const entry of entries) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...(await listDataFiles(path)));
-    else if (/\.(csv|zip)$/i.test(entry.name)) files.push(path);
+    if (entry.isDirectory()) files.push(...(await listUnder(path, root)));
+    else if (/\.(csv|zip)$/i.test(entry.name) && (!entry.isSymbolicLink() || (await linksInside(path, root)))) files.push(path);
   }
   return files;
+}
+
+async function linksInside(path: string, root: string): Promise<boolean> {
+  const target = await realpath(path).catch(() => null);
+  if (target === null) return false;
+  const rel = relative(root, target);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) && ((await stat(target).catch(() => null))?.isFile() ?? false);
 }
 
 export async function resolveDumpFiles(source: DumpSource, filter: DumpFilter): Promise<DumpFileRef[]> {

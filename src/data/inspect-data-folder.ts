@@ -148,6 +148,10 @@ async function inspectSeries(
       report.problems.push(fileReport.error);
     }
     fileReport.rows = tracker.fileRows;
+    if (tracker.fileRows === 0 && fileReport.error === undefined) {
+      fileReport.error = `${fileReport.path}: no rows: an empty ${schema.kind} file`;
+      report.problems.push(fileReport.error);
+    }
     report.rows += tracker.fileRows;
     if (parser.timeUnit !== undefined) {
       fileReport.timeUnit = parser.timeUnit;
@@ -158,7 +162,9 @@ async function inspectSeries(
       fileReport.lastTime = tracker.fileLastTime;
     }
   }
-  if (units.size > 1) report.problems.push('the files mix millisecond and microsecond timestamps (normal across 2025-01-01)');
+  // Binance's dumps switched from ms to µs on 2025-01-01: mixing is a problem only off that rule.
+  const unitOffRule = report.files.some((f) => f.timeUnit !== undefined && (f.timeUnit === 'us') !== (f.date >= '2025-01'));
+  if (units.size > 1 && unitOffRule) report.problems.push('the files mix millisecond and microsecond timestamps (Binance: ms before 2025-01-01, µs from then on)');
   return report;
 }
 

@@ -8,6 +8,7 @@ import type { UnitScale } from './tape.ts';
 import type { DumpSchema } from './dump-schema.ts';
 import { DumpParser, type RowSink } from './dump-parser.ts';
 import { openDumpFile } from './open-dump-file.ts';
+import { DataFormatError } from './data-format-error.ts';
 import type { DumpFileRef } from './dump-sources.ts';
 
 export interface BatchBuilder<B> extends RowSink {
@@ -32,6 +33,8 @@ export async function* readDump<B>(
       yield* builder.takeReady();
     }
     parser.endFile();
+    // An empty dump file is a broken download or export, not a quiet day: say so.
+    if (parser.rowsInCurrentFile === 0) throw new DataFormatError(opened.name, 0, undefined, `no rows: an empty ${schema.kind} file`);
     yield* builder.takeReady();
   }
   const last = builder.flush();

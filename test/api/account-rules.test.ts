@@ -81,7 +81,7 @@ describe('GET /api/v3/myPreventedMatches', () => {
         transactTime: T0_MS,
       },
     ]);
-    expect(usedWeight(byTaker)).toBe(20);
+    expect(usedWeight(byTaker)).toBe(22); // the two orders (1 each, the seed's weight) + 20
     const byMaker = f.demo.get('/api/v3/myPreventedMatches', { symbol: 'BTCUSDT', orderId: maker.orderId });
     expect(byMaker.json).toEqual(byTaker.json);
     const byId = f.demo.get('/api/v3/myPreventedMatches', { symbol: 'BTCUSDT', preventedMatchId: 0 });

@@ -84,7 +84,7 @@ describe('account endpoints', () => {
 });
 
 describe('trading endpoints', () => {
-  test('POST order LIMIT GTC rests: FULL response, order-count headers, weight 0 on success', () => {
+  test('POST order LIMIT GTC rests: FULL response, order-count headers, weight 1 (the seed spec)', () => {
     const f = makeFixture();
     const r = f.demo.post('/api/v3/order', LIMIT_BUY);
     expect(r.status).toBe(200);
@@ -95,7 +95,7 @@ describe('trading endpoints', () => {
     });
     expect(r.headers['X-MBX-ORDER-COUNT-10S']).toBe('1');
     expect(r.headers['X-MBX-ORDER-COUNT-1D']).toBe('1');
-    expect(r.headers['X-MBX-USED-WEIGHT-1M']).toBe('0');
+    expect(r.headers['X-MBX-USED-WEIGHT-1M']).toBe('1');
   });
 
   test('MARKET by quoteOrderQty fills against the book with fills; LIMIT_MAKER defaults to ACK', () => {
@@ -201,7 +201,7 @@ describe('user data stream keys', () => {
   test('POST opens a key (API key only), PUT extends it, DELETE closes it; 60 min expiry on simulated time', () => {
     const f = makeFixture();
     const key = (f.demo.post('/api/v3/userDataStream').json as any).listenKey as string;
-    expect(key).toMatch(/^[0-9a-f]{60}$/);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
     f.backend.advanceTo(T0 + 59 * 60_000_000);
     expect(f.demo.put('/api/v3/userDataStream', { listenKey: key }).json).toEqual({});
     f.backend.advanceTo(T0 + 118 * 60_000_000);

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ENDPOINTS } from '../../src/api-facade/endpoint-table.ts';
+import { ENDPOINTS, findEndpoint } from '../../src/api-facade/endpoint-table.ts';
 import { handleRequest } from '../../src/api-facade/handle-request.ts';
 import { signHmacSha256 } from '../../src/api-facade/signing/hmac-sha256.ts';
 import { DEMO_KEY, DEMO_SECRET, makeFixture, seedBook, T0_MS } from './fixture.ts';
@@ -102,9 +102,11 @@ describe('the request pipeline under random input', () => {
           if (response.status === 200) {
             if (json !== null && typeof json === 'object' && !Array.isArray(json)) expect(json).not.toHaveProperty('code');
           } else {
-            expect(Object.keys(json).sort()).toEqual(['code', 'msg']);
-            expect(Number.isInteger(json.code) && json.code < 0).toBe(true);
-            expect(typeof json.msg).toBe('string');
+            const envelope = findEndpoint(r.method, r.path)?.envelopeErrors === true;
+            expect(Object.keys(json).sort()).toEqual(envelope ? ['code', 'data', 'message', 'success'] : ['code', 'msg']);
+            const code = envelope ? Number(json.code) : json.code;
+            expect(Number.isInteger(code) && code < 0).toBe(true);
+            expect(typeof (envelope ? json.message : json.msg)).toBe('string');
             expect(f.backend.engine.stateHash()).toBe(before);
           }
           expect(response.headers['X-MBX-USED-WEIGHT-1M']).toMatch(/^[0-9]+$/);

@@ -64,17 +64,17 @@ describe('fiat deposit', () => {
     };
     const refused = (r: { status: number; json: unknown }) => [r.status, r.json];
     f.ctx.fiat.setSettings(1, { kycPassed: false });
-    expect(refused(deposit('10'))).toEqual([400, { code: -16009, msg: 'Not passed KYC or KYB.' }]);
+    expect(refused(deposit('10'))).toEqual([400, { code: '-16009', message: 'Not passed KYC or KYB.', data: null, success: false }]);
     f.ctx.fiat.setSettings(1, { kycPassed: true, fiatActivated: false });
-    expect(refused(deposit('10'))).toEqual([400, { code: -16012, msg: 'No channel supported.' }]);
+    expect(refused(deposit('10'))).toEqual([400, { code: '-16012', message: 'No channel supported.', data: null, success: false }]);
     f.ctx.fiat.setSettings(1, { fiatActivated: true });
-    expect(refused(deposit('10', 'EUR'))).toEqual([400, { code: -16010, msg: 'Currency or payment method not supported.' }]);
-    expect(refused(deposit('10', 'BRL', 'card'))).toEqual([400, { code: -16010, msg: 'Currency or payment method not supported.' }]);
+    expect(refused(deposit('10', 'EUR'))).toEqual([400, { code: '-16010', message: 'Currency or payment method not supported.', data: null, success: false }]);
+    expect(refused(deposit('10', 'BRL', 'card'))).toEqual([400, { code: '-16010', message: 'Currency or payment method not supported.', data: null, success: false }]);
     expect(deposit('49999.99').status).toBe(200);
-    expect(refused(deposit('0.02'))).toEqual([400, { code: -16007, msg: 'Not enough limit.' }]);
+    expect(refused(deposit('0.02'))).toEqual([400, { code: '-16007', message: 'Not enough limit.', data: null, success: false }]);
     expect(deposit('0.01').status).toBe(200); // exactly the daily limit
-    expect(refused(deposit('1.005'))).toEqual([400, { code: -1111, msg: "Parameter 'amount' has too much precision." }]);
-    expect(refused(deposit('0'))).toEqual([400, { code: -1130, msg: "Data sent for parameter 'amount' is not valid." }]);
+    expect(refused(deposit('1.005'))).toEqual([400, { code: '-1111', message: "Parameter 'amount' has too much precision.", data: null, success: false }]);
+    expect(refused(deposit('0'))).toEqual([400, { code: '-1130', message: "Data sent for parameter 'amount' is not valid.", data: null, success: false }]);
     expect(free(f, 'BRL')).toBe(5_000_000_000_000);
     expect(f.ctx.pay.transactions(1, 0, Number.MAX_SAFE_INTEGER, 100)).toHaveLength(2);
     // The next UTC day has a fresh limit.
@@ -84,17 +84,17 @@ describe('fiat deposit', () => {
 
   test('malformed JSON is -1135; a tampered body fails the signature; the UID weight allows 4 a minute', () => {
     const f = makeFixture();
-    expect(postJson(f, '/sapi/v1/fiat/deposit', '{"currency":"BRL",').json).toEqual({ code: -1135, msg: 'Invalid JSON Request' });
-    expect(postJson(f, '/sapi/v1/fiat/deposit', '[1]').json).toEqual({ code: -1135, msg: 'Invalid JSON Request' });
+    expect(postJson(f, '/sapi/v1/fiat/deposit', '{"currency":"BRL",').json).toEqual({ code: '-1135', message: 'Invalid JSON Request', data: null, success: false });
+    expect(postJson(f, '/sapi/v1/fiat/deposit', '[1]').json).toEqual({ code: '-1135', message: 'Invalid JSON Request', data: null, success: false });
     const body = '{"currency":"BRL","apiPaymentMethod":"pix","amount":1}';
     const query = `timestamp=${T0_MS}`;
     const signature = signHmacSha256(DEMO_SECRET, query + body);
     const tampered = handleRequest(f.ctx, { method: 'POST', path: '/sapi/v1/fiat/deposit', rawQuery: `${query}&signature=${signature}`, rawBody: body.replace('1}', '9}'), headers: { 'x-mbx-apikey': DEMO_KEY, 'content-type': 'application/json' } });
-    expect(JSON.parse(tampered.body).code).toBe(-1022);
+    expect(JSON.parse(tampered.body)).toEqual({ code: '-1022', message: 'Signature for this request is not valid.', data: null, success: false });
     expect(free(f, 'BRL')).toBe(0);
     for (let i = 0; i < 4; i++) expect(postJson(f, '/sapi/v1/fiat/deposit', body).status).toBe(200);
     const limited = postJson(f, '/sapi/v1/fiat/deposit', body);
-    expect([limited.status, limited.json.code]).toEqual([429, -1003]);
+    expect([limited.status, limited.json.code, limited.json.success]).toEqual([429, '-1003', false]);
     expect(Number(limited.headers['Retry-After'])).toBeGreaterThan(0);
     expect(free(f, 'BRL')).toBe(400_000_000);
   });
@@ -149,11 +149,11 @@ describe('payment history', () => {
     expect(list({ startTime: T0_MS - 401 * DAY_MS, endTime: T0_MS - 399 * DAY_MS })).toEqual(['REMITTANCE']);
     expect(list({ limit: 1 })).toEqual(['C2C']);
     const old = f.demo.get('/sapi/v1/pay/transactions', { startTime: T0_MS - 600 * DAY_MS, endTime: T0_MS - 590 * DAY_MS });
-    expect([old.status, old.json]).toEqual([400, { code: -1130, msg: "Data sent for parameter 'startTime' is not valid." }]);
+    expect([old.status, old.json]).toEqual([400, { code: '-1130', message: "Data sent for parameter 'startTime' is not valid.", data: null, success: false }]);
     const big = f.demo.get('/sapi/v1/pay/transactions', { limit: 101 });
-    expect([big.status, big.json]).toEqual([400, { code: -1130, msg: "Data sent for parameter 'limit' is not valid." }]);
+    expect([big.status, big.json]).toEqual([400, { code: '-1130', message: "Data sent for parameter 'limit' is not valid.", data: null, success: false }]);
     const wide = f.demo.get('/sapi/v1/pay/transactions', { startTime: T0_MS - 91 * DAY_MS, endTime: T0_MS });
-    expect((wide.json as any).code).toBe(-1127);
+    expect((wide.json as any).code).toBe('-1127');
   });
 
   test('a fiat deposit appears as a PAYOUT into the fiat wallet', () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
+import { ExsimHttpServer, type HttpServerOptions } from '../../src/api-facade/http-server.ts';
 import { makeFixture, T0, T0_MS } from './fixture.ts';
 
 const servers: ExsimHttpServer[] = [];
@@ -8,13 +8,13 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function start() {
+async function start(options: HttpServerOptions = {}) {
   const f = makeFixture();
-  const server = new ExsimHttpServer(f.ctx);
+  const server = new ExsimHttpServer(f.ctx, options);
   servers.push(server);
   const base = await server.listen(0);
   const listenKey = (f.demo.post('/api/v3/userDataStream').json as any).listenKey as string;
-  return { f, base, wsBase: base.replace('http:', 'ws:'), listenKey };
+  return { f, server, base, wsBase: base.replace('http:', 'ws:'), listenKey };
 }
 
 /** Opens a stream and collects its messages; resolves once open. */
@@ -82,5 +82,86 @@ describe('the listen-key user data stream over WebSocket', () => {
     await fetch(`${base}/api/v3/time`);
     expect(await expiring.closed).toBe(1000);
     expect(expiring.messages).toEqual([{ e: 'listenKeyExpired', E: T0_MS + 3_600_000, listenKey: key2 }]);
+  });
+
+  test('a keepalive moves the expiry: the stream outlives the first hour and ends an hour after the keepalive', async () => {
+    const { f, base, wsBase, listenKey } = await start();
+    const stream = await connect(`${wsBase}/ws/${listenKey}`);
+    f.backend.advanceTo(T0 + 30 * 60 * 1_000_000);
+    expect(f.demo.put('/api/v3/userDataStream', { listenKey }).status).toBe(200);
+    f.backend.advanceTo(T0 + 60 * 60 * 1_000_000);
+    await fetch(`${base}/api/v3/time`);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(stream.ws.readyState).toBe(WebSocket.OPEN);
+    f.backend.advanceTo(T0 + 90 * 60 * 1_000_000);
+    await fetch(`${base}/api/v3/time`);
+    expect(await stream.closed).toBe(1000);
+    expect(stream.messages).toEqual([{ e: 'listenKeyExpired', E: T0_MS + 90 * 60_000, listenKey }]);
+  });
+
+  test('a closed key ends its streams at once, even when DELETE comes in process', async () => {
+    const { f, server, wsBase, listenKey } = await start();
+    const a = await connect(`${wsBase}/ws/${listenKey}`);
+    const b = await connect(`${wsBase}/ws/${listenKey}`);
+    expect(server.streamConnections).toBe(2);
+    f.demo.delete('/api/v3/userDataStream', { listenKey });
+    expect([await a.closed, await b.closed]).toEqual([1000, 1000]);
+    expect(server.streamConnections).toBe(0);
+  });
+});
+
+describe('stream connection limits', () => {
+  const refusal = (url: string): Promise<{ status: number; body: string }> =>
+    new Promise((resolve) => {
+      const ws = new WebSocket(url);
+      ws.on('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (c) => (body += String(c)));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      ws.on('error', () => undefined);
+    });
+
+  test('an incoming frame above 4 KiB closes the connection (1009) before it is buffered', async () => {
+    const { server, wsBase, listenKey } = await start();
+    const stream = await connect(`${wsBase}/ws/${listenKey}`);
+    stream.ws.on('error', () => undefined);
+    stream.ws.send('x'.repeat(4097));
+    expect(await stream.closed).toBe(1009);
+    await until(() => server.streamConnections === 0);
+  });
+
+  test('more than 5 incoming messages in a simulated second disconnect (1008); 5 are fine', async () => {
+    const { f, wsBase, listenKey } = await start();
+    const calm = await connect(`${wsBase}/ws/${listenKey}`);
+    for (let i = 0; i < 5; i++) calm.ws.send('{}');
+    const chatty = await connect(`${wsBase}/ws/${listenKey}`);
+    for (let i = 0; i < 6; i++) chatty.ws.send('{}');
+    expect(await chatty.closed).toBe(1008);
+    expect(calm.ws.readyState).toBe(WebSocket.OPEN);
+    f.backend.advanceTo(T0 + 1_000_000); // a new second: 5 more
+    for (let i = 0; i < 5; i++) calm.ws.send('{}');
+    await new Promise((r) => setTimeout(r, 30));
+    expect(calm.ws.readyState).toBe(WebSocket.OPEN);
+    calm.ws.close();
+  });
+
+  test('connection attempts per IP per window and open connections per IP are capped with 429 -1003', async () => {
+    const { f, wsBase, listenKey } = await start({ streamLimits: { attemptsPerIp: 3, openPerIp: 2 } });
+    const a = await connect(`${wsBase}/ws/${listenKey}`);
+    await connect(`${wsBase}/ws/${listenKey}`);
+    const third = await refusal(`${wsBase}/ws/${listenKey}`);
+    expect(third.status).toBe(429);
+    expect(JSON.parse(third.body)).toEqual({ code: -1003, msg: 'Too many open connections; current limit is 2 per IP.' });
+    a.ws.close();
+    await a.closed;
+    await new Promise((r) => setTimeout(r, 20));
+    const fourth = await refusal(`${wsBase}/ws/${listenKey}`); // the 4th attempt in this window
+    expect(fourth.status).toBe(429);
+    expect(JSON.parse(fourth.body)).toEqual({ code: -1003, msg: 'Too many connection attempts; current limit is 3 per 5 MINUTE per IP.' });
+    f.backend.advanceTo(T0 + 5 * 60 * 1_000_000); // the next window
+    expect(f.demo.put('/api/v3/userDataStream', { listenKey }).status).toBe(200);
+    const again = await connect(`${wsBase}/ws/${listenKey}`);
+    again.ws.close();
   });
 });

@@ -1,4 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -65,20 +66,33 @@ describe('exsim data inspect', () => {
   test('reports each series of a generated folder with its rows, days and no gaps', async () => {
     const dir = tmp();
     await genCommand({ ...GEN, out: dir });
-    const report = JSON.parse(await inspectCommand(dir, { scan: true, json: true }));
+    const report = JSON.parse((await inspectCommand(dir, { scan: true, json: true })).output);
     const byKey = new Map<string, any>(report.series.map((s: any) => [`${s.kind}${s.interval ?? ''}`, s]));
     expect([...byKey.keys()].sort()).toEqual(['aggTrades', 'klines1h', 'klines1m', 'trades']);
     expect(byKey.get('klines1m')).toMatchObject({ firstDay: '2024-03-01', lastDay: '2024-03-02', rows: 2 * 1440, gapCount: 0, missingDays: [] });
     expect(byKey.get('trades').rows).toBeGreaterThan(1000);
-    const table = await inspectCommand(dir, { scan: true, json: false });
+    const table = (await inspectCommand(dir, { scan: true, json: false })).output;
     expect(table.split('\n')[0]).toBe(`${dir}: 4 series`);
     expect(table).toMatch(/^BTCUSDT\s+klines 1m\s+2\s+2024-03-01\.\.2024-03-02\s+2,880\s+2024-03-01T00:00:00\.000000Z/m);
   });
 
   test('the bundled sample holds both symbols', async () => {
-    const report = JSON.parse(await inspectCommand('data/sample', { scan: false, json: true }));
+    const report = JSON.parse((await inspectCommand('data/sample', { scan: false, json: true })).output);
     expect([...new Set(report.series.map((s: any) => s.symbol))].sort()).toEqual(['BTCUSDT', 'ETHBTC']);
   });
+
+  test('counts the problem lines it prints (the command exits 1 when there are any)', async () => {
+    const dir = tmp();
+    await genCommand({ ...GEN, days: '1', out: dir });
+    expect((await inspectCommand(dir, { scan: true, json: false })).problems).toBe(0);
+    writeFileSync(join(dir, 'BTCUSDT-trades-2024-03-02.csv'), '1,abc,1,1,1709337600000,True,True\n');
+    const { output, problems } = await inspectCommand(dir, { scan: true, json: false });
+    expect(problems).toBe(1);
+    expect(output).toMatch(/^problem BTCUSDT trades: .*BTCUSDT-trades-2024-03-02\.csv:1: column 2 \(price\): "abc" is not a decimal$/m);
+    const cli = spawnSync(process.execPath, ['bin/exsim.js', 'data', 'inspect', dir], { encoding: 'utf8', timeout: 30_000 });
+    expect(cli.status).toBe(1);
+    expect(cli.stdout).toContain('problem BTCUSDT trades');
+  }, 30_000);
 
   test('a missing folder is a usage error', async () => {
     await expect(inspectCommand(join(tmpdir(), 'exsim-no-such-folder'), { scan: true, json: false })).rejects.toThrow(UsageError);

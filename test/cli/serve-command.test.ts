@@ -4,7 +4,7 @@
  * SIGINT stopping it cleanly with the journal flushed; an accounts file; and the one-line errors.
  */
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -83,3 +83,14 @@ test.each([
   expect(run.stderr).toContain(message);
   expect(run.stderr.trim().split('\n')).toHaveLength(1);
 });
+
+test('serve --data with a bad row anywhere in the trades refuses to start: one line, exit 1, nothing served', () => {
+  const data = join(dir, 'bad-data');
+  mkdirSync(data);
+  const good = Array.from({ length: 1000 }, (_, i) => `${i + 1},42000.01000000,0.00100000,42.00001000,${1704067200000 + i},True,True`);
+  writeFileSync(join(data, 'BTCUSDT-trades-2024-01-01.csv'), [...good, '1001,abc,0.001,42,1704067201000,True,True', ''].join('\n'));
+  const run = spawnSync(process.execPath, ['bin/exsim.js', 'serve', '--port', '0', '--data', data], { encoding: 'utf8', timeout: 30_000 });
+  expect(run.status).toBe(1);
+  expect(run.stdout).not.toContain('exsim serving');
+  expect(run.stderr.trim()).toBe(`exsim: ${join(data, 'BTCUSDT-trades-2024-01-01.csv')}:1001: column 2 (price): "abc" is not a decimal`);
+}, 30_000);

@@ -181,7 +181,8 @@ export const myPreventedMatches = defineEndpoint({
   method: 'GET',
   path: '/api/v3/myPreventedMatches',
   security: 'USER_DATA',
-  weight: (p) => (p.orderId === undefined ? 2 : 20),
+  // The seed: "symbol invalid 2; by preventedMatchId 2; by orderId 20".
+  weight: (p, ctx) => (p.orderId === undefined || ctx.backend.engine.symbolSpec(p.symbol) === undefined ? 2 : 20),
   schema: defineSchema(
     withSigned([SYMBOL, { name: 'preventedMatchId', kind: 'LONG' }, ORDER_ID, { name: 'fromPreventedMatchId', kind: 'LONG' }, LIMIT]),
     [

@@ -61,12 +61,19 @@ export interface EndpointDef<S extends readonly ParamSpec[]> {
   readonly method: HttpMethod;
   readonly path: string;
   readonly security: SecurityType;
-  readonly weight: number | ((params: ParsedParams<S>) => number);
+  /** A number, or a function of the parameters (and the exchange, e.g. to tell a known symbol). */
+  readonly weight: number | ((params: ParsedParams<S>, ctx: ExchangeContext) => number);
   /**
-   * Order placement and cancels since 2026-04-02 (binance-facts §4.2): a successful request
-   * costs 0 weight, a failed one its listed weight.
+   * Order placement and cancels: under the fact sheet's 2026-04-02 rule (binance-facts §4.2,
+   * ExchangeContext `successfulOrderWeight: 'zero'`) a successful request costs 0 weight and a
+   * failed one its listed weight; by default (the seed spec) every request pays its weight.
    */
   readonly weightOnFailureOnly?: boolean;
+  /**
+   * Errors use the account-service envelope {code STRING, message, data null, success false}
+   * (fiat deposit, payment history) instead of {code, msg}; the HTTP status stays.
+   */
+  readonly envelopeErrors?: boolean;
   /** Unfilled-order count a request adds (ORDERS limits); absent: not an order endpoint. */
   readonly orderCount?: number;
   /**
@@ -91,8 +98,9 @@ export interface Endpoint {
   readonly method: HttpMethod;
   readonly path: string;
   readonly security: SecurityType;
-  readonly weight: number | ((params: ParsedSoFar) => number);
+  readonly weight: number | ((params: ParsedSoFar, ctx: ExchangeContext) => number);
   readonly weightOnFailureOnly: boolean;
+  readonly envelopeErrors: boolean;
   readonly orderCount: number | undefined;
   readonly chargesOrderCount: boolean;
   readonly keyedLimit: KeyedLimit | undefined;
@@ -109,8 +117,9 @@ export function defineEndpoint<const S extends readonly ParamSpec[]>(def: Endpoi
     method: def.method,
     path: def.path,
     security: def.security,
-    weight: typeof weight === 'number' ? weight : (p) => weight(p as ParsedParams<S>),
+    weight: typeof weight === 'number' ? weight : (p, ctx) => weight(p as ParsedParams<S>, ctx),
     weightOnFailureOnly: def.weightOnFailureOnly ?? false,
+    envelopeErrors: def.envelopeErrors ?? false,
     orderCount: def.orderCount,
     chargesOrderCount: def.chargesOrderCount ?? false,
     keyedLimit: def.keyedLimit,
@@ -122,9 +131,9 @@ export function defineEndpoint<const S extends readonly ParamSpec[]>(def: Endpoi
 }
 
 /** The weight of a request to `row` with `params`; the static weight when params are unknown. */
-export function weightOf(row: Endpoint, params: ParsedSoFar | undefined): number {
+export function weightOf(row: Endpoint, params: ParsedSoFar | undefined, ctx: ExchangeContext): number {
   if (typeof row.weight === 'number') return row.weight;
-  return row.weight(params ?? {});
+  return row.weight(params ?? {}, ctx);
 }
 
 /** For handlers: the error type they throw, re-exported so rows import one module. */

@@ -38,6 +38,7 @@ export const fiatDeposit = defineEndpoint({
       { name: 'ext', kind: 'STRING' },
     ]),
   ),
+  envelopeErrors: true,
   summary: 'Fiat deposit (pix): credits the account at simulated now',
   handler: (p, call) => {
     const accountId = accountOf(call);

@@ -34,6 +34,7 @@ export const payTransactions = defineEndpoint({
   weight: 1,
   keyedLimit: { name: 'uidWeight', weight: 3_000 },
   schema: defineSchema(withSigned([START_TIME, END_TIME, LIMIT])),
+  envelopeErrors: true,
   summary: 'Payment history: 90-day windows within the last 18 months, newest first',
   handler: (p, call) => {
     const limit = futuresLimit(p.limit, 100, 100);

@@ -46,11 +46,19 @@ describe('inspectDataFolder', () => {
     await writeDump(dir, 'ETHBTC-trades-2025-01-01.csv', lines(`2,1.00000000,1.00000000,1.00000000,${Date.UTC(2025, 0, 1)}000,True,True`));
     await writeDump(dir, 'ETHBTC-trades-2025-01-02.csv', lines('3,x,1,1,1735776000000000,True,True'));
     const [series] = (await inspectDataFolder(dir)).series;
-    expect(series!.problems, JSON.stringify(series!.problems)).toHaveLength(3);
+    // ms before 2025-01-01 and µs from then on is Binance's own switch: not a problem.
+    expect(series!.problems, JSON.stringify(series!.problems)).toHaveLength(2);
     expect(series!.problems[0]).toMatch(/overlaps the previous file/);
     expect(series!.problems[1]).toMatch(/ETHBTC-trades-2025-01-02\.csv:1: column 2 \(price\): "x" is not a decimal/);
-    expect(series!.problems[2]).toMatch(/mix millisecond and microsecond/);
     expect(series!.files[2]!.error).toBeDefined();
+  });
+
+  it('a µs file dated before 2025 among ms files is a mixed-units problem', async () => {
+    const dir = await tempDir();
+    await writeDump(dir, 'ETHBTC-trades-2024-12-30.csv', lines(trade(1, Date.UTC(2024, 11, 30) + 10)));
+    await writeDump(dir, 'ETHBTC-trades-2024-12-31.csv', lines(`2,1.00000000,1.00000000,1.00000000,${Date.UTC(2024, 11, 31)}000,True,True`));
+    const [series] = (await inspectDataFolder(dir)).series;
+    expect(series!.problems).toEqual(['the files mix millisecond and microsecond timestamps (Binance: ms before 2025-01-01, µs from then on)']);
   });
 
   it('counts missing monthly bars by the calendar', async () => {

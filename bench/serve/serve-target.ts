@@ -1,0 +1,45 @@
+/**
+ * The server side of the serve benches, run as a child process (one core for it, the other for
+ * the load generator in the parent), built as `exsim serve` builds its server: realtime pacing,
+ * the bench exchange (bench/facade/bench-exchange.ts), every rate limit raised out of reach and
+ * the stream limits raised too (one loopback IP stands in for every client).
+ *
+ *   node --import tsx bench/serve/serve-target.ts [JOURNAL_FILE FSYNC]
+ *
+ * IPC: the child sends {url, listenKey} (a live key of the first trader); the parent sends
+ * 'streams' (answered with {streams: open stream connections}) and 'stop'. Nothing on stdout.
+ */
+import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
+import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
+import { PacedBackend, pacedClientTime } from '../../src/cli/serve.ts';
+import { Pacing } from '../../src/clock/index.ts';
+import { SAMPLE_CONFIG } from '../../src/sample/sample-market.ts';
+import { apiKeys, DEFAULT_TRADERS, makeTraders, raisedRateLimits, setupCommands } from '../facade/bench-exchange.ts';
+
+export interface ServeTargetReady {
+  readonly url: string;
+  readonly listenKey: string;
+}
+export interface ServeTargetStreams {
+  readonly streams: number;
+}
+
+async function main(): Promise<void> {
+  if (process.send === undefined) throw new Error('serve-target.ts runs as a child with an IPC channel');
+  const send: (message: ServeTargetReady | ServeTargetStreams) => void = process.send.bind(process);
+  const start = Math.round(Date.now() * 1000); // determinism-ok: bench timing (anchors the paced clock, as exsim serve does)
+  const pacing = new Pacing('realtime', { simulatedStart: start });
+  const traders = makeTraders(DEFAULT_TRADERS);
+  const backend = new PacedBackend(SAMPLE_CONFIG, pacing, setupCommands(traders, start), null);
+  const ctx = new ExchangeContext({ backend, apiKeys: apiKeys(traders), rateLimits: raisedRateLimits(), clientTime: pacedClientTime(pacing) });
+  const server = new ExsimHttpServer(ctx, { streamLimits: { attemptsPerIp: 1_000_000, openPerIp: 1_000_000 } });
+  const url = await server.listen(0, '127.0.0.1');
+  const listenKey = ctx.listenKeys.open(traders[0]!.accountId, ctx.now());
+  process.on('message', (message) => {
+    if (message === 'streams') send({ streams: server.streamConnections });
+    else if (message === 'stop') void server.close().then(() => process.disconnect?.());
+  });
+  send({ url, listenKey });
+}
+
+await main();
