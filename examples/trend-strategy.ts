@@ -14,7 +14,7 @@
  * stream and sends a MARKET sell itself, as a bot-side stop would, one print plus the call's
  * latency late.
  */
-import type { StrategyClient, StrategyContext } from '../src/backtest/strategy.ts';
+import type { StrategyClient, StrategyContext } from 'exsim';
 
 export const description = 'moving-average crossover on 1m klines with stop-loss and take-profit exits (an OCO, or client-side with exits=client)';
 

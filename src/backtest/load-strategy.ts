@@ -5,6 +5,7 @@
  * that throws on import, no function exported) is an InputError.
  */
 import { existsSync } from 'node:fs';
+import { register } from 'node:module';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InputError } from './input-error.ts';
@@ -38,8 +39,17 @@ export function resolveStrategyPath(spec: string): string {
   return path;
 }
 
+let hooksRegistered = false;
+/** Once per thread (module hooks are per thread): see strategy-hooks.mjs. */
+function registerStrategyHooks(): void {
+  if (hooksRegistered) return;
+  hooksRegistered = true;
+  register(new URL('./strategy-hooks.mjs', import.meta.url));
+}
+
 export async function loadStrategy(spec: string): Promise<LoadedStrategy> {
   const path = resolveStrategyPath(spec);
+  registerStrategyHooks();
   let module: StrategyModule;
   try {
     module = (await import(pathToFileURL(path).href)) as StrategyModule;
