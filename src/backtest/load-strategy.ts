@@ -26,6 +26,8 @@ export interface LoadedStrategy {
   readonly run: StrategyFunction;
   readonly params: Readonly<Record<string, string>>;
   readonly balances: Readonly<Record<string, string>> | undefined;
+  readonly fees: StrategyModule['fees'];
+  readonly bnbDiscount: boolean | undefined;
   readonly description: string;
 }
 
@@ -63,7 +65,7 @@ export async function loadStrategy(spec: string): Promise<LoadedStrategy> {
     if (typeof value !== 'string') throw new InputError(`strategy ${spec}: params.${key} must be a string default, got ${typeof value}`);
   }
   const name = Object.entries(EXAMPLE_STRATEGIES).find(([, file]) => resolve(EXAMPLES_DIR, file) === path)?.[0] ?? basename(path).replace(/\.(m?[jt]s)$/, '');
-  return { name, path, run, params, balances: module.balances, description: module.description ?? '' };
+  return { name, path, run, params, balances: module.balances, fees: module.fees, bnbDiscount: module.bnbDiscount, description: module.description ?? '' };
 }
 
 /** `key=value,key=value` (the --param option) as a record. */

@@ -7,6 +7,7 @@ import type { BalanceView } from '../engine/index.ts';
 import { formatUnits } from '../engine/units.ts';
 import { formatUtcMicros } from '../data/utc-date.ts';
 import type { LatencyConfig } from '../sim/index.ts';
+import type { AccountSource, FeeSchedule } from './account-setup.ts';
 import type { TradingMetrics } from './metrics.ts';
 import { MAX_FILL_MARKERS, type ChartData } from './report-html.ts';
 import type { BacktestResult, RequestStats } from './run-backtest.ts';
@@ -23,6 +24,8 @@ export interface BacktestSummary {
     readonly seed: string;
   };
   readonly valuationAsset: string;
+  /** The strategy account: where its opening balances came from, default ones left out (no price on this run), its fees. */
+  readonly account: { readonly balancesSource: AccountSource; readonly unfunded: readonly string[]; readonly fees: FeeSchedule };
   readonly balances: { readonly start: Readonly<Record<string, string>>; readonly end: Readonly<Record<string, string>> };
   readonly metrics: TradingMetrics;
   readonly requests: RequestStats;
@@ -71,6 +74,7 @@ export function buildSummary(
       seed: result.seed,
     },
     valuationAsset: result.valuationAsset,
+    account: { balancesSource: result.account.balancesSource, unfunded: result.account.unfunded, fees: result.account.fees },
     balances: { start: balancesOf(result.startBalances, result.assetPrecision), end: balancesOf(result.endBalances, result.assetPrecision) },
     metrics: result.metrics,
     requests: result.requests,

@@ -13,13 +13,14 @@
  */
 import { ExchangeContext } from '../api-facade/exchange-context.ts';
 import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '../engine/index.ts';
-import { parseUnits } from '../engine/units.ts';
+import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
 import { queuePosition, Replay, SyntheticBook, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
 import { InputError } from './input-error.ts';
 import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, type SharedTape } from './market-data.ts';
 import { computeMetrics, type TradingMetrics } from './metrics.ts';
 import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
+import { Valuation } from './valuation.ts';
 import type { RestMethod, RestResponse } from './strategy.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
 
@@ -31,7 +32,7 @@ export const BOOK_ACCOUNT_ID = 3;
 export const FILL_MODELS = ['queue', 'queue-probabilistic', 'trade-through', 'touch'] as const;
 export type FillModelName = (typeof FILL_MODELS)[number];
 
-export const DEFAULT_BALANCES: Readonly<Record<string, string>> = { BTC: '1', ETH: '10', USDT: '100000' };
+export { DEFAULT_BALANCES } from './account-setup.ts';
 
 export interface BacktestOptions {
   readonly strategy: LoadedStrategy;
@@ -47,6 +48,8 @@ export interface BacktestOptions {
   /** Per-leg latency; none: calls are answered at once. */
   readonly latency?: LatencyConfig;
   readonly seed?: string;
+  /** Balances, fees, BNB discount as the command line gives them (over the strategy module's exports). */
+  readonly account?: AccountChoices;
   /** Where the journal goes (a hashing sink at least: the result's `journalHash`). */
   readonly journal?: JournalSink;
   /** Equity sample period, µs. Default one minute. */
@@ -79,6 +82,8 @@ export interface BacktestResult {
   readonly fillModel: FillModelName;
   readonly latency: LatencyConfig | null;
   readonly valuationAsset: string;
+  /** The strategy account's balances and fee schedule, and where each came from. */
+  readonly account: AccountSetup;
   readonly startBalances: readonly BalanceView[];
   readonly endBalances: readonly BalanceView[];
   readonly orders: readonly OrderView[];
@@ -132,8 +137,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     journal: options.journal ?? null,
     ...(options.latency === undefined ? {} : { latency: options.latency }),
   });
-  const openingBalances = strategy.balances ?? DEFAULT_BALANCES;
-  replay.apply(strategyAccount(openingBalances, data.config.assets ?? []) as Omit<CreateAccount, 'time'>);
+  const valued = new Valuation(replay.engine, symbols);
+  const account = resolveAccount(options.account ?? {}, strategy, (asset) => valued.reaches(asset), strategy.name);
+  const assets = data.config.assets ?? [];
+  replay.apply(accountCommand(account, STRATEGY_ACCOUNT_ID, (asset) => assets.find((a) => a.asset === asset)?.precision ?? 8) as Omit<CreateAccount, 'time'>);
   const book = SyntheticBook.attach(replay, {
     accountId: BOOK_ACCOUNT_ID,
     balances: bookBalances(replay, symbols),
@@ -188,6 +195,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     fillModel,
     latency: options.latency ?? null,
     valuationAsset: recorder.valuation.asset,
+    account,
     startBalances,
     endBalances,
     orders,
@@ -211,23 +219,6 @@ function countRequest(stats: RequestStats, response: RestResponse): void {
     const code = String((response.json as { code?: unknown } | null)?.code ?? response.status);
     stats.byCode[code] = (stats.byCode[code] ?? 0) + 1;
   }
-}
-
-/** The strategy's account: the opening balances, 0.1% maker and taker as a default Binance account. */
-function strategyAccount(balances: Readonly<Record<string, string>>, assets: readonly { asset: string; precision: number }[]): Omit<CreateAccount, 'time'> {
-  const parsed: Record<string, number> = {};
-  for (const [asset, text] of Object.entries(balances)) {
-    const precision = assets.find((a) => a.asset === asset)?.precision ?? 8;
-    const n = parseUnits(text, precision);
-    if (n === null || n < 0) throw new InputError(`balance of ${asset} must be a decimal >= 0 with at most ${precision} places, got "${text}"`);
-    parsed[asset] = n;
-  }
-  return {
-    type: 'CreateAccount',
-    accountId: STRATEGY_ACCOUNT_ID,
-    balances: parsed,
-    standardCommission: { maker: 100_000, taker: 100_000, buyer: 0, seller: 0 },
-  };
 }
 
 /**

@@ -98,6 +98,40 @@ describe('exsim backtest', () => {
     expect(log).toMatch(/(stop-loss|take-profit) at \d+\.\d+/);
   });
 
+  test('--balances, --fees TIER and --bnb-discount set the account: the summary shows them and every commission is the discounted rate', () => {
+    const out = tmp();
+    const run = exsim('backtest', 'trend', '--from', '2024-01-01', '--to', '2024-01-01T08:00', '--param', 'fast=3,slow=8,stopLoss=0.001,takeProfit=0.001,size=0.01', '--balances', 'BTC=0,USDT=10000', '--fees', 'VIP3', '--bnb-discount', '--out', out);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('account 10000.00000000 USDT (command line), fees VIP3 maker 0.00031500, taker 0.00045000 (BNB discount: 25% off 0.00042/0.0006) (command line)');
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.balances.start).toEqual({ USDT: '10000.00000000' });
+    expect(summary.account).toEqual({
+      balancesSource: 'command line',
+      unfunded: [],
+      fees: { tier: 'VIP3', maker: '0.00042', taker: '0.0006', bnbDiscount: true, effectiveMaker: '0.00031500', effectiveTaker: '0.00045000', source: 'command line' },
+    });
+    const fills = readFileSync(join(out, 'fills.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(fills.length).toBeGreaterThan(0);
+    for (const [, , , , side, , qty, quoteQty, commission, asset, maker] of fills) {
+      // Taken from what was received (BTC on a buy, USDT on a sell), rounded up to the asset's unit.
+      const rate = maker === 'true' ? 31_500n : 45_000n; // × 1e-8
+      const received = side === 'BUY' ? BigInt(qty!.replace('.', '')) : BigInt(quoteQty!.replace('.', ''));
+      expect(asset).toBe(side === 'BUY' ? 'BTC' : 'USDT');
+      expect(BigInt(commission!.replace('.', ''))).toBe((received * rate + 99_999_999n) / 100_000_000n);
+    }
+  });
+
+  test('without --balances the default account is what the run can value (no ETH on BTCUSDT alone); the module export is used otherwise', () => {
+    const out = tmp();
+    const run = exsim('backtest', 'grid', '--from', '2024-01-01T00:00', '--to', '2024-01-01T00:10', '--out', out);
+    expect(run.stderr).toBe('');
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.balances.start).toEqual({ BTC: '1.00000000', USDT: '100000.00000000' });
+    expect(summary.account).toMatchObject({ balancesSource: 'default', unfunded: ['ETH'], fees: { tier: 'VIP0', effectiveMaker: '0.00100000', source: 'default' } });
+    const both = exsim('backtest', 'grid', '--from', '2024-01-01T00:00', '--to', '2024-01-01T00:10', '--symbols', 'BTCUSDT,ETHBTC', '--json');
+    expect(JSON.parse(both.stdout).balances.start).toEqual({ BTC: '1.00000000', ETH: '10.00000000', USDT: '100000.00000000' });
+  });
+
   test('--latency and --fill-model change the run (and the hash), the same options reproduce it', () => {
     const base = exsim('backtest', 'grid', ...WINDOW);
     const slow = exsim('backtest', 'grid', ...WINDOW, '--latency', 'lognormal:20ms,0.5', '--fill-model', 'trade-through');
@@ -129,6 +163,10 @@ describe('exsim backtest', () => {
     [['backtest', 'grid', '--latency', 'fast'], '--latency'],
     [['backtest', 'grid', '--sweep', 'spread'], '--sweep must be name=v1,v2'],
     [['backtest', 'grid', '--journal'], '--journal needs --out'],
+    [['backtest', 'grid', '--balances', 'BTC'], '--balances must be ASSET=amount'],
+    [['backtest', 'grid', '--balances', 'BNB=1', ...WINDOW], '--balances: BNB cannot be valued on this run'],
+    [['backtest', 'grid', '--fees', 'VIP12'], '--fees must be maker=RATE,taker=RATE or a tier'],
+    [['backtest', 'grid', '--fees', 'maker=1,taker=0.001'], '--fees maker must be a fraction 0..0.1'],
     [['backtest', 'test/fixtures/strategies/throws.ts', ...WINDOW], 'strategy failed at 2024-01-01T00:00:00.000Z: no exchangeInfo for you'],
   ])('%j is one line on stderr and exit 1', (args, message) => {
     const run = exsim(...args);
