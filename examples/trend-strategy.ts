@@ -167,8 +167,10 @@ export class OcoExits implements ExitOrders {
   }
 }
 
-async function sellAtMarket(client: StrategyClient, symbol: string, quantity: string): Promise<void> {
-  await client.post('/api/v3/order', { symbol, side: 'SELL', type: 'MARKET', quantity });
+/** Sells at market; resolves with the quantity sold (a MARKET order with no bids to meet expires unfilled). */
+async function sellAtMarket(client: StrategyClient, symbol: string, quantity: string): Promise<string> {
+  const order = await client.post<{ executedQty: string }>('/api/v3/order', { symbol, side: 'SELL', type: 'MARKET', quantity });
+  return order.executedQty;
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -218,8 +220,8 @@ export default async function trend(ctx: StrategyContext): Promise<void> {
         const remaining = await exits.disarm();
         long = false;
         if (Number(remaining) > 0) {
-          await sellAtMarket(client, symbol, remaining);
-          ctx.log(`crossed down: closed ${remaining}`);
+          const sold = await sellAtMarket(client, symbol, remaining);
+          ctx.log(`crossed down: sold ${sold} of ${remaining}`);
         } else ctx.log('crossed down: already closed by its exit order');
       }
     }

@@ -107,6 +107,7 @@ export function buildChartData(result: BacktestResult): ChartData {
   }
   const equityTimes: number[] = [];
   const equity: number[] = [];
+  const holdEquity: (number | null)[] = [];
   const drawdown: number[] = [];
   let peak = -Infinity;
   for (const sample of result.recorder.equity) {
@@ -114,8 +115,9 @@ export function buildChartData(result: BacktestResult): ChartData {
     peak = Math.max(peak, value);
     equityTimes.push(sample.time / 1_000_000);
     equity.push(value);
+    holdEquity.push(sample.hold === null ? null : sample.hold.toNumber());
     drawdown.push(peak > 0 ? Number((value / peak - 1).toFixed(8)) : 0);
   }
-  return { symbol, priceTimes, prices, buys, sells, equityTimes, equity, drawdown };
+  return { symbol, priceTimes, prices, buys, sells, equityTimes, equity, holdEquity, drawdown };
 }
 

@@ -152,6 +152,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   });
   const recorder = new BacktestRecorder(replay.engine, STRATEGY_ACCOUNT_ID, symbols, from, sampleMicros);
   const startBalances = replay.engine.account(STRATEGY_ACCOUNT_ID)!.balances;
+  recorder.holdBalances(startBalances);
   const requests: RequestStats = { total: 0, refused: 0, byStatus: {}, byCode: {} };
   const progressEvery = options.progressEvery ?? 65_536;
   let prints = 0;
@@ -183,7 +184,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const orders = symbols.flatMap((s) => engine.allOrders(STRATEGY_ACCOUNT_ID, s));
   const fills = symbols.flatMap((s) => engine.accountTrades(STRATEGY_ACCOUNT_ID, s)).sort((a, b) => a.time - b.time || a.id - b.id);
   const endBalances = engine.account(STRATEGY_ACCOUNT_ID)!.balances;
-  const metrics = computeMetrics({ engine, recorder, symbols, orders, fills, startBalances, endBalances, sampleMicros });
+  const metrics = computeMetrics({ engine, recorder, symbols, orders, fills, startBalances, endBalances, sampleMicros, from, to });
   return {
     strategyName: strategy.name,
     description: strategy.description,

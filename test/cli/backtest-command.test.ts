@@ -96,6 +96,22 @@ describe('exsim backtest', () => {
     const log = readFileSync(join(out, 'log.txt'), 'utf8');
     expect(log).toMatch(/long 0\.04995 at/);
     expect(log).toMatch(/(stop-loss|take-profit) at \d+\.\d+/);
+    // Measured against the benchmarks, with the annualisation stated.
+    const m = summary.metrics;
+    expect(m.benchmarks.cash).toEqual({ pnl: '0.00000000', return: 0 });
+    expect(Number(m.pnl) - Number(m.benchmarks.hold.pnl)).toBeCloseTo(Number(m.pnlVsHold), 6);
+    expect(m.excessReturn.vsHold).toBeCloseTo(m.return - m.benchmarks.hold.return, 7);
+    expect(m.ratios).toMatchObject({ sampleSeconds: 60, periodsPerYear: 525_600, samples: 480 });
+    expect(m.trades.roundTrips).toBeGreaterThan(0);
+    expect(m.trades.wins + m.trades.losses).toBeLessThanOrEqual(m.trades.roundTrips);
+    expect(m.trades.exposure).toBeGreaterThan(0);
+    expect(Object.keys(m.fees.byAsset).sort()).toEqual(['BTC', 'USDT']); // buys pay in BTC, sells in USDT
+    expect(run.stdout).toMatch(/Sharpe -?[\d.]+ \/ Sortino -?[\d.]+ \(annualised from 60 s returns\)/);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('against holding the opening balances');
+    const chart = JSON.parse(/<script type="application\/json" id="chart-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(chart.holdEquity).toHaveLength(chart.equity.length);
+    expect(chart.holdEquity.at(-1)).toBeCloseTo(Number(m.startEquity) + Number(m.benchmarks.hold.pnl), 4);
   });
 
   test('--balances, --fees TIER and --bnb-discount set the account: the summary shows them and every commission is the discounted rate', () => {
@@ -151,6 +167,8 @@ describe('exsim backtest', () => {
     expect(rows.map((r: { params: unknown }) => r.params)).toEqual([{ spread: '0.0005', size: '0.01' }, { spread: '0.001', size: '0.01' }]);
     const single = exsim('backtest', 'grid', ...WINDOW, '--param', 'spread=0.001,size=0.01');
     expect(rows[1].journalSha256).toBe(hashOf(single.stdout));
+    expect(run.stdout).toMatch(/vs hold +excess return/);
+    expect(rows[1].vsHold).toBe(JSON.parse(exsim('backtest', 'grid', ...WINDOW, '--param', 'spread=0.001,size=0.01', '--json').stdout).metrics.pnlVsHold);
   });
 
   test.each([
