@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBalances, parseFees, type FeeSchedule } from './account-setup.ts';
 import { InputError } from './input-error.ts';
-import type { SharedTape } from './market-data.ts';
+import type { DataGap, SharedTape } from './market-data.ts';
 import { JournalDigest } from './journal-digest.ts';
 import { JournalFile } from './journal-file.ts';
 import { loadStrategy, parseParams } from './load-strategy.ts';
@@ -89,6 +89,7 @@ export async function runBacktestRequest(
   out: string | null,
   onProgress?: (p: { now: number; from: number; to: number; prints: number }) => void,
   fullJournal = false,
+  onDataGap?: (gap: DataGap) => void,
 ) {
   if (fullJournal && out === null) throw new InputError('--journal needs --out (the folder the journal is written to)');
   const strategy = await loadStrategy(request.strategy);
@@ -112,6 +113,7 @@ export async function runBacktestRequest(
       journal,
       onPrint: (trade) => journal.print(trade.symbol, trade.tapeId, trade.time, trade.price, trade.qty, trade.isBuyerMaker),
       ...(onProgress === undefined ? {} : { onProgress }),
+      ...(onDataGap === undefined ? {} : { onDataGap }),
       ...(request.sharedTapes === undefined ? {} : { sharedTapes: request.sharedTapes }),
     });
   } finally {

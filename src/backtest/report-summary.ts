@@ -22,6 +22,8 @@ export interface BacktestSummary {
     readonly fillModel: string;
     readonly latency: LatencyConfig | null;
     readonly seed: string;
+    /** Stretches of the window no data file covers (UTC): the replay jumps over them. */
+    readonly gaps: readonly { readonly symbol: string; readonly from: string; readonly to: string }[];
   };
   readonly valuationAsset: string;
   /** The strategy account: where its opening balances came from, default ones left out (no price on this run), its fees. */
@@ -72,6 +74,7 @@ export function buildSummary(
       fillModel: result.fillModel,
       latency: result.latency,
       seed: result.seed,
+      gaps: result.dataGaps.map((g) => ({ symbol: g.symbol, from: formatUtcMicros(g.from), to: formatUtcMicros(g.to) })),
     },
     valuationAsset: result.valuationAsset,
     account: { balancesSource: result.account.balancesSource, unfunded: result.account.unfunded, fees: result.account.fees },

@@ -16,7 +16,7 @@ import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '..
 import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
 import { queuePosition, Replay, SyntheticBook, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
 import { InputError } from './input-error.ts';
-import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, type SharedTape } from './market-data.ts';
+import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, windowGaps, type DataGap, type SharedTape } from './market-data.ts';
 import { computeMetrics, type TradingMetrics } from './metrics.ts';
 import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
@@ -59,6 +59,8 @@ export interface BacktestOptions {
   /** Called every `progressEvery` prints (and at the end) with simulated now. */
   readonly onProgress?: (progress: { now: number; from: number; to: number; prints: number }) => void;
   readonly progressEvery?: number;
+  /** Called before the replay with each stretch of the window no data file covers. */
+  readonly onDataGap?: (gap: DataGap) => void;
   /** The symbols' tapes already loaded in shared memory (a sweep's workers); default: read the data. */
   readonly sharedTapes?: readonly SharedTape[];
 }
@@ -82,6 +84,8 @@ export interface BacktestResult {
   readonly fillModel: FillModelName;
   readonly latency: LatencyConfig | null;
   readonly valuationAsset: string;
+  /** Stretches of the window without data (the replay jumps over them). */
+  readonly dataGaps: readonly DataGap[];
   /** The strategy account's balances and fee schedule, and where each came from. */
   readonly account: AccountSetup;
   readonly startBalances: readonly BalanceView[];
@@ -116,6 +120,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const data = openMarketData(options.data ?? 'sample');
   const symbols = chooseSymbols(data, options.symbols);
   const { from, to } = await resolveWindow(data, symbols, options.from, options.to);
+  const gaps: DataGap[] = [];
+  for (const symbol of symbols) gaps.push(...(await windowGaps(data, symbol, from, to)));
+  for (const gap of gaps) options.onDataGap?.(gap);
   const tapes = [];
   if (options.sharedTapes !== undefined) for (const shared of options.sharedTapes) tapes.push(tapeFromShared(shared));
   else for (const symbol of symbols) tapes.push(await windowedTape(data, symbol, from, to));
@@ -196,6 +203,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     fillModel,
     latency: options.latency ?? null,
     valuationAsset: recorder.valuation.asset,
+    dataGaps: gaps,
     account,
     startBalances,
     endBalances,

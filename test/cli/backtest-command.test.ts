@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -148,6 +148,19 @@ describe('exsim backtest', () => {
     expect(JSON.parse(both.stdout).balances.start).toEqual({ BTC: '1.00000000', ETH: '10.00000000', USDT: '100000.00000000' });
   });
 
+  test('a window with a day missing in the data: a warning on stderr and the gap in summary.json', () => {
+    const data = tmp();
+    expect(exsim('data', 'gen', '--out', data, '--days', '3', '--trades-per-day', '2000', '--klines', '').status).toBe(0);
+    rmSync(join(data, 'BTCUSDT-trades-2024-01-02.zip'));
+    const out = tmp();
+    writeFileSync(join(out, 'idle.mjs'), 'export default async function idle() {}\n');
+    const run = exsim('backtest', join(out, 'idle.mjs'), '--data', data, '--from', '2024-01-01T23:00', '--to', '2024-01-03T01:00', '--out', out);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('warning: no BTCUSDT data from 2024-01-02T00:00:00.000000Z to 2024-01-03T00:00:00.000000Z (1.0 days): the replay jumps over it\n');
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.market.gaps).toEqual([{ symbol: 'BTCUSDT', from: '2024-01-02T00:00:00.000000Z', to: '2024-01-03T00:00:00.000000Z' }]);
+  });
+
   test('--latency and --fill-model change the run (and the hash), the same options reproduce it', () => {
     const base = exsim('backtest', 'grid', ...WINDOW);
     const slow = exsim('backtest', 'grid', ...WINDOW, '--latency', 'lognormal:20ms,0.5', '--fill-model', 'trade-through');
@@ -179,6 +192,7 @@ describe('exsim backtest', () => {
     [['backtest', 'grid', '--fill-model', 'magic'], '--fill-model must be one of'],
     [['backtest', 'grid', '--param', 'nosuch=1'], 'has no parameter "nosuch"'],
     [['backtest', 'grid', '--latency', 'fast'], '--latency'],
+    [['backtest', 'grid', '--latency', '5'], '--latency: "5" needs a unit: 5ms, 5us or 5s'],
     [['backtest', 'grid', '--sweep', 'spread'], '--sweep must be name=v1,v2'],
     [['backtest', 'grid', '--journal'], '--journal needs --out'],
     [['backtest', 'grid', '--balances', 'BTC'], '--balances must be ASSET=amount'],
