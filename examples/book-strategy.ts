@@ -15,7 +15,7 @@
  * `LocalOrderBook` takes the stream's messages as they come (here from `ctx.stream`; from a
  * WebSocket's `message` handler against `exsim serve` the same way).
  */
-import type { StrategyContext } from '../src/backtest/strategy.ts';
+import type { StrategyContext } from 'exsim';
 
 export const description = 'order-book imbalance maker: a local book from the diff-depth stream, fills from executionReports';
 

@@ -10,7 +10,7 @@
  * It uses only the REST surface, as a bot against the real exchange would: exchangeInfo for
  * the grid, bookTicker for the mid, account for the inventory, openOrders to cancel.
  */
-import type { StrategyContext } from '../src/backtest/strategy.ts';
+import type { StrategyContext } from 'exsim';
 
 export const description = 'grid market maker: levels of bids and asks around the mid, requoted on a timer, inventory-capped';
 

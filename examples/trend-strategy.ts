@@ -14,7 +14,7 @@
  * stream and sends a MARKET sell itself, as a bot-side stop would, one print plus the call's
  * latency late.
  */
-import type { StrategyClient, StrategyContext } from '../src/backtest/strategy.ts';
+import type { StrategyClient, StrategyContext } from 'exsim';
 
 export const description = 'moving-average crossover on 1m klines with stop-loss and take-profit exits (an OCO, or client-side with exits=client)';
 
@@ -31,8 +31,11 @@ export const params = {
 export interface ExitOrders {
   /** Protects a long of `quantity` bought at `entry`; calls `onExit(reason)` once it is closed. */
   arm(entry: number, quantity: string, onExit: (reason: 'stop-loss' | 'take-profit') => void): void;
-  /** Removes the exits (the position is closed another way). */
-  disarm(): void;
+  /**
+   * Removes the exits (the position is to be closed another way). Resolves once what they held
+   * is free, with the quantity still held ('0' when an exit sold it all meanwhile).
+   */
+  disarm(): Promise<string>;
 }
 
 /** Stop-loss and take-profit watched on the trade stream, executed as MARKET sells. */
@@ -63,8 +66,10 @@ export class ClientSideExits implements ExitOrders {
     this.#armed = { stop: entry * (1 - this.stopLoss), target: entry * (1 + this.takeProfit), quantity, onExit };
   }
 
-  disarm(): void {
+  disarm(): Promise<string> {
+    const held = this.#armed?.quantity ?? '0'; // no longer armed: an exit is selling it already
     this.#armed = null;
+    return Promise.resolve(held);
   }
 }
 
@@ -87,6 +92,7 @@ interface OrderListReply {
  */
 export class OcoExits implements ExitOrders {
   #list: number | null = null;
+  #quantity = '0';
   #stopWatching: (() => void) | null = null;
 
   constructor(
@@ -119,6 +125,7 @@ export class OcoExits implements ExitOrders {
         return;
       }
       this.#list = list.orderListId;
+      this.#quantity = quantity;
       const [above, below] = list.orders.map((o) => o.orderId);
       this.#stopWatching = ctx.clock.every(1000, async () => {
         if (this.#list !== list.orderListId) return;
@@ -134,10 +141,23 @@ export class OcoExits implements ExitOrders {
     });
   }
 
-  disarm(): void {
+  async disarm(): Promise<string> {
     const id = this.#list;
+    const quantity = this.#quantity;
     this.#stop();
-    if (id !== null) this.ctx.spawn(async () => void (await this.ctx.client.delete('/api/v3/orderList', { symbol: this.symbol, orderListId: id })));
+    if (id === null) return quantity;
+    // Canceled before the position is sold: the list's legs lock it until then. What a leg sold
+    // meanwhile (the take-profit may have filled in part) is no longer held; a list that finished
+    // since the last look is refused (-2011): its exit sold everything.
+    try {
+      const canceled = await this.ctx.client.delete<{ orderReports: { executedQty: string }[] }>('/api/v3/orderList', { symbol: this.symbol, orderListId: id });
+      const places = (quantity.split('.')[1] ?? '').length;
+      const scale = 10 ** places;
+      const sold = canceled.orderReports.reduce((sum, o) => sum + Math.round(Number(o.executedQty) * scale), 0);
+      return ((Math.round(Number(quantity) * scale) - sold) / scale).toFixed(places);
+    } catch {
+      return '0';
+    }
   }
 
   #stop(): void {
@@ -147,8 +167,10 @@ export class OcoExits implements ExitOrders {
   }
 }
 
-async function sellAtMarket(client: StrategyClient, symbol: string, quantity: string): Promise<void> {
-  await client.post('/api/v3/order', { symbol, side: 'SELL', type: 'MARKET', quantity });
+/** Sells at market; resolves with the quantity sold (a MARKET order with no bids to meet expires unfilled). */
+async function sellAtMarket(client: StrategyClient, symbol: string, quantity: string): Promise<string> {
+  const order = await client.post<{ executedQty: string }>('/api/v3/order', { symbol, side: 'SELL', type: 'MARKET', quantity });
+  return order.executedQty;
 }
 
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -195,10 +217,12 @@ export default async function trend(ctx: StrategyContext): Promise<void> {
           });
         }
       } else if (!above && long) {
-        exits.disarm();
+        const remaining = await exits.disarm();
         long = false;
-        await sellAtMarket(client, symbol, held);
-        ctx.log('crossed down: closed');
+        if (Number(remaining) > 0) {
+          const sold = await sellAtMarket(client, symbol, remaining);
+          ctx.log(`crossed down: sold ${sold} of ${remaining}`);
+        } else ctx.log('crossed down: already closed by its exit order');
       }
     }
     wasAbove = above;

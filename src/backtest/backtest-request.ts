@@ -5,8 +5,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseBalances, parseFees, type FeeSchedule } from './account-setup.ts';
 import { InputError } from './input-error.ts';
-import type { SharedTape } from './market-data.ts';
+import type { DataGap, SharedTape } from './market-data.ts';
 import { JournalDigest } from './journal-digest.ts';
 import { JournalFile } from './journal-file.ts';
 import { loadStrategy, parseParams } from './load-strategy.ts';
@@ -35,6 +36,11 @@ export interface BacktestRequestOptions {
   json?: boolean;
   /** Write the full command/event journal (journal.jsonl.gz) into --out. */
   journal?: boolean;
+  /** `BTC=0,USDT=10000`. */
+  balances?: string;
+  /** `maker=0.0002,taker=0.0004` or a tier (`VIP3`). */
+  fees?: string;
+  bnbDiscount?: boolean;
 }
 
 /** The validated, parsed form shared by single runs and sweeps (plain data: it crosses to workers). */
@@ -50,6 +56,10 @@ export interface BacktestRequest {
   /** `--book` as given (validated); absent: the default profile. */
   readonly book?: string;
   readonly params: Readonly<Record<string, string>>;
+  /** The strategy account as the command line sets it (over the strategy module's exports). */
+  readonly balances?: Readonly<Record<string, string>>;
+  readonly fees?: string;
+  readonly bnbDiscount?: boolean;
   /** A sweep's tapes, loaded once in shared memory (see market-data.ts). */
   readonly sharedTapes?: readonly SharedTape[];
 }
@@ -70,6 +80,9 @@ export function parseBacktestRequest(strategy: string, options: BacktestRequestO
     seed: options.seed,
     ...(options.book === undefined ? {} : { book: options.book }),
     params: parseParams(options.param),
+    ...(options.balances === undefined ? {} : { balances: parseBalances(options.balances) }),
+    ...(options.fees === undefined ? {} : { fees: (parseFees(options.fees), options.fees) }),
+    ...(options.bnbDiscount === true ? { bnbDiscount: true } : {}),
   };
 }
 
@@ -83,6 +96,7 @@ export async function runBacktestRequest(
   out: string | null,
   onProgress?: (p: { now: number; from: number; to: number; prints: number }) => void,
   fullJournal = false,
+  onDataGap?: (gap: DataGap) => void,
 ) {
   if (fullJournal && out === null) throw new InputError('--journal needs --out (the folder the journal is written to)');
   const strategy = await loadStrategy(request.strategy);
@@ -103,9 +117,11 @@ export async function runBacktestRequest(
       ...(latency === undefined ? {} : { latency }),
       seed: request.seed,
       ...(request.book === undefined ? {} : { book: parseBook(request.book) }),
+      account: { balances: request.balances, fees: request.fees, bnbDiscount: request.bnbDiscount },
       journal,
       onPrint: (trade) => journal.print(trade.symbol, trade.tapeId, trade.time, trade.price, trade.qty, trade.isBuyerMaker),
       ...(onProgress === undefined ? {} : { onProgress }),
+      ...(onDataGap === undefined ? {} : { onDataGap }),
       ...(request.sharedTapes === undefined ? {} : { sharedTapes: request.sharedTapes }),
     });
   } finally {
@@ -132,10 +148,18 @@ export function headline(summary: BacktestSummary): string[] {
   const markouts = m.markouts.map((k) => `${k.horizonSeconds}s ${k.volumeWeightedBps ?? '-'}`).join(', ');
   return [
     `backtest ${summary.strategy.name} on ${summary.market.symbols.join(',')} ${summary.market.from} .. ${summary.market.to} (fill model ${summary.market.fillModel}, seed ${summary.market.seed})`,
-    `  PnL ${m.pnl} ${v} (return ${m.return ?? '-'}; vs holding ${m.pnlVsHold}), fees ${m.fees.valued} ${v}, max drawdown ${m.maxDrawdown.amount} ${v} (${m.maxDrawdown.fraction ?? '-'}), Sharpe ${m.sharpe.value ?? '-'}`,
+    `  PnL ${m.pnl} ${v} (return ${m.return ?? '-'}); holding the opening balances ${m.benchmarks.hold.pnl} (return ${m.benchmarks.hold.return ?? '-'}): excess ${m.pnlVsHold} ${v} (return ${m.excessReturn.vsHold ?? '-'})`,
+    `  max drawdown ${m.maxDrawdown.amount} ${v} (${m.maxDrawdown.fraction ?? '-'}, ${m.maxDrawdown.durationSeconds ?? '-'} s${m.maxDrawdown.recovered ? '' : ', not recovered'}), Sharpe ${m.ratios.sharpeAnnualised ?? '-'} / Sortino ${m.ratios.sortinoAnnualised ?? '-'} (annualised from ${m.ratios.sampleSeconds} s returns), Calmar ${m.ratios.calmar ?? '-'}, fees ${m.fees.valued} ${v} (${Object.entries(m.fees.byAsset).map(([a, q]) => `${q} ${a}`).join(', ') || 'none'})`,
+    `  round trips ${m.trades.roundTrips} (win rate ${m.trades.winRate ?? '-'}, profit factor ${m.trades.profitFactor ?? '-'}, average ${m.trades.averagePnl ?? '-'} ${v}${m.trades.openAtEnd ? ', one open at the end' : ''}), exposure ${m.trades.exposure ?? '-'}`,
+    `  account ${Object.entries(summary.balances.start).map(([a, q]) => `${q} ${a}`).join(', ') || 'empty'} (${summary.account.balancesSource}${summary.account.unfunded.length === 0 ? '' : `; not funded, no price on this run: ${summary.account.unfunded.join(', ')}`}), fees ${feesText(summary.account.fees)}`,
     `  orders ${m.orders.accepted ?? 0} accepted, fills ${m.makerTaker.makerFills + m.makerTaker.takerFills} (maker ${m.makerTaker.makerFills}, taker ${m.makerTaker.takerFills}), fill ratio ${m.fillRatio.orders ?? '-'}, turnover ${m.turnover.volume} ${v}; requests ${summary.requests.total}, refused ${summary.requests.refused}`,
     `  markouts (bps, volume-weighted): ${markouts}`,
     `  journal: ${summary.journal.entries.toLocaleString('en-US')} entries, sha256 ${summary.journal.sha256}${summary.journal.file === null ? '' : ` (${summary.journal.file}: sha256 ${summary.journal.fileSha256})`}`,
   ];
 }
 
+
+function feesText(fees: FeeSchedule): string {
+  const rates = `maker ${fees.effectiveMaker}, taker ${fees.effectiveTaker}`;
+  return `${fees.tier ?? 'custom'} ${rates}${fees.bnbDiscount ? ` (BNB discount: 25% off ${fees.maker}/${fees.taker})` : ''} (${fees.source})`;
+}

@@ -7,7 +7,7 @@ export { headline, parseBacktestRequest, runBacktestRequest, type BacktestReques
 export { FILL_MODELS, makeFillModel, type FillModelName } from './run-backtest.ts';
 export { InputError } from './input-error.ts';
 export { JournalFile } from './journal-file.ts';
-export { MARKET_CONFIG_FILE, openMarketData, tradeFiles, windowedTape } from './market-data.ts';
+export { MARKET_CONFIG_FILE, openMarketData, tradeFiles, windowedTape, type DataGap } from './market-data.ts';
 export { loadStrategy } from './load-strategy.ts';
 export { parseTime } from './parse-time.ts';
 export {

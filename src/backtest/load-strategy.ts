@@ -5,6 +5,7 @@
  * that throws on import, no function exported) is an InputError.
  */
 import { existsSync } from 'node:fs';
+import { register } from 'node:module';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InputError } from './input-error.ts';
@@ -26,6 +27,8 @@ export interface LoadedStrategy {
   readonly run: StrategyFunction;
   readonly params: Readonly<Record<string, string>>;
   readonly balances: Readonly<Record<string, string>> | undefined;
+  readonly fees: StrategyModule['fees'];
+  readonly bnbDiscount: boolean | undefined;
   readonly description: string;
 }
 
@@ -39,8 +42,17 @@ export function resolveStrategyPath(spec: string): string {
   return path;
 }
 
+let hooksRegistered = false;
+/** Once per thread (module hooks are per thread): see strategy-hooks.mjs. */
+function registerStrategyHooks(): void {
+  if (hooksRegistered) return;
+  hooksRegistered = true;
+  register(new URL('./strategy-hooks.mjs', import.meta.url));
+}
+
 export async function loadStrategy(spec: string): Promise<LoadedStrategy> {
   const path = resolveStrategyPath(spec);
+  registerStrategyHooks();
   let module: StrategyModule;
   try {
     module = (await import(pathToFileURL(path).href)) as StrategyModule;
@@ -54,7 +66,7 @@ export async function loadStrategy(spec: string): Promise<LoadedStrategy> {
     if (typeof value !== 'string') throw new InputError(`strategy ${spec}: params.${key} must be a string default, got ${typeof value}`);
   }
   const name = Object.entries(EXAMPLE_STRATEGIES).find(([, file]) => resolve(EXAMPLES_DIR, file) === path)?.[0] ?? basename(path).replace(/\.(m?[jt]s)$/, '');
-  return { name, path, run, params, balances: module.balances, description: module.description ?? '' };
+  return { name, path, run, params, balances: module.balances, fees: module.fees, bnbDiscount: module.bnbDiscount, description: module.description ?? '' };
 }
 
 /** `key=value,key=value` (the --param option) as a record. */

@@ -78,6 +78,26 @@ export async function windowedTape(data: MarketData, symbol: string, from: numbe
   return { symbol, trades: cutToWindow(source, from, to) };
 }
 
+export interface DataGap {
+  readonly symbol: string;
+  /** µs, [from, to). */
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Stretches of [from, to) that no trades file of `symbol` covers (the replay jumps over them). */
+export async function windowGaps(data: MarketData, symbol: string, from: number, to: number): Promise<DataGap[]> {
+  const files = await tradeFiles(data, symbol, from, to);
+  const gaps: DataGap[] = [];
+  let covered = from;
+  for (const file of [...files].sort((a, b) => a.start - b.start)) {
+    if (file.start > covered) gaps.push({ symbol, from: covered, to: Math.min(file.start, to) });
+    covered = Math.max(covered, file.end);
+  }
+  if (covered < to) gaps.push({ symbol, from: covered, to });
+  return gaps;
+}
+
 /** The backtest window: what was asked, else the first symbol's data from its first to its last day. */
 export async function resolveWindow(data: MarketData, symbols: readonly string[], from?: number, to?: number): Promise<{ from: number; to: number }> {
   if (from === undefined || to === undefined) {

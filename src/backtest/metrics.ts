@@ -7,12 +7,22 @@
  * Definitions:
  * - equity: Σ (free + locked) of every valued asset × its rate at the last prices (valuation.ts).
  * - pnl = end equity − start equity (mark to market: inventory revaluation included);
- *   return = pnl / start equity; holdPnl = what the opening balances gained by the end prices
- *   alone, pnlVsHold = pnl − holdPnl (what trading added).
+ *   return = pnl / start equity.
+ * - benchmarks: `hold` (the opening balances untouched, valued at the end prices: holdPnl) and
+ *   `cash` (everything in the valuation asset at the start: PnL 0); excessReturn = return − the
+ *   benchmark's return, pnlVsHold = pnl − holdPnl (what trading added over holding).
  * - maxDrawdown: the largest fall from a running peak of the sampled equity (amount, and fraction
- *   of that peak), with the peak's and the trough's times.
- * - sharpe: mean / standard deviation of the per-sample simple returns, × √(samples per year);
- *   null when the returns do not vary.
+ *   of that peak), with the peak's and the trough's times, and its duration: from the peak to the
+ *   first sample back at or above it (or to the end, `recovered` false). `longestUnderwaterSeconds`:
+ *   the longest stretch below a previous peak.
+ * - ratios, from the per-sample simple returns (one sample a minute by default), annualised by
+ *   √(periodsPerYear) (525,600 for minutes: 365 days): sharpeAnnualised = mean / standard deviation
+ *   (n − 1); sortinoAnnualised = mean / downside deviation (√(Σ min(r, 0)² / n), target 0);
+ *   null when the denominator is 0. annualisedReturn = return × (year / window), simple (no
+ *   compounding: a short window would explode); calmar = annualisedReturn / maxDrawdown.fraction.
+ * - trades: round trips per symbol (round-trips.ts), their PnL valued at the end rates: count,
+ *   wins, losses, winRate, profitFactor (Σ wins / |Σ losses|, null without losses), average,
+ *   best and worst; exposure = the fraction of the window with a trip open.
  * - fees: commissions per asset; `valued`: a base-asset commission at its fill's price, then
  *   every asset at the end rates.
  * - turnover: traded quote volume (valued at the end rates) and volume / start equity.
@@ -27,6 +37,7 @@ import { Decimal } from 'decimal.js';
 import type { AccountTradeView, BalanceView, OrderView } from '../engine/index.ts';
 import type { Engine } from '../engine/index.ts';
 import type { BacktestRecorder, EquitySample, PriceSeries } from './recorder.ts';
+import { roundTrips, type TripFill } from './round-trips.ts';
 
 export const MARKOUT_HORIZONS_S: readonly number[] = [1, 5, 30, 60, 300];
 
@@ -47,6 +58,42 @@ export interface Drawdown {
   readonly fraction: number | null;
   readonly peakTime: number | null;
   readonly troughTime: number | null;
+  /** From the peak to the recovery (or the end of the run). */
+  readonly durationSeconds: number | null;
+  readonly recovered: boolean;
+  readonly longestUnderwaterSeconds: number;
+}
+
+export interface Benchmark {
+  readonly pnl: string;
+  readonly return: number | null;
+}
+
+export interface RiskRatios {
+  /** The return period (equity sample) and how many make a year (365 days). */
+  readonly sampleSeconds: number;
+  readonly periodsPerYear: number;
+  readonly samples: number;
+  readonly sharpeAnnualised: number | null;
+  readonly sortinoAnnualised: number | null;
+  /** Simple: return × year / window. */
+  readonly annualisedReturn: number | null;
+  readonly calmar: number | null;
+}
+
+export interface TradeStats {
+  readonly roundTrips: number;
+  readonly wins: number;
+  readonly losses: number;
+  readonly winRate: number | null;
+  readonly profitFactor: number | null;
+  readonly averagePnl: string | null;
+  readonly bestPnl: string | null;
+  readonly worstPnl: string | null;
+  /** Fraction of the window with a round trip open. */
+  readonly exposure: number | null;
+  /** A trip still open at the end (not counted above). */
+  readonly openAtEnd: boolean;
 }
 
 export interface TradingMetrics {
@@ -57,9 +104,12 @@ export interface TradingMetrics {
   /** What holding the opening balances would have made (their value at the end prices − start equity), and pnl − that. */
   readonly holdPnl: string;
   readonly pnlVsHold: string;
+  readonly benchmarks: { readonly hold: Benchmark; readonly cash: Benchmark };
+  readonly excessReturn: { readonly vsHold: number | null; readonly vsCash: number | null };
   readonly fees: { readonly byAsset: Readonly<Record<string, string>>; readonly valued: string };
   readonly maxDrawdown: Drawdown;
-  readonly sharpe: { readonly value: number | null; readonly sampleSeconds: number; readonly samples: number };
+  readonly ratios: RiskRatios;
+  readonly trades: TradeStats;
   readonly turnover: { readonly volume: string; readonly ratio: number | null };
   readonly orders: Readonly<Record<string, number>>;
   readonly fillRatio: { readonly orders: number | null; readonly quantityBySymbol: Readonly<Record<string, number | null>> };
@@ -76,6 +126,9 @@ export interface MetricsInput {
   readonly startBalances: readonly BalanceView[];
   readonly endBalances: readonly BalanceView[];
   readonly sampleMicros: number;
+  /** The window, µs. */
+  readonly from: number;
+  readonly to: number;
 }
 
 export function computeMetrics(input: MetricsInput): TradingMetrics {
@@ -122,16 +175,24 @@ export function computeMetrics(input: MetricsInput): TradingMetrics {
   }
 
   const returns = sampleReturns(recorder.equity);
+  const toReturn = (gain: Decimal) => (startEquity.isZero() ? null : ratio(gain.div(startEquity).toNumber(), 8));
+  const strategyReturn = toReturn(pnl);
+  const holdReturn = toReturn(holdPnl);
+  const drawdown = maxDrawdown(recorder.equity, money);
+  const excess = (benchmark: number | null) => (strategyReturn === null || benchmark === null ? null : ratio(strategyReturn - benchmark, 8));
   return {
     startEquity: money(startEquity),
     endEquity: money(endEquity),
     pnl: money(pnl),
-    return: startEquity.isZero() ? null : ratio(pnl.div(startEquity).toNumber(), 8),
+    return: strategyReturn,
     holdPnl: money(holdPnl),
     pnlVsHold: money(pnl.sub(holdPnl)),
+    benchmarks: { hold: { pnl: money(holdPnl), return: holdReturn }, cash: { pnl: money(new Decimal(0)), return: startEquity.isZero() ? null : 0 } },
+    excessReturn: { vsHold: excess(holdReturn), vsCash: excess(startEquity.isZero() ? null : 0) },
     fees: { byAsset, valued: money(feesValued) },
-    maxDrawdown: maxDrawdown(recorder.equity, money),
-    sharpe: { value: ratio(sharpe(returns, input.sampleMicros), 4), sampleSeconds: input.sampleMicros / 1_000_000, samples: returns.length },
+    maxDrawdown: drawdown,
+    ratios: riskRatios(returns, input.sampleMicros, strategyReturn, input.to - input.from, drawdown.fraction),
+    trades: tradeStats(input, money),
     turnover: { volume: money(volume), ratio: startEquity.isZero() ? null : ratio(volume.div(startEquity).toNumber()) },
     orders: statusCounts,
     fillRatio: { orders: orders.length === 0 ? null : ratio(withFills / orders.length), quantityBySymbol },
@@ -159,21 +220,91 @@ function sampleReturns(equity: readonly EquitySample[]): number[] {
   return out;
 }
 
-function sharpe(returns: readonly number[], sampleMicros: number): number | null {
-  if (returns.length < 2) return null;
-  const mean = returns.reduce((s, r) => s + r, 0) / returns.length;
-  const variance = returns.reduce((s, r) => s + (r - mean) ** 2, 0) / (returns.length - 1);
-  if (!(variance > 0)) return null;
-  return (mean / Math.sqrt(variance)) * Math.sqrt(YEAR_US / sampleMicros);
+/** Sharpe, Sortino (annualised by √ periods a year), the simple annualised return and Calmar. */
+export function riskRatios(returns: readonly number[], sampleMicros: number, totalReturn: number | null, windowMicros: number, drawdownFraction: number | null): RiskRatios {
+  const periodsPerYear = YEAR_US / sampleMicros;
+  const n = returns.length;
+  const mean = n === 0 ? 0 : returns.reduce((s, r) => s + r, 0) / n;
+  const variance = n < 2 ? 0 : returns.reduce((s, r) => s + (r - mean) ** 2, 0) / (n - 1);
+  const downside = n === 0 ? 0 : returns.reduce((s, r) => s + Math.min(r, 0) ** 2, 0) / n;
+  const annualisedReturn = totalReturn === null || windowMicros <= 0 ? null : totalReturn * (YEAR_US / windowMicros);
+  return {
+    sampleSeconds: sampleMicros / 1_000_000,
+    periodsPerYear: ratio(periodsPerYear, 4)!,
+    samples: n,
+    sharpeAnnualised: n < 2 || !(variance > 0) ? null : ratio((mean / Math.sqrt(variance)) * Math.sqrt(periodsPerYear), 4),
+    sortinoAnnualised: n < 2 || !(downside > 0) ? null : ratio((mean / Math.sqrt(downside)) * Math.sqrt(periodsPerYear), 4),
+    annualisedReturn: ratio(annualisedReturn, 6),
+    calmar: annualisedReturn === null || drawdownFraction === null || drawdownFraction === 0 ? null : ratio(annualisedReturn / drawdownFraction, 4),
+  };
 }
 
-function maxDrawdown(equity: readonly EquitySample[], money: (d: Decimal) => string): Drawdown {
-  let peak: EquitySample | undefined;
+/** Round trips of every symbol, valued in the valuation asset at the end rates. */
+function tradeStats(input: MetricsInput, money: (d: Decimal) => string): TradeStats {
+  const { engine, recorder } = input;
+  const valuation = recorder.valuation;
+  const pnls: Decimal[] = [];
+  let exposed = 0;
+  let openAtEnd = false;
+  for (const symbol of input.symbols) {
+    const spec = engine.symbolSpec(symbol)!;
+    const base = (n: number) => units(n, spec.basePrecision);
+    const quote = (n: number) => units(n, spec.quotePrecision);
+    const quoteRate = valuation.rate(spec.quoteAsset) ?? new Decimal(0);
+    const fills: TripFill[] = input.fills
+      .filter((f) => f.symbol === symbol)
+      .map((f) => {
+        const price = quote(f.price);
+        const fee = units(f.commission, valuation.precision(f.commissionAsset));
+        const baseFee = f.commissionAsset === spec.baseAsset ? fee : new Decimal(0);
+        const quoteFee = f.commissionAsset === spec.quoteAsset ? fee : new Decimal(0);
+        const other = baseFee.isZero() && quoteFee.isZero() && !fee.isZero() ? fee.mul(valuation.rate(f.commissionAsset) ?? 0).div(quoteRate.isZero() ? 1 : quoteRate) : new Decimal(0);
+        return {
+          time: f.time,
+          price,
+          baseDelta: (f.isBuyer ? base(f.qty) : base(f.qty).neg()).sub(baseFee),
+          quoteDelta: (f.isBuyer ? quote(f.quoteQty).neg() : quote(f.quoteQty)).sub(quoteFee),
+          otherFees: other,
+        };
+      });
+    const minQty = Math.max(spec.stepUnits, spec.lotSize?.min ?? spec.stepUnits);
+    const { trips, openSince } = roundTrips(fills, base(minQty));
+    for (const trip of trips) {
+      pnls.push(trip.pnl.mul(quoteRate));
+      exposed += trip.close - trip.open;
+    }
+    if (openSince !== null) {
+      openAtEnd = true;
+      exposed += input.to - openSince;
+    }
+  }
+  const wins = pnls.filter((p) => p.gt(0));
+  const losses = pnls.filter((p) => p.lt(0));
+  const sum = (xs: Decimal[]) => xs.reduce((s, x) => s.add(x), new Decimal(0));
+  const window = input.to - input.from;
+  return {
+    roundTrips: pnls.length,
+    wins: wins.length,
+    losses: losses.length,
+    winRate: pnls.length === 0 ? null : ratio(wins.length / pnls.length),
+    profitFactor: losses.length === 0 ? null : ratio(sum(wins).div(sum(losses).abs()).toNumber(), 4),
+    averagePnl: pnls.length === 0 ? null : money(sum(pnls).div(pnls.length)),
+    bestPnl: pnls.length === 0 ? null : money(Decimal.max(...pnls)),
+    worstPnl: pnls.length === 0 ? null : money(Decimal.min(...pnls)),
+    exposure: window <= 0 ? null : ratio(Math.min(exposed, window * input.symbols.length) / (window * input.symbols.length)),
+    openAtEnd,
+  };
+}
+
+export function maxDrawdown(equity: readonly Pick<EquitySample, 'time' | 'equity'>[], money: (d: Decimal) => string): Drawdown {
+  let peak: Pick<EquitySample, 'time' | 'equity'> | undefined;
   let worst = new Decimal(0);
-  let worstPeak: EquitySample | undefined;
-  let trough: EquitySample | undefined;
+  let worstPeak: Pick<EquitySample, 'time' | 'equity'> | undefined;
+  let trough: Pick<EquitySample, 'time' | 'equity'> | undefined;
+  let longest = 0;
   for (const sample of equity) {
-    if (peak === undefined || sample.equity.gt(peak.equity)) peak = sample;
+    if (peak === undefined || sample.equity.gte(peak.equity)) peak = sample;
+    longest = Math.max(longest, sample.time - peak.time);
     const fall = peak.equity.sub(sample.equity);
     if (fall.gt(worst)) {
       worst = fall;
@@ -181,11 +312,16 @@ function maxDrawdown(equity: readonly EquitySample[], money: (d: Decimal) => str
       trough = sample;
     }
   }
+  const recovery = trough === undefined ? undefined : equity.find((s) => s.time > trough!.time && s.equity.gte(worstPeak!.equity));
+  const end = equity[equity.length - 1]?.time;
   return {
     amount: money(worst),
     fraction: worstPeak === undefined || worstPeak.equity.isZero() ? (equity.length > 0 ? 0 : null) : ratio(worst.div(worstPeak.equity).toNumber()),
     peakTime: worstPeak?.time ?? null,
     troughTime: trough?.time ?? null,
+    durationSeconds: worstPeak === undefined ? null : ((recovery?.time ?? end!) - worstPeak.time) / 1_000_000,
+    recovered: recovery !== undefined,
+    longestUnderwaterSeconds: longest / 1_000_000,
   };
 }
 

@@ -6,7 +6,7 @@
  * per level away from the touch, relative size jitter in [0, 1). The engine's profile
  * (src/engine/liquidity/synthetic-ladder.ts) is in units; `bookProfileFor` converts per symbol.
  */
-import type { SymbolSpec, SyntheticBookProfile } from '../engine/index.ts';
+import type { SymbolSpec, LadderProfile } from '../engine/index.ts';
 import { InputError } from './input-error.ts';
 
 export const DEFAULT_BOOK = 'levels=10,spread=1-3,gap=1,size=1000,growth=1.5,jitter=0.25';
@@ -58,7 +58,7 @@ export function parseBook(text: string): BookSetting | null {
 }
 
 /** The engine profile of `setting` for one symbol (sizes in its base units). */
-export function bookProfileFor(setting: BookSetting, spec: SymbolSpec): SyntheticBookProfile {
+export function bookProfileFor(setting: BookSetting, spec: SymbolSpec): LadderProfile {
   const minQty = Math.max(spec.stepUnits, spec.lotSize?.min ?? spec.stepUnits);
   return {
     levels: setting.levels,

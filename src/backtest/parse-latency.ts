@@ -4,7 +4,7 @@
  *   5ms | 800us | 0.2s         constant
  *   normal:5ms,1ms             mean, standard deviation (truncated at 0)
  *   lognormal:2ms,0.5          median, sigma (the right tail of real round trips)
- * Durations take a unit (us, ms, s); a bare number is ms.
+ * Durations take a unit (us, ms, s): a bare number is refused rather than guessed.
  */
 import type { LatencyConfig, LatencyDistribution } from '../sim/index.ts';
 import { InputError } from './input-error.ts';
@@ -13,7 +13,8 @@ function micros(text: string, spec: string): number {
   const match = /^(\d+(?:\.\d+)?)(us|µs|ms|s)?$/.exec(text.trim());
   if (match === null) throw new InputError(`--latency: "${text}" is not a duration (e.g. 5ms, 800us) in "${spec}"`);
   const n = Number(match[1]);
-  const unit = match[2] ?? 'ms';
+  const unit = match[2];
+  if (unit === undefined) throw new InputError(`--latency: "${text}" needs a unit: ${text}ms, ${text}us or ${text}s`);
   return Math.round(n * (unit === 's' ? 1_000_000 : unit === 'ms' ? 1000 : 1));
 }
 

@@ -8,7 +8,7 @@
  * the same rows.
  */
 import { Decimal } from 'decimal.js';
-import type { Engine } from '../engine/index.ts';
+import type { BalanceView, Engine } from '../engine/index.ts';
 import type { ReplayedTrade } from '../sim/index.ts';
 import { Valuation } from './valuation.ts';
 
@@ -23,6 +23,8 @@ export interface EquitySample {
   /** µs. */
   readonly time: number;
   readonly equity: Decimal;
+  /** The benchmark: the opening balances, untouched, at the same prices (null before `holdBalances` is set). */
+  readonly hold: Decimal | null;
 }
 
 export class BacktestRecorder {
@@ -33,6 +35,7 @@ export class BacktestRecorder {
   readonly #accountId: number;
   readonly #interval: number;
   #nextSample: number;
+  #holdBalances: readonly BalanceView[] | null = null;
 
   constructor(engine: Engine, accountId: number, symbols: readonly string[], from: number, sampleMicros: number) {
     this.#engine = engine;
@@ -41,6 +44,11 @@ export class BacktestRecorder {
     this.#nextSample = from;
     this.valuation = new Valuation(engine, symbols);
     for (const symbol of engine.symbolNames()) if (symbols.includes(symbol)) this.prices.set(symbol, { seconds: [], closes: [] });
+  }
+
+  /** The opening balances the benchmark holds (set once the account exists). */
+  holdBalances(balances: readonly BalanceView[]): void {
+    this.#holdBalances = balances;
   }
 
   /** After each print: the second's close, then any equity samples whose boundary has passed. */
@@ -75,6 +83,6 @@ export class BacktestRecorder {
   #record(time: number): void {
     // Before the first price the equity cannot be valued: those boundaries are skipped.
     const equity = this.valuation.equity(this.#engine.account(this.#accountId)?.balances ?? []);
-    if (equity !== null) this.equity.push({ time, equity });
+    if (equity !== null) this.equity.push({ time, equity, hold: this.#holdBalances === null ? null : this.valuation.equity(this.#holdBalances) });
   }
 }

@@ -25,6 +25,8 @@ export interface ChartData {
   readonly sells: readonly (readonly [number, number])[];
   readonly equityTimes: readonly number[];
   readonly equity: readonly number[];
+  /** The benchmark at the same times: the opening balances held (null before it has a price). */
+  readonly holdEquity: readonly (number | null)[];
   /** Fraction below the running peak (<= 0). */
   readonly drawdown: readonly number[];
 }
@@ -59,13 +61,26 @@ export function renderHtmlReport(summary: BacktestSummary, chart: ChartData): st
   const { script, css } = uplot();
   const m = summary.metrics;
   const data = JSON.stringify(chart).replace(/</g, '\\u003c');
+  const v = summary.valuationAsset;
+  const r = m.ratios;
+  const t = m.trades;
+  const fees = summary.account.fees;
   const headline: [string, unknown][] = [
-    ['PnL', `${m.pnl} ${summary.valuationAsset}`],
+    ['PnL', `${m.pnl} ${v}`],
     ['return', m.return],
-    ['PnL vs holding the opening balances', `${m.pnlVsHold} ${summary.valuationAsset} (holding: ${m.holdPnl})`],
-    ['max drawdown', `${m.maxDrawdown.amount} (${m.maxDrawdown.fraction ?? '-'})`],
-    ['Sharpe', m.sharpe.value],
-    ['fees', `${m.fees.valued} ${summary.valuationAsset}`],
+    ['benchmark: holding the opening balances', `${m.benchmarks.hold.pnl} ${v} (return ${m.benchmarks.hold.return ?? '-'})`],
+    ['excess over holding', `${m.pnlVsHold} ${v} (return ${m.excessReturn.vsHold ?? '-'})`],
+    ['benchmark: cash (excess return)', m.excessReturn.vsCash],
+    ['max drawdown', `${m.maxDrawdown.amount} (${m.maxDrawdown.fraction ?? '-'}), ${m.maxDrawdown.durationSeconds ?? '-'} s${m.maxDrawdown.recovered ? '' : ', not recovered'}`],
+    [`Sharpe (annualised: mean/sd of ${r.sampleSeconds} s returns × √${r.periodsPerYear})`, r.sharpeAnnualised],
+    [`Sortino (annualised the same way, target 0)`, r.sortinoAnnualised],
+    ['Calmar (simple annualised return / max drawdown)', r.calmar],
+    ['round trips (win rate, profit factor)', `${t.roundTrips} (${t.winRate ?? '-'}, ${t.profitFactor ?? '-'})${t.openAtEnd ? ', one open at the end' : ''}`],
+    ['average / best / worst round trip', `${t.averagePnl ?? '-'} / ${t.bestPnl ?? '-'} / ${t.worstPnl ?? '-'} ${v}`],
+    ['exposure (time in a round trip)', t.exposure],
+    ['fees', `${m.fees.valued} ${v} (${Object.entries(m.fees.byAsset).map(([a, q]) => `${q} ${a}`).join(', ') || 'none'})`],
+    ['fee schedule', `${fees.tier ?? 'custom'}: maker ${fees.effectiveMaker}, taker ${fees.effectiveTaker}${fees.bnbDiscount ? ' (BNB discount)' : ''}`],
+    ['opening balances', `${Object.entries(summary.balances.start).map(([a, q]) => `${q} ${a}`).join(', ')} (${summary.account.balancesSource})`],
     ['turnover', `${m.turnover.volume} (${m.turnover.ratio ?? '-'}x)`],
     ['fill ratio (orders)', m.fillRatio.orders],
     ['maker share', m.makerTaker.makerShare],
@@ -92,7 +107,7 @@ ${table('Parameters', Object.entries(summary.strategy.params))}
 ${table('Orders and requests', [...flatten('orders', m.orders, []), ...flatten('requests', summary.requests, [])])}
 </div>
 <h2>Price of ${escapeHtml(chart.symbol)} (per-minute close) with the strategy's fills</h2><div class="chart" id="price"></div>
-<h2>Equity (${escapeHtml(summary.valuationAsset)})</h2><div class="chart" id="equity"></div>
+<h2>Equity (${escapeHtml(summary.valuationAsset)}) against holding the opening balances</h2><div class="chart" id="equity"></div>
 <h2>Drawdown (fraction of the running peak)</h2><div class="chart" id="drawdown"></div>
 <script>${script}</script>
 <script type="application/json" id="chart-data">${data}</script>
@@ -116,8 +131,8 @@ ${table('Orders and requests', [...flatten('orders', m.orders, []), ...flatten('
   var axes = [{}, { size: 90 }];
   new uPlot({ width: width, height: 320, tzDate: utc, axes: axes, scales: { x: { time: true } }, series: [{}, { label: 'price', stroke: '#555', spanGaps: true }, dots('buy', '#1a9850'), dots('sell', '#d73027')] },
     [xs, col(priceAt), col(buys), col(sells)], document.getElementById('price')); drawn++;
-  new uPlot({ width: width, height: 240, tzDate: utc, axes: axes, scales: { x: { time: true } }, series: [{}, { label: 'equity', stroke: '#2166ac' }] },
-    [d.equityTimes, d.equity], document.getElementById('equity')); drawn++;
+  new uPlot({ width: width, height: 240, tzDate: utc, axes: axes, scales: { x: { time: true } }, series: [{}, { label: 'strategy', stroke: '#2166ac' }, { label: 'holding the opening balances', stroke: '#999', dash: [6, 4] }] },
+    [d.equityTimes, d.equity, d.holdEquity], document.getElementById('equity')); drawn++;
   new uPlot({ width: width, height: 200, tzDate: utc, axes: axes, scales: { x: { time: true } }, series: [{}, { label: 'drawdown', stroke: '#b2182b', fill: 'rgba(178,24,43,0.15)' }] },
     [d.equityTimes, d.drawdown], document.getElementById('drawdown')); drawn++;
   document.body.setAttribute('data-rendered', String(drawn));

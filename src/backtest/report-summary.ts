@@ -6,6 +6,7 @@
 import { type BalanceView, formatUnits } from '../engine/index.ts';
 import { formatUtcMicros } from '../data/index.ts';
 import type { LatencyConfig } from '../sim/index.ts';
+import type { AccountSource, FeeSchedule } from './account-setup.ts';
 import type { TradingMetrics } from './metrics.ts';
 import { MAX_FILL_MARKERS, type ChartData } from './report-html.ts';
 import type { BacktestResult, RequestStats } from './run-backtest.ts';
@@ -22,8 +23,12 @@ export interface BacktestSummary {
     readonly syntheticBook: string;
     readonly latency: LatencyConfig | null;
     readonly seed: string;
+    /** Stretches of the window no data file covers (UTC): the replay jumps over them. */
+    readonly gaps: readonly { readonly symbol: string; readonly from: string; readonly to: string }[];
   };
   readonly valuationAsset: string;
+  /** The strategy account: where its opening balances came from, default ones left out (no price on this run), its fees. */
+  readonly account: { readonly balancesSource: AccountSource; readonly unfunded: readonly string[]; readonly fees: FeeSchedule };
   readonly balances: { readonly start: Readonly<Record<string, string>>; readonly end: Readonly<Record<string, string>> };
   readonly metrics: TradingMetrics;
   readonly requests: RequestStats;
@@ -71,8 +76,10 @@ export function buildSummary(
       syntheticBook: result.syntheticBook,
       latency: result.latency,
       seed: result.seed,
+      gaps: result.dataGaps.map((g) => ({ symbol: g.symbol, from: formatUtcMicros(g.from), to: formatUtcMicros(g.to) })),
     },
     valuationAsset: result.valuationAsset,
+    account: { balancesSource: result.account.balancesSource, unfunded: result.account.unfunded, fees: result.account.fees },
     balances: { start: balancesOf(result.startBalances, result.assetPrecision), end: balancesOf(result.endBalances, result.assetPrecision) },
     metrics: result.metrics,
     requests: result.requests,
@@ -105,6 +112,7 @@ export function buildChartData(result: BacktestResult): ChartData {
   }
   const equityTimes: number[] = [];
   const equity: number[] = [];
+  const holdEquity: (number | null)[] = [];
   const drawdown: number[] = [];
   let peak = -Infinity;
   for (const sample of result.recorder.equity) {
@@ -112,8 +120,9 @@ export function buildChartData(result: BacktestResult): ChartData {
     peak = Math.max(peak, value);
     equityTimes.push(sample.time / 1_000_000);
     equity.push(value);
+    holdEquity.push(sample.hold === null ? null : sample.hold.toNumber());
     drawdown.push(peak > 0 ? Number((value / peak - 1).toFixed(8)) : 0);
   }
-  return { symbol, priceTimes, prices, buys, sells, equityTimes, equity, drawdown };
+  return { symbol, priceTimes, prices, buys, sells, equityTimes, equity, holdEquity, drawdown };
 }
 

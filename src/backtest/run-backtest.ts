@@ -12,14 +12,16 @@
  * report bytes; the only wall-clock reading is the caller's progress bar.
  */
 import { ExchangeContext } from '../api-facade/index.ts';
-import { type AccountTradeView, type BalanceView, type CreateAccount, type OrderView, parseUnits } from '../engine/index.ts';
+import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '../engine/index.ts';
+import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
 import { queuePosition, Replay, SyntheticBook, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
 import { InputError } from './input-error.ts';
 import { bookProfileFor, bookText, DEFAULT_BOOK, parseBook, type BookSetting } from './parse-book.ts';
-import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, type SharedTape } from './market-data.ts';
+import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, windowGaps, type DataGap, type SharedTape } from './market-data.ts';
 import { computeMetrics, type TradingMetrics } from './metrics.ts';
 import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
+import { Valuation } from './valuation.ts';
 import type { RestMethod, RestResponse } from './strategy.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
 
@@ -30,7 +32,7 @@ export const STRATEGY_SECRET = 'exsim-demo-secret';
 export const FILL_MODELS = ['queue', 'queue-probabilistic', 'trade-through', 'touch'] as const;
 export type FillModelName = (typeof FILL_MODELS)[number];
 
-export const DEFAULT_BALANCES: Readonly<Record<string, string>> = { BTC: '1', ETH: '10', USDT: '100000' };
+export { DEFAULT_BALANCES } from './account-setup.ts';
 
 export interface BacktestOptions {
   readonly strategy: LoadedStrategy;
@@ -48,6 +50,8 @@ export interface BacktestOptions {
   /** Per-leg latency; none: calls are answered at once. */
   readonly latency?: LatencyConfig;
   readonly seed?: string;
+  /** Balances, fees, BNB discount as the command line gives them (over the strategy module's exports). */
+  readonly account?: AccountChoices;
   /** Where the journal goes (a hashing sink at least: the result's `journalHash`). */
   readonly journal?: JournalSink;
   /** Equity sample period, µs. Default one minute. */
@@ -57,6 +61,8 @@ export interface BacktestOptions {
   /** Called every `progressEvery` prints (and at the end) with simulated now. */
   readonly onProgress?: (progress: { now: number; from: number; to: number; prints: number }) => void;
   readonly progressEvery?: number;
+  /** Called before the replay with each stretch of the window no data file covers. */
+  readonly onDataGap?: (gap: DataGap) => void;
   /** The symbols' tapes already loaded in shared memory (a sweep's workers); default: read the data. */
   readonly sharedTapes?: readonly SharedTape[];
 }
@@ -82,6 +88,10 @@ export interface BacktestResult {
   readonly syntheticBook: string;
   readonly latency: LatencyConfig | null;
   readonly valuationAsset: string;
+  /** Stretches of the window without data (the replay jumps over them). */
+  readonly dataGaps: readonly DataGap[];
+  /** The strategy account's balances and fee schedule, and where each came from. */
+  readonly account: AccountSetup;
   readonly startBalances: readonly BalanceView[];
   readonly endBalances: readonly BalanceView[];
   readonly orders: readonly OrderView[];
@@ -114,6 +124,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const data = openMarketData(options.data ?? 'sample');
   const symbols = chooseSymbols(data, options.symbols);
   const { from, to } = await resolveWindow(data, symbols, options.from, options.to);
+  const gaps: DataGap[] = [];
+  for (const symbol of symbols) gaps.push(...(await windowGaps(data, symbol, from, to)));
+  for (const gap of gaps) options.onDataGap?.(gap);
   const tapes = [];
   if (options.sharedTapes !== undefined) for (const shared of options.sharedTapes) tapes.push(tapeFromShared(shared));
   else for (const symbol of symbols) tapes.push(await windowedTape(data, symbol, from, to));
@@ -135,8 +148,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     journal: options.journal ?? null,
     ...(options.latency === undefined ? {} : { latency: options.latency }),
   });
-  const openingBalances = strategy.balances ?? DEFAULT_BALANCES;
-  replay.apply(strategyAccount(openingBalances, data.config.assets ?? []) as Omit<CreateAccount, 'time'>);
+  const valued = new Valuation(replay.engine, symbols);
+  const account = resolveAccount(options.account ?? {}, strategy, (asset) => valued.reaches(asset), strategy.name);
+  const assets = data.config.assets ?? [];
+  replay.apply(accountCommand(account, STRATEGY_ACCOUNT_ID, (asset) => assets.find((a) => a.asset === asset)?.precision ?? 8) as Omit<CreateAccount, 'time'>);
   const book = options.book === undefined ? parseBook(DEFAULT_BOOK) : options.book;
   if (book !== null) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(symbols.map((s) => [s, bookProfileFor(book, replay.engine.symbolSpec(s)!)])) });
   const exchange = new ExchangeContext({
@@ -145,6 +160,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   });
   const recorder = new BacktestRecorder(replay.engine, STRATEGY_ACCOUNT_ID, symbols, from, sampleMicros);
   const startBalances = replay.engine.account(STRATEGY_ACCOUNT_ID)!.balances;
+  recorder.holdBalances(startBalances);
   const requests: RequestStats = { total: 0, refused: 0, byStatus: {}, byCode: {} };
   const progressEvery = options.progressEvery ?? 65_536;
   let prints = 0;
@@ -176,7 +192,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const orders = symbols.flatMap((s) => engine.allOrders(STRATEGY_ACCOUNT_ID, s));
   const fills = symbols.flatMap((s) => engine.accountTrades(STRATEGY_ACCOUNT_ID, s)).sort((a, b) => a.time - b.time || a.id - b.id);
   const endBalances = engine.account(STRATEGY_ACCOUNT_ID)!.balances;
-  const metrics = computeMetrics({ engine, recorder, symbols, orders, fills, startBalances, endBalances, sampleMicros });
+  const metrics = computeMetrics({ engine, recorder, symbols, orders, fills, startBalances, endBalances, sampleMicros, from, to });
   return {
     strategyName: strategy.name,
     description: strategy.description,
@@ -189,6 +205,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     syntheticBook: book === null ? 'off' : bookText(book),
     latency: options.latency ?? null,
     valuationAsset: recorder.valuation.asset,
+    dataGaps: gaps,
+    account,
     startBalances,
     endBalances,
     orders,
@@ -212,23 +230,6 @@ function countRequest(stats: RequestStats, response: RestResponse): void {
     const code = String((response.json as { code?: unknown } | null)?.code ?? response.status);
     stats.byCode[code] = (stats.byCode[code] ?? 0) + 1;
   }
-}
-
-/** The strategy's account: the opening balances, 0.1% maker and taker as a default Binance account. */
-function strategyAccount(balances: Readonly<Record<string, string>>, assets: readonly { asset: string; precision: number }[]): Omit<CreateAccount, 'time'> {
-  const parsed: Record<string, number> = {};
-  for (const [asset, text] of Object.entries(balances)) {
-    const precision = assets.find((a) => a.asset === asset)?.precision ?? 8;
-    const n = parseUnits(text, precision);
-    if (n === null || n < 0) throw new InputError(`balance of ${asset} must be a decimal >= 0 with at most ${precision} places, got "${text}"`);
-    parsed[asset] = n;
-  }
-  return {
-    type: 'CreateAccount',
-    accountId: STRATEGY_ACCOUNT_ID,
-    balances: parsed,
-    standardCommission: { maker: 100_000, taker: 100_000, buyer: 0, seller: 0 },
-  };
 }
 
 

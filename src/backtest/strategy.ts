@@ -148,6 +148,10 @@ export interface StrategyModule {
   readonly params?: Readonly<Record<string, string>>;
   /** Opening balances of the strategy's account as decimal strings, e.g. `{ USDT: '100000', BTC: '1' }`. */
   readonly balances?: Readonly<Record<string, string>>;
+  /** Commission: a Binance spot tier (`'VIP3'`) or `{ maker: '0.0002', taker: '0.0004' }` (fractions); default VIP0, 0.1%. */
+  readonly fees?: string | { readonly maker: string; readonly taker: string };
+  /** Fees paid in BNB: 25% off every rate (see account-setup.ts). */
+  readonly bnbDiscount?: boolean;
   /** One line saying what it does (shown by the report). */
   readonly description?: string;
 }

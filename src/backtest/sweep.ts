@@ -28,7 +28,11 @@ export interface SweepRow {
   readonly params: Readonly<Record<string, string>>;
   readonly pnl: string;
   readonly return: number | null;
+  /** PnL and return over holding the opening balances (what trading added). */
+  readonly vsHold: string;
+  readonly excessReturn: number | null;
   readonly maxDrawdown: string;
+  /** Annualised from the per-minute returns (see metrics.ts). */
   readonly sharpe: number | null;
   readonly fills: number;
   readonly fees: string;
@@ -139,7 +143,7 @@ export function sweepFailureMessage(sweep: SweepResult): string | null {
 
 /** The results as an aligned text table, one row per combination (a failed one: its error after its parameters). */
 export function sweepTable(sweep: SweepResult): string[] {
-  const header = [...sweep.varied, 'pnl', 'return', 'max drawdown', 'sharpe', 'fills', 'fees', 'journal'];
+  const header = [...sweep.varied, 'pnl', 'return', 'vs hold', 'excess return', 'max drawdown', 'sharpe (ann.)', 'fills', 'fees', 'journal'];
   const cells = sweep.rows.map((r) => [...sweep.varied.map((k) => r.params[k] ?? ''), ...(isSweepFailure(r) ? [] : sweepCells(r))]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]?.length ?? 0)));
   const line = (row: readonly string[]) => row.map((c, i) => c.padStart(widths[i]!)).join('  ');
@@ -154,6 +158,8 @@ function sweepCells(r: SweepRow): string[] {
   return [
     r.pnl,
     String(r.return ?? '-'),
+    r.vsHold,
+    String(r.excessReturn ?? '-'),
     r.maxDrawdown,
     String(r.sharpe ?? '-'),
     String(r.fills),

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatUtcMicros } from '../data/index.ts';
-import { InputError, loadStrategy, headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions, checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable } from '../backtest/index.ts';
+import { InputError, loadStrategy, headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions, checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable, type DataGap } from '../backtest/index.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { submitQueuedSweep } from './queue-submit.ts';
 
@@ -41,7 +41,11 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
   const bar = new ProgressBar();
   const started = performance.now(); // determinism-ok: the elapsed time printed for the user, not in the report
   if (options.journal === true && options.out === undefined) throw new InputError('--journal needs --out (the folder the journal is written to)');
-  const { result, summary, files } = await runBacktestRequest(request, options.out ?? null, (p) => bar.update(p), options.journal === true);
+  const warn = (gap: DataGap) => {
+    const days = (gap.to - gap.from) / 86_400_000_000;
+    process.stderr.write(`warning: no ${gap.symbol} data from ${formatUtcMicros(gap.from)} to ${formatUtcMicros(gap.to)} (${days >= 1 ? `${days.toFixed(1)} days` : `${((gap.to - gap.from) / 3_600_000_000).toFixed(1)} hours`}): the replay jumps over it\n`);
+  };
+  const { result, summary, files } = await runBacktestRequest(request, options.out ?? null, (p) => bar.update(p), options.journal === true, warn);
   bar.done();
   const seconds = (performance.now() - started) / 1000; // determinism-ok: as above
   if (options.json === true) {

@@ -8,7 +8,7 @@
  * strings into these integers and formats them back; the engine never sees a decimal string
  * except in configuration.
  */
-import type { SyntheticBookProfile } from './liquidity/synthetic-ladder.ts';
+import type { LadderProfile } from './liquidity/synthetic-ladder.ts';
 import type {
   AccountPermission,
   CancelReplaceMode,
@@ -238,7 +238,7 @@ export interface SetSyntheticBook {
   type: 'SetSyntheticBook';
   time: number;
   symbol: string;
-  profile: SyntheticBookProfile | null;
+  profile: LadderProfile | null;
   seed: string;
 }
 

@@ -20,5 +20,5 @@ export type { RejectReason, FilterRejectReason } from './reject-reason.ts';
 export type { SymbolSpec } from './symbol-spec.ts';
 export { STP_MODES, TERMINAL_STATUSES } from './types.ts';
 export { ALL_ORDER_TYPES } from './symbol-config.ts';
-export type { SyntheticBookProfile } from './liquidity/synthetic-ladder.ts';
+export type { LadderProfile } from './liquidity/synthetic-ladder.ts';
 export { SYNTHETIC_MAKER } from './matching/synthetic-fill.ts';

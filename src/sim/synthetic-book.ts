@@ -13,7 +13,7 @@
  *
  * All commands go through the replay's `apply`, so the journal shows the set-up and the walk.
  */
-import type { SyntheticBookProfile as LadderProfile } from '../engine/index.ts';
+import type { LadderProfile } from '../engine/index.ts';
 import type { Replay } from './replay.ts';
 import { randomStream, type RandomSource } from './latency/random-source.ts';
 import { standardNormal } from './latency/latency-distribution.ts';

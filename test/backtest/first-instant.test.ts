@@ -19,6 +19,8 @@ test('a MARKET order at the window’s first µs fills against a two-sided book'
       path: 'inline',
       params: {},
       balances: undefined,
+      fees: undefined,
+      bnbDiscount: undefined,
       description: 'buys at the first µs',
       run: async (ctx: StrategyContext) => {
         const book = await ctx.client.get<{ bids: string[][]; asks: string[][] }>('/api/v3/depth', { symbol: 'BTCUSDT', limit: 5 });
@@ -48,6 +50,8 @@ test('--book off: no synthetic book, so the same MARKET order finds nothing to t
       path: 'inline',
       params: {},
       balances: undefined,
+      fees: undefined,
+      bnbDiscount: undefined,
       description: 'buys at the first µs',
       run: async (ctx: StrategyContext) => {
         const order = await ctx.client.post<{ status: string }>('/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'IOC', price: '50000', quantity: '0.01' });

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -96,6 +96,69 @@ describe('exsim backtest', () => {
     const log = readFileSync(join(out, 'log.txt'), 'utf8');
     expect(log).toMatch(/long 0\.04995 at/);
     expect(log).toMatch(/(stop-loss|take-profit) at \d+\.\d+/);
+    // Measured against the benchmarks, with the annualisation stated.
+    const m = summary.metrics;
+    expect(m.benchmarks.cash).toEqual({ pnl: '0.00000000', return: 0 });
+    expect(Number(m.pnl) - Number(m.benchmarks.hold.pnl)).toBeCloseTo(Number(m.pnlVsHold), 6);
+    expect(m.excessReturn.vsHold).toBeCloseTo(m.return - m.benchmarks.hold.return, 7);
+    expect(m.ratios).toMatchObject({ sampleSeconds: 60, periodsPerYear: 525_600, samples: 480 });
+    expect(m.trades.roundTrips).toBeGreaterThan(0);
+    expect(m.trades.wins + m.trades.losses).toBeLessThanOrEqual(m.trades.roundTrips);
+    expect(m.trades.exposure).toBeGreaterThan(0);
+    expect(Object.keys(m.fees.byAsset).sort()).toEqual(['BTC', 'USDT']); // buys pay in BTC, sells in USDT
+    expect(run.stdout).toMatch(/Sharpe -?[\d.]+ \/ Sortino -?[\d.]+ \(annualised from 60 s returns\)/);
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('against holding the opening balances');
+    const chart = JSON.parse(/<script type="application\/json" id="chart-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    expect(chart.holdEquity).toHaveLength(chart.equity.length);
+    expect(chart.holdEquity.at(-1)).toBeCloseTo(Number(m.startEquity) + Number(m.benchmarks.hold.pnl), 4);
+  });
+
+  test('--balances, --fees TIER and --bnb-discount set the account: the summary shows them and every commission is the discounted rate', () => {
+    const out = tmp();
+    const run = exsim('backtest', 'trend', '--from', '2024-01-01', '--to', '2024-01-01T08:00', '--param', 'fast=3,slow=8,stopLoss=0.001,takeProfit=0.001,size=0.01', '--balances', 'BTC=0,USDT=10000', '--fees', 'VIP3', '--bnb-discount', '--out', out);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('account 10000.00000000 USDT (command line), fees VIP3 maker 0.00031500, taker 0.00045000 (BNB discount: 25% off 0.00042/0.0006) (command line)');
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.balances.start).toEqual({ USDT: '10000.00000000' });
+    expect(summary.account).toEqual({
+      balancesSource: 'command line',
+      unfunded: [],
+      fees: { tier: 'VIP3', maker: '0.00042', taker: '0.0006', bnbDiscount: true, effectiveMaker: '0.00031500', effectiveTaker: '0.00045000', source: 'command line' },
+    });
+    const fills = readFileSync(join(out, 'fills.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    expect(fills.length).toBeGreaterThan(0);
+    for (const [, , , , side, , qty, quoteQty, commission, asset, maker] of fills) {
+      // Taken from what was received (BTC on a buy, USDT on a sell), rounded up to the asset's unit.
+      const rate = maker === 'true' ? 31_500n : 45_000n; // × 1e-8
+      const received = side === 'BUY' ? BigInt(qty!.replace('.', '')) : BigInt(quoteQty!.replace('.', ''));
+      expect(asset).toBe(side === 'BUY' ? 'BTC' : 'USDT');
+      expect(BigInt(commission!.replace('.', ''))).toBe((received * rate + 99_999_999n) / 100_000_000n);
+    }
+  });
+
+  test('without --balances the default account is what the run can value (no ETH on BTCUSDT alone); the module export is used otherwise', () => {
+    const out = tmp();
+    const run = exsim('backtest', 'grid', '--from', '2024-01-01T00:00', '--to', '2024-01-01T00:10', '--out', out);
+    expect(run.stderr).toBe('');
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.balances.start).toEqual({ BTC: '1.00000000', USDT: '100000.00000000' });
+    expect(summary.account).toMatchObject({ balancesSource: 'default', unfunded: ['ETH'], fees: { tier: 'VIP0', effectiveMaker: '0.00100000', source: 'default' } });
+    const both = exsim('backtest', 'grid', '--from', '2024-01-01T00:00', '--to', '2024-01-01T00:10', '--symbols', 'BTCUSDT,ETHBTC', '--json');
+    expect(JSON.parse(both.stdout).balances.start).toEqual({ BTC: '1.00000000', ETH: '10.00000000', USDT: '100000.00000000' });
+  });
+
+  test('a window with a day missing in the data: a warning on stderr and the gap in summary.json', () => {
+    const data = tmp();
+    expect(exsim('data', 'gen', '--out', data, '--days', '3', '--trades-per-day', '2000', '--klines', '').status).toBe(0);
+    rmSync(join(data, 'BTCUSDT-trades-2024-01-02.zip'));
+    const out = tmp();
+    writeFileSync(join(out, 'idle.mjs'), 'export default async function idle() {}\n');
+    const run = exsim('backtest', join(out, 'idle.mjs'), '--data', data, '--from', '2024-01-01T23:00', '--to', '2024-01-03T01:00', '--out', out);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('warning: no BTCUSDT data from 2024-01-02T00:00:00.000000Z to 2024-01-03T00:00:00.000000Z (1.0 days): the replay jumps over it\n');
+    const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
+    expect(summary.market.gaps).toEqual([{ symbol: 'BTCUSDT', from: '2024-01-02T00:00:00.000000Z', to: '2024-01-03T00:00:00.000000Z' }]);
   });
 
   test('--latency and --fill-model change the run (and the hash), the same options reproduce it', () => {
@@ -117,6 +180,8 @@ describe('exsim backtest', () => {
     expect(rows.map((r: { params: unknown }) => r.params)).toEqual([{ spread: '0.0005', size: '0.01' }, { spread: '0.001', size: '0.01' }]);
     const single = exsim('backtest', 'grid', ...WINDOW, '--param', 'spread=0.001,size=0.01');
     expect(rows[1].journalSha256).toBe(hashOf(single.stdout));
+    expect(run.stdout).toMatch(/vs hold +excess return/);
+    expect(rows[1].vsHold).toBe(JSON.parse(exsim('backtest', 'grid', ...WINDOW, '--param', 'spread=0.001,size=0.01', '--json').stdout).metrics.pnlVsHold);
   });
 
   test.each([
@@ -127,8 +192,13 @@ describe('exsim backtest', () => {
     [['backtest', 'grid', '--fill-model', 'magic'], '--fill-model must be one of'],
     [['backtest', 'grid', '--param', 'nosuch=1'], 'has no parameter "nosuch"'],
     [['backtest', 'grid', '--latency', 'fast'], '--latency'],
+    [['backtest', 'grid', '--latency', '5'], '--latency: "5" needs a unit: 5ms, 5us or 5s'],
     [['backtest', 'grid', '--sweep', 'spread'], '--sweep must be name=v1,v2'],
     [['backtest', 'grid', '--journal'], '--journal needs --out'],
+    [['backtest', 'grid', '--balances', 'BTC'], '--balances must be ASSET=amount'],
+    [['backtest', 'grid', '--balances', 'BNB=1', ...WINDOW], '--balances: BNB cannot be valued on this run'],
+    [['backtest', 'grid', '--fees', 'VIP12'], '--fees must be maker=RATE,taker=RATE or a tier'],
+    [['backtest', 'grid', '--fees', 'maker=1,taker=0.001'], '--fees maker must be a fraction 0..0.1'],
     [['backtest', 'test/fixtures/strategies/throws.ts', ...WINDOW], 'strategy failed at 2024-01-01T00:00:00.000Z: no exchangeInfo for you'],
   ])('%j is one line on stderr and exit 1', (args, message) => {
     const run = exsim(...args);

@@ -31,7 +31,7 @@
 import seedrandom from 'seedrandom';
 
 /** The depth profile of a symbol's synthetic book (units are the engine's integers). */
-export interface SyntheticBookProfile {
+export interface LadderProfile {
   /** Levels a side. Default 10. */
   readonly levels?: number;
   /** Spread between best bid and best ask in ticks, drawn uniformly per epoch: [min, max]. Default [1, 1]. */
@@ -47,7 +47,7 @@ export interface SyntheticBookProfile {
 }
 
 /** Why a profile cannot be used, or null. */
-export function profileProblem(profile: SyntheticBookProfile): string | null {
+export function profileProblem(profile: LadderProfile): string | null {
   const levels = profile.levels ?? 10;
   const [spreadMin, spreadMax] = profile.spreadTicks ?? [1, 1];
   const gap = profile.gapTicks ?? 1;
@@ -92,7 +92,7 @@ export class SyntheticLadder {
   /** A user took liquidity since the last draw (the next print draws anew even at one price). */
   #taken = false;
 
-  constructor(profile: SyntheticBookProfile, seed: string, symbol: string, stepUnits: number) {
+  constructor(profile: LadderProfile, seed: string, symbol: string, stepUnits: number) {
     const problem = profileProblem(profile);
     if (problem !== null) throw new RangeError(`synthetic book of ${symbol}: ${problem}`);
     this.levels = profile.levels ?? 10;

@@ -8,10 +8,15 @@ import { zipSingleFile } from '../../../src/data/synthetic/zip-writer.ts';
 
 export const SCALE8: UnitScale = { quotePrecision: 8, basePrecision: 8 };
 
+const tempDirs: string[] = [];
+// Registered once, when a test file imports this module: an afterAll registered from inside a
+// running test (where tempDir is called) never runs, and the folders were left behind.
+afterAll(() => Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true }))));
+
 /** A fresh folder under the OS temp dir, removed after the test file. */
 export async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'exsim-data-'));
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  tempDirs.push(dir);
   return dir;
 }
 

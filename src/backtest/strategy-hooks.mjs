@@ -1,0 +1,61 @@
+// Module resolution hooks for strategy files (registered by load-strategy.ts with
+// `module.register`, after tsx, so they run before tsx's own hooks). Plain JavaScript: the
+// hooks thread loads this file before any TypeScript support is in place.
+//
+// 1. `import ... from 'exsim'` (and `exsim/...` subpaths) from anywhere on disk resolves to the
+//    exsim that is running the strategy, through the package's own `exports` (Node's package
+//    self-reference from this package's package.json). A strategy in ~/bots needs no
+//    node_modules, and the types and values it imports are those of the running engine, whatever
+//    copy (if any) is installed beside it.
+// 2. A `.ts` or `.js` file whose package scope does not say `"type"` (no package.json at all,
+//    or one without the field) loads as an ES module. Node and tsx would treat it as CommonJS,
+//    and an ES-syntax strategy then fails with "Cannot require() ES Module ... in a cycle". An
+//    explicit `"type": "commonjs"` is left alone, and so is anything inside node_modules.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SELF_PACKAGE_JSON = new URL('../../package.json', import.meta.url).href;
+const SELF_ROOT = new URL('../../', import.meta.url).href;
+
+export async function resolve(specifier, context, nextResolve) {
+  if ((specifier === 'exsim' || specifier.startsWith('exsim/')) && !(context.parentURL ?? '').startsWith(SELF_ROOT)) {
+    return nextResolve(specifier, { ...context, parentURL: SELF_PACKAGE_JSON });
+  }
+  const resolved = await nextResolve(specifier, context);
+  if (isUntypedScript(resolved)) return { ...resolved, format: 'module' };
+  return resolved;
+}
+
+const SCRIPT = /\.(ts|js)$/;
+
+function isUntypedScript(resolved) {
+  if (resolved.format !== 'commonjs' && resolved.format !== 'commonjs-typescript' && resolved.format != null) return false;
+  if (!resolved.url.startsWith('file:')) return false;
+  const url = new URL(resolved.url);
+  if (!SCRIPT.test(url.pathname) || url.pathname.includes('/node_modules/')) return false;
+  return packageType(dirname(fileURLToPath(url))) === undefined;
+}
+
+/** The `type` field of the package.json nearest to `dir` (undefined: none, or no field). */
+const typeByDir = new Map();
+function packageType(dir) {
+  if (typeByDir.has(dir)) return typeByDir.get(dir);
+  let type;
+  let text = null;
+  try {
+    text = readFileSync(join(dir, 'package.json'), 'utf8');
+  } catch {
+    const parent = dirname(dir);
+    type = parent === dir ? undefined : packageType(parent);
+  }
+  if (text !== null) {
+    try {
+      type = JSON.parse(text).type;
+    } catch {
+      type = undefined; // Node reports a broken package.json itself when it reads it
+    }
+  }
+  typeByDir.set(dir, type);
+  return type;
+}
