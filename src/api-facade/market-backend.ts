@@ -45,6 +45,14 @@ export interface MarketBackend {
    * off stops or list legs) with all its events, for the user data stream.
    */
   onMarketEvents?(listener: (events: readonly EngineEvent[]) => void): void;
+  /** Backends that replay a tape call `listener` after each print (market streams deliver then). */
+  onTrade?(listener: () => void): void;
+  /**
+   * Backends with a scheduler run `action` when simulated time reaches `time` (µs), before
+   * anything later happens: periodic market streams push at their boundaries with the state of
+   * that moment, not the state of whenever the host next looks.
+   */
+  schedule?(time: number, action: () => void): void;
 }
 
 /**

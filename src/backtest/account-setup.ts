@@ -15,9 +15,7 @@
  * (the engine does that when an account enables its discount asset and a symbol pairing BNB
  * trades); a backtest of BTCUSDT has neither, so the saving is applied where the fee is paid.
  */
-import type { CreateAccount } from '../engine/index.ts';
-import { formatUnits, parseUnits } from '../engine/units.ts';
-import { RATE_SCALE } from '../engine/symbol-spec.ts';
+import { formatUnits, parseUnits, RATE_SCALE, type CreateAccount } from '../engine/index.ts';
 import { InputError } from './input-error.ts';
 
 /** Binance spot maker/taker rates of regular users by VIP level. */

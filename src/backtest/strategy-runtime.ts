@@ -29,7 +29,7 @@
  * At the end (`to`), the strategy's `onStop` hooks run, the client answers without latency, and
  * whatever the tasks still wait for is abandoned.
  */
-import { type ExchangeContext, InProcessClient } from '../api-facade/index.ts';
+import { type ExchangeContext, FeedDriver, InProcessClient } from '../api-facade/index.ts';
 import { formatUnits } from '../engine/index.ts';
 import { randomStream, type Replay, type ReplayedTrade } from '../sim/index.ts';
 import { SimRestClient } from './sim-rest-client.ts';
@@ -77,13 +77,14 @@ export class StrategyRuntime {
   #work = false;
   /** Settles (macrotask barriers) run. */
   settles = 0;
-  /** When the feed's next periodic push is scheduled (µs), Infinity when none is. */
-  #feedTimerAt = Infinity;
+  /** Delivers the market streams the strategy subscribed to, on the replay's clock and scheduler. */
+  readonly #feed: FeedDriver;
   #feedActive = false;
 
   constructor(options: StrategyRuntimeOptions) {
     this.#options = options;
     this.#random = randomStream(options.seed, 'strategy');
+    this.#feed = new FeedDriver(options.exchange.marketFeed, options.replay, (time, action) => options.replay.schedule(time, action));
     this.#client = new SimRestClient({
       client: new InProcessClient(options.exchange, { apiKey: options.apiKey, ip: 'strategy' }),
       scheduler: options.replay.scheduler,
@@ -120,7 +121,7 @@ export class StrategyRuntime {
           }
         }
       }
-      if (this.#feedActive) this.#advanceFeed();
+      if (this.#feedActive) this.#feed.pump();
       this.#options.afterTrade?.(trade);
       if (this.#work || this.#failure !== null || (scheduler.nextTime() ?? Infinity) < this.#target) throw STOP_SEGMENT;
     });
@@ -130,7 +131,7 @@ export class StrategyRuntime {
       // What the strategy's own requests did at this µs (its trades, the book it moved) streams
       // now; a handler that starts work settles before time moves on.
       if (this.#feedActive) {
-        this.#advanceFeed();
+        this.#feed.pump();
         if (this.#work) continue;
       }
       this.#throwIfFailed();
@@ -177,20 +178,6 @@ export class StrategyRuntime {
     Promise.resolve()
       .then(task)
       .catch((error: unknown) => this.#fail(error));
-  }
-
-  /** Delivers the market streams due by now and keeps a timer at the next periodic push. */
-  #advanceFeed(): void {
-    const { replay, exchange } = this.#options;
-    const feed = exchange.marketFeed;
-    feed.advanceTo(replay.now);
-    const next = feed.nextDue();
-    if (next === null || next >= this.#feedTimerAt) return;
-    this.#feedTimerAt = next;
-    replay.scheduler.schedule(next, () => {
-      if (this.#feedTimerAt === next) this.#feedTimerAt = Infinity;
-      this.#advanceFeed();
-    });
   }
 
   #fail(error: unknown): void {
@@ -262,7 +249,7 @@ export class StrategyRuntime {
         });
         if (unsubscribe === null) throw new RangeError(`"${name}" is not a market stream of this backtest (e.g. btcusdt@trade, btcusdt@depth@100ms, btcusdt@kline_1m)`);
         this.#feedActive = true;
-        this.#advanceFeed();
+        this.#feed.pump();
         return unsubscribe;
       },
       onUserData: (handler) =>

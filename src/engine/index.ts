@@ -17,7 +17,7 @@ export type * from './views.ts';
 export type * from './types.ts';
 export type * from './symbol-config.ts';
 export type { RejectReason, FilterRejectReason } from './reject-reason.ts';
-export type { SymbolSpec } from './symbol-spec.ts';
+export { RATE_SCALE, type SymbolSpec } from './symbol-spec.ts';
 export { STP_MODES, TERMINAL_STATUSES } from './types.ts';
 export { ALL_ORDER_TYPES } from './symbol-config.ts';
 export type { LadderProfile } from './liquidity/synthetic-ladder.ts';

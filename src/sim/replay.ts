@@ -291,6 +291,11 @@ export class Replay {
     this.#listeners.push(listener);
   }
 
+  /** Runs `action` when simulated time reaches `time` (µs), as a timer on the scheduler. */
+  schedule(time: number, action: () => void): void {
+    this.scheduler.schedule(Math.max(time, this.scheduler.now), action);
+  }
+
   /** Applies a strategy command at the current simulated time; returns its events. */
   apply(command: StrategyCommand): readonly EngineEvent[] {
     // type and time first, so journal lines read naturally; the rest in the caller's key order.

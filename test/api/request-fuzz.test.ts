@@ -102,7 +102,7 @@ describe('the request pipeline under random input', () => {
           if (response.status === 200) {
             if (json !== null && typeof json === 'object' && !Array.isArray(json)) expect(json).not.toHaveProperty('code');
           } else {
-            const envelope = findEndpoint(r.method, r.path)?.envelopeErrors === true;
+            const envelope = findEndpoint(r.method.toUpperCase(), r.path)?.envelopeErrors === true;
             expect(Object.keys(json).sort()).toEqual(envelope ? ['code', 'data', 'message', 'success'] : ['code', 'msg']);
             const code = envelope ? Number(json.code) : json.code;
             expect(Number.isInteger(code) && code < 0).toBe(true);

@@ -49,6 +49,8 @@ const MAX_BOUNDARIES = 50;
 
 interface Stream {
   readonly name: string;
+  /** The unit its payloads state times in (a subscriber's `timeUnit`). */
+  readonly unit: TimeUnit;
   readonly spec: StreamSpec;
   readonly sinks: StreamSink[];
   /** µs between pushes; 0 for real-time streams. */
@@ -101,27 +103,37 @@ export class MarketFeed {
     return parseStreamName(name, this.#symbols) !== null;
   }
 
-  /** Calls `sink` with each message of stream `name` from now on; returns the unsubscribe, or null for an unknown stream. */
-  subscribe(name: string, sink: StreamSink): (() => void) | null {
-    let stream = this.#streams.get(name);
+  /**
+   * Calls `sink` with each message of stream `name` from now on, its times in `unit` (default:
+   * the feed's); returns the unsubscribe, or null for an unknown stream.
+   */
+  subscribe(name: string, sink: StreamSink, unit: TimeUnit = this.#unit): (() => void) | null {
+    const key = unit === 'MICROSECOND' ? `${name} us` : name;
+    let stream = this.#streams.get(key);
     if (stream === undefined) {
       const spec = parseStreamName(name, this.#symbols);
       if (spec === null) return null;
-      stream = this.#open(name, spec);
-      this.#streams.set(name, stream);
+      stream = this.#open(name, spec, unit);
+      this.#streams.set(key, stream);
     }
     stream.sinks.push(sink);
     const owner = stream;
     return () => {
       const at = owner.sinks.indexOf(sink);
-      if (at >= 0) owner.sinks.splice(at, 1);
-      if (owner.sinks.length === 0) this.#streams.delete(owner.name);
+      if (at < 0) return;
+      owner.sinks.splice(at, 1);
+      if (owner.sinks.length === 0) this.#streams.delete(key);
     };
+  }
+
+  /** True while any stream has a subscriber. */
+  get active(): boolean {
+    return this.#streams.size > 0;
   }
 
   /** Stream names with at least one subscriber, in subscription order. */
   get streams(): readonly string[] {
-    return [...this.#streams.keys()];
+    return [...new Set([...this.#streams.values()].map((s) => s.name))];
   }
 
   /** The next time (µs) a periodic stream pushes, or null with none subscribed. */
@@ -177,11 +189,12 @@ export class MarketFeed {
     for (const d of due) for (const sink of [...d.stream.sinks]) sink(d.message);
   }
 
-  #open(name: string, spec: StreamSpec): Stream {
+  #open(name: string, spec: StreamSpec, unit: TimeUnit): Stream {
     const now = this.#backend.now;
     const period = periodOf(spec) * 1000;
     const stream: Stream = {
       name,
+      unit,
       spec,
       sinks: [],
       period,
@@ -226,7 +239,7 @@ export class MarketFeed {
       for (;;) {
         const rows = history.historicalTrades(now, { fromId: stream.lastId + 1, limit: 1000 });
         const fresh = rows.filter((t) => t.id > stream.lastId);
-        for (const t of fresh) out.push([t.time, tradePayload(t, symbol, this.#unit)]);
+        for (const t of fresh) out.push([t.time, tradePayload(t, symbol, stream.unit)]);
         if (fresh.length === 0) break;
         stream.lastId = fresh[fresh.length - 1]!.id;
         if (rows.length < 1000) break;
@@ -238,7 +251,7 @@ export class MarketFeed {
       const symbol = this.#spec(spec.symbol);
       for (;;) {
         const rows = history.aggTrades(now - 1, { fromId: stream.lastId + 1, limit: 1000 }).filter((a) => a.a > stream.lastId);
-        for (const a of rows) out.push([a.T, aggTradePayload(a, symbol, this.#unit)]);
+        for (const a of rows) out.push([a.T, aggTradePayload(a, symbol, stream.unit)]);
         if (rows.length === 0) break;
         stream.lastId = rows[rows.length - 1]!.a;
         if (rows.length < 1000) break;
@@ -256,7 +269,7 @@ export class MarketFeed {
   /** Messages of a periodic stream at `boundary` (µs). */
   #periodic(stream: Stream, boundary: number): unknown[] {
     const spec = stream.spec;
-    const unit = this.#unit;
+    const unit = stream.unit;
     const engine = this.#backend.engine;
     switch (spec.kind) {
       case 'kline': {
@@ -278,13 +291,13 @@ export class MarketFeed {
       case 'miniTicker':
         return [miniTickerPayload(this.#backend.history(spec.symbol).ticker24hr(boundary, { type: 'MINI' }), boundary, this.#spec(spec.symbol), unit)];
       case 'ticker':
-        return [this.#dayTicker(spec.symbol, boundary)];
+        return [this.#dayTicker(spec.symbol, boundary, unit)];
       case 'windowTicker':
-        return [this.#windowTicker(spec.symbol, spec.window, boundary)];
+        return [this.#windowTicker(spec.symbol, spec.window, boundary, unit)];
       case 'allMiniTickers':
         return [this.#traded(boundary).map((s) => miniTickerPayload(this.#backend.history(s).ticker24hr(boundary, { type: 'MINI' }), boundary, this.#spec(s), unit))];
       case 'allWindowTickers':
-        return [this.#traded(boundary).map((s) => this.#windowTicker(s, spec.window, boundary))];
+        return [this.#traded(boundary).map((s) => this.#windowTicker(s, spec.window, boundary, unit))];
       case 'avgPrice':
         return [avgPricePayload(this.#backend.history(spec.symbol), boundary, this.#spec(spec.symbol), unit)];
       case 'partialDepth':
@@ -314,13 +327,13 @@ export class MarketFeed {
     }
   }
 
-  #dayTicker(symbol: string, boundary: number): unknown {
+  #dayTicker(symbol: string, boundary: number, unit: TimeUnit): unknown {
     const book = this.#backend.engine.bookTicker(symbol) ?? { bidPrice: 0, bidQty: 0, askPrice: 0, askQty: 0 };
-    return dayTickerPayload(this.#backend.history(symbol).ticker24hr(boundary, { type: 'FULL', book }) as DayTicker, boundary, this.#spec(symbol), this.#unit);
+    return dayTickerPayload(this.#backend.history(symbol).ticker24hr(boundary, { type: 'FULL', book }) as DayTicker, boundary, this.#spec(symbol), unit);
   }
 
-  #windowTicker(symbol: string, window: string, boundary: number): unknown {
-    return windowTickerPayload(this.#backend.history(symbol).rollingTicker(boundary, { windowSize: window, type: 'FULL' }) as WindowTicker, window, boundary, this.#spec(symbol), this.#unit);
+  #windowTicker(symbol: string, window: string, boundary: number, unit: TimeUnit): unknown {
+    return windowTickerPayload(this.#backend.history(symbol).rollingTicker(boundary, { windowSize: window, type: 'FULL' }) as WindowTicker, window, boundary, this.#spec(symbol), unit);
   }
 
   /** Symbols that have traded by `time` (the all-market arrays list those, in market order). */

@@ -26,7 +26,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { EventQueue, type QueueEntry } from '../../clock/event-queue.ts';
+import { EventQueue, type QueueEntry } from '../../clock/index.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import { apiError } from '../exchange-errors.ts';
 import type { KeyEnd } from '../listen-keys.ts';
