@@ -10,7 +10,8 @@
  *   request line past node's 16 KiB limit (`clientErrorResponse`), a socket error is ignored. Nothing is logged to stdout.
  * - `listen(port, host)` resolves to the base URL (port 0 picks a free one); `close()` stops
  *   accepting, ends idle and active keep-alive connections, and resolves when done.
- * - WebSocket upgrades to /ws/<listenKey> open the user data stream (user-stream-socket.ts).
+ * - WebSocket upgrades to /ws[/<stream>...] and /stream[?streams=...] open market and user data
+ *   streams (streams/stream-sockets.ts).
  * - The client IP is the socket's remote address (no X-Forwarded-For: the simulator is not
  *   meant to sit behind a proxy).
  * Determinism: the only host interaction is socket I/O; the simulation is driven by the
@@ -22,7 +23,7 @@ import type { ExchangeContext } from './exchange-context.ts';
 import { apiError } from './exchange-errors.ts';
 import { handleRequest } from './handle-request.ts';
 import { rawErrorResponse } from './raw-error-response.ts';
-import { UserStreamSockets, type StreamLimits } from './user-stream/user-stream-socket.ts';
+import { StreamSockets, type StreamLimits } from './streams/stream-sockets.ts';
 
 export interface HttpServerOptions {
   readonly maxBodyBytes?: number;
@@ -36,14 +37,14 @@ export class ExsimHttpServer {
   readonly #ctx: ExchangeContext;
   readonly #server: Server;
   readonly #maxBody: number;
-  readonly #streams: UserStreamSockets;
+  readonly #streams: StreamSockets;
 
   constructor(ctx: ExchangeContext, options: HttpServerOptions = {}) {
     this.#ctx = ctx;
     this.#maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     this.#server = createServer((req, res) => this.#serve(req, res));
-    this.#streams = new UserStreamSockets(ctx, options.streamLimits);
-    // WebSocket upgrades: the listen-key user data stream at /ws/<listenKey>.
+    this.#streams = new StreamSockets(ctx, options.streamLimits);
+    // WebSocket upgrades: market streams and listen-key user data at /ws[/...] and /stream[?streams=...].
     this.#server.on('upgrade', (req, socket, head) => this.#streams.upgrade(req, socket, head));
     this.#server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
       if (!socket.writable) {
@@ -54,7 +55,7 @@ export class ExsimHttpServer {
     });
   }
 
-  /** Open user data stream connections. */
+  /** Open stream connections (market and user data). */
   get streamConnections(): number {
     return this.#streams.size;
   }
@@ -107,6 +108,7 @@ export class ExsimHttpServer {
       if (tooLarge) return;
       const url = req.url ?? '/';
       const q = url.indexOf('?');
+      this.#streams.beforeRequest();
       const response = handleRequest(this.#ctx, {
         method: req.method ?? 'GET',
         path: q < 0 ? url : url.slice(0, q),
@@ -117,8 +119,9 @@ export class ExsimHttpServer {
         ip: req.socket.remoteAddress,
       });
       this.#write(res, response.status, response.headers, response.body);
-      // The request may have moved simulated time past a listen key's expiry (O(1) unless one is due).
-      this.#streams.expireDue();
+      // What the request changed streams now; it may have moved simulated time past a listen
+      // key's expiry (O(1) unless one is due).
+      this.#streams.afterRequest();
     });
   }
 

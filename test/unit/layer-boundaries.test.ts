@@ -93,7 +93,7 @@ describe('layer boundaries', () => {
 describe('determinism markers', () => {
   /** The deterministic path: engine, clock, data, sim and the facade core (its socket adapters aside). */
   const DETERMINISTIC = ['engine/', 'clock/', 'data/', 'sim/', 'futures/', 'api-facade/'];
-  const ADAPTERS = new Set(['api-facade/http-server.ts', 'api-facade/user-stream/user-stream-socket.ts']);
+  const ADAPTERS = new Set(['api-facade/http-server.ts', 'api-facade/streams/stream-sockets.ts']);
   const FORBIDDEN = /\bDate\.now\s*\(|\bnew Date\(\s*\)|(?<!new )\bDate\(\s*\)|\bMath\.random\s*\(|\bperformance\.now\s*\(|\b(?:setTimeout|setInterval|setImmediate)\s*\(/;
 
   it('reads no wall clock, no Math.random and starts no host timer outside lines marked determinism-ok', () => {
