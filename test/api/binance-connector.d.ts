@@ -27,7 +27,7 @@ declare module '@binance/connector' {
   }
   export class WebsocketStream {
     constructor(options?: { wsURL?: string; logger?: unknown; callbacks?: { open?: () => void; message?: (data: string) => void; close?: () => void } });
-    subscribe(stream: string): void;
+    subscribe(stream: string | string[]): void;
     disconnect(): void;
   }
 }

@@ -60,7 +60,9 @@ interface Stream {
   /** trade: last trade id sent; aggTrade: last aggregate id sent. */
   lastId: number;
   /** kline: open time of the bar last sent (-1: none). */
-  barOpen: number;
+  /** kline: open time of the last bar sent as closed (-1: none); when the subscription opened (µs). */
+  closedOpen: number;
+  readonly openedAt: number;
   /** bookTicker: the last message's key. */
   lastKey: string;
   /** diffDepth: last u sent, and the prices touched since (bids, asks). */
@@ -201,7 +203,8 @@ export class MarketFeed {
       // Pushes fall on whole multiples of the period (on the simulated clock), after now.
       next: period === 0 ? 0 : (Math.floor(now / period) + 1) * period,
       lastId: 0,
-      barOpen: -1,
+      closedOpen: -1,
+      openedAt: now,
       lastKey: '',
       lastU: this.#backend.engine.sequence,
       touchedBids: new Set(),
@@ -277,14 +280,14 @@ export class MarketFeed {
         const symbol = this.#spec(spec.symbol);
         const query = { interval: spec.interval, ...(spec.timeZone === null ? {} : { timeZone: spec.timeZone }) };
         const bar = history.klines(boundary, { ...query, limit: 1 })[0];
-        if (bar === undefined) return [];
         const out: unknown[] = [];
-        if (stream.barOpen >= 0 && bar.openTime !== stream.barOpen) {
-          // The bar last sent closed: send it once more, final.
-          const closed = history.klines(boundary, { ...query, startTime: stream.barOpen, limit: 1 })[0];
-          if (closed !== undefined) out.push(klinePayload(closed, spec.interval, true, boundary, symbol, unit));
+        // A bar that ended at this boundary and was in progress while subscribed: its final state, once.
+        const before = history.klines(boundary - 1, { ...query, limit: 1 })[0];
+        if (before !== undefined && before.openTime !== bar?.openTime && before.openTime !== stream.closedOpen && boundary - 1 >= stream.openedAt) {
+          stream.closedOpen = before.openTime;
+          out.push(klinePayload(before, spec.interval, true, boundary, symbol, unit));
         }
-        stream.barOpen = bar.openTime;
+        if (bar === undefined) return out;
         out.push(klinePayload(bar, spec.interval, false, boundary, symbol, unit));
         return out;
       }
