@@ -42,6 +42,11 @@ export class LocalOrderBook {
   #lastId = -1;
   #lastU = -1;
 
+  /** The id of the book's state: the snapshot's lastUpdateId, then the last event's u (-1 before the snapshot). */
+  get lastUpdateId(): number {
+    return this.#lastU >= 0 ? this.#lastU : this.#lastId;
+  }
+
   /** True once a snapshot was applied. */
   get ready(): boolean {
     return this.#lastId >= 0;
