@@ -10,8 +10,10 @@
  * - A name is a market stream of this market (stream-name.ts), or a live listen key (its account's
  *   user data events, unwrapped on a raw connection, wrapped with the key as the stream name on a
  *   combined one). SUBSCRIBE acks any well-formed name, as Binance does (a well-formed name of
- *   no stream is listed but never delivers); in the URL a name must exist: an unknown market
- *   stream is refused 404 (UNKNOWN_STREAM), an unknown listen key 400 -1125.
+ *   no stream is listed but never delivers). In the URL, a name that reads as a stream must be
+ *   one of this market's (else 404 UNKNOWN_STREAM: a typo is better found at once) and one that
+ *   reads as a listen key must be live (else 400 -1125); other tokens are accepted and carry
+ *   nothing, as on Binance (ccxt opens /ws/<connection number>, then SUBSCRIBEs).
  * - A listen key that expires sends `listenKeyExpired`; on a connection opened as
  *   `/ws/<listenKey>` alone (the legacy form) the connection then closes, as does DELETE of the key;
  *   elsewhere only that subscription ends.
@@ -82,6 +84,8 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
 /** Wall ms between feed pumps while connections are open (time moving with no request or print). */
 const PUMP_INTERVAL_MS = 25;
 const POLICY_VIOLATION = 1008;
+/** What a listen key looks like (Binance's are 60 characters, ours 64): a long alphanumeric token. */
+const LISTEN_KEY_SHAPE = /^[A-Za-z0-9]{16,}$/;
 const GOING_AWAY = 1001;
 
 interface Connection {
@@ -193,14 +197,16 @@ export class StreamSockets {
       socket.end(rawErrorResponse(apiError('TOO_MANY_STREAMS', this.#limits.streamsPerConnection)));
       return;
     }
-    // In the URL every name must be served: a market stream, or a live listen key.
+    // A name in the URL that reads as a stream or a listen key must be one; other tokens (ccxt
+    // puts a connection number there: /ws/1) carry nothing, as on Binance.
     for (const name of names) {
-      if (this.#ctx.marketFeed.isStream(name)) continue;
-      if (this.#ctx.listenKeys.accountOf(name, now) !== undefined) continue;
-      socket.end(rawErrorResponse(name.includes('@') || name.startsWith('!') ? apiError('UNKNOWN_STREAM', name) : apiError('INVALID_LISTEN_KEY')));
+      if (this.#ctx.marketFeed.isStream(name) || this.#ctx.listenKeys.accountOf(name, now) !== undefined) continue;
+      if (name.includes('@') || name.startsWith('!')) socket.end(rawErrorResponse(apiError('UNKNOWN_STREAM', name)));
+      else if (LISTEN_KEY_SHAPE.test(name)) socket.end(rawErrorResponse(apiError('INVALID_LISTEN_KEY')));
+      else continue;
       return;
     }
-    const legacyKey = !combined && names.length === 1 && !this.#ctx.marketFeed.isStream(names[0]!) ? names[0]! : null;
+    const legacyKey = !combined && names.length === 1 && this.#ctx.listenKeys.accountOf(names[0]!, now) !== undefined ? names[0]! : null;
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       count.open++;
       const wall = Date.now(); // determinism-ok: the socket adapter's transport clock (ping, connection life)
@@ -218,7 +224,7 @@ export class StreamSockets {
       };
       this.#connections.add(connection);
       this.#startTimers();
-      for (const name of names) this.#subscribe(connection, name);
+      for (const name of names) if (this.#ctx.marketFeed.isStream(name) || this.#ctx.listenKeys.accountOf(name, now) !== undefined) this.#subscribe(connection, name);
       // A listen key may have ended while the handshake ran.
       if (legacyKey !== null && !connection.streams.has(legacyKey)) {
         ws.close(1000, 'listenKey closed');
