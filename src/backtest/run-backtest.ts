@@ -15,6 +15,7 @@ import { ExchangeContext } from '../api-facade/index.ts';
 import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '../engine/index.ts';
 import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
 import { queuePosition, Replay, SyntheticBook, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
+import { DEMO_CREDENTIALS } from '../sample/index.ts';
 import { InputError } from './input-error.ts';
 import { bookProfileFor, bookText, DEFAULT_BOOK, parseBook, type BookSetting } from './parse-book.ts';
 import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, windowGaps, type DataGap, type SharedTape } from './market-data.ts';
@@ -26,8 +27,9 @@ import type { RestMethod, RestResponse } from './strategy.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
 
 export const STRATEGY_ACCOUNT_ID = 1;
-export const STRATEGY_API_KEY = 'exsim-demo-key';
-export const STRATEGY_SECRET = 'exsim-demo-secret';
+/** The strategy signs as the demo key of the sample market (one definition: src/sample). */
+export const STRATEGY_API_KEY = DEMO_CREDENTIALS.apiKey;
+export const STRATEGY_SECRET = DEMO_CREDENTIALS.secretKey;
 
 export const FILL_MODELS = ['queue', 'queue-probabilistic', 'trade-through', 'touch'] as const;
 export type FillModelName = (typeof FILL_MODELS)[number];

@@ -38,7 +38,7 @@ export function cancelReplaceOrder(state: EngineState, command: CancelReplaceOrd
   if (refusal !== null || !symbol || !account) return state.reject(command, refusal ?? 'UNKNOWN_SYMBOL');
   if (!symbol.spec.cancelReplaceAllowed) return state.reject(command, 'CANCEL_REPLACE_NOT_SUPPORTED');
   const time = command.time;
-  // Built onto a fresh literal: a spread followed by added keys makes a slow object shape in V8.
+  // Built onto a fresh literal (ARCHITECTURE.md, "Object shapes").
   const place: PlaceOrder = Object.assign({ type: 'PlaceOrder' as const, time, accountId: command.accountId, symbol: command.symbol }, command.newOrder);
   if (!command.cancelOnly) {
     const early = placementRefusal(state, place);

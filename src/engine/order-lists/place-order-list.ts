@@ -126,7 +126,7 @@ function checkLegs(state: EngineState, command: PlaceOrderList): RejectReason | 
       const pending = command.kind !== 'OCO' && i > 0;
       // OPO pending legs have no quantity yet: they are checked at the working quantity.
       const quantity = fromWorking && pending ? command.legs[0]!.quantity : leg.quantity;
-      // Built onto a fresh literal: a spread followed by added keys makes a slow object shape in V8.
+      // Built onto a fresh literal (ARCHITECTURE.md, "Object shapes").
       const request: PlaceOrder = Object.assign({ type: 'PlaceOrder' as const, time: command.time, accountId: command.accountId, symbol: command.symbol }, leg);
       if (quantity !== undefined) request.quantity = quantity;
       const checked = checkPlacement(state, request, freshPlacement(), true);
