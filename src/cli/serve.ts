@@ -208,7 +208,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     print(`faults: engine timeouts (-1007) with p=${options.faults.engineTimeoutProbability ?? 0}, firewall ${options.faults.firewall === true ? 'on' : 'off'}, seed ${String(options.faults.seed ?? 'exsim-faults')}`);
   }
   if (journal !== null) print(`journal: ${options.journal} (gzipped JSON lines, written when the server stops)`);
-  print(`user data stream: ${url.replace('http:', 'ws:')}/ws/<listenKey from POST /api/v3/userDataStream>`);
+  print(`streams: ${url.replace('http:', 'ws:')}/ws/btcusdt@trade, /stream?streams=btcusdt@depth@100ms/..., or /ws/<listenKey from POST /api/v3/userDataStream>`);
   print(`try: curl ${url}/api/v3/depth?symbol=BTCUSDT   (Ctrl-C stops)`);
   return {
     url,
