@@ -239,15 +239,20 @@ export class StrategyRuntime {
       random: this.#random,
       onTrade: (listener) => void this.#tradeListeners.push(listener),
       stream: (name, handler) => {
-        const unsubscribe = this.#options.exchange.marketFeed.subscribe(name, (message) => {
+        const exchange = this.#options.exchange;
+        const deliver = (message: unknown): void => {
           this.#work = true;
           try {
             handler(message);
           } catch (error) {
             this.#fail(error);
           }
-        });
-        if (unsubscribe === null) throw new RangeError(`"${name}" is not a market stream of this backtest (e.g. btcusdt@trade, btcusdt@depth@100ms, btcusdt@kline_1m)`);
+        };
+        // A listen key is a stream name too (as on a WebSocket): the key's account's user data events.
+        const keyAccount = exchange.listenKeys.accountOf(name, replay.now);
+        if (keyAccount !== undefined) return exchange.userStream.subscribe(keyAccount, deliver);
+        const unsubscribe = exchange.marketFeed.subscribe(name, deliver);
+        if (unsubscribe === null) throw new RangeError(`"${name}" is not a market stream of this backtest (e.g. btcusdt@trade, btcusdt@depth@100ms, btcusdt@kline_1m) nor a live listen key`);
         this.#feedActive = true;
         this.#feed.pump();
         return unsubscribe;

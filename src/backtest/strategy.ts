@@ -120,7 +120,9 @@ export interface StrategyContext {
    * simulated clock: trades at their print, bookTicker when the best levels change, the periodic
    * streams at their cadence (depth every 100 ms or 1 s, klines every 2 s and once more with `x`
    * true at the close, tickers and avgPrice every 1 s). Work started in the handler runs at that
-   * time, as in `onTrade`. Returns the unsubscribe; throws for a name that is not a stream.
+   * time, as in `onTrade`. A listen key from `POST /api/v3/userDataStream` is a stream name too
+   * (the account's user data events, as on a WebSocket). Returns the unsubscribe; throws for a
+   * name that is neither.
    */
   stream(name: string, handler: (message: unknown) => void): () => void;
   /**

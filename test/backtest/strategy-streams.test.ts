@@ -118,6 +118,21 @@ test('the strategy’s fills arrive as executionReports on onUserData, at the pr
   expect(reports).toEqual(['NEW NEW 0.00000000 at 0', 'TRADE FILLED 0.10000000 at 3250']);
 });
 
+test('a listen key is a stream name: ctx.stream(listenKey) gets the same events as onUserData', async () => {
+  const { runtime } = await setup(PRINTS, 5);
+  const viaKey: string[] = [];
+  await runtime.drive(async (ctx: StrategyContext) => {
+    const { listenKey } = await ctx.client.post<{ listenKey: string }>('/api/v3/userDataStream');
+    ctx.stream(listenKey, (message) => {
+      const event = message as Record<string, unknown>;
+      viaKey.push(`${event['e']} ${event['X'] ?? ''} at ${ctx.clock.now() - ctx.from}`);
+    });
+    await ctx.client.post('/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '41985', quantity: '0.1' });
+    expect(() => ctx.stream('0'.repeat(64), () => {})).toThrow('nor a live listen key');
+  });
+  expect(viaKey).toEqual(['executionReport NEW at 0', 'outboundAccountPosition  at 0', 'executionReport FILLED at 3250', 'outboundAccountPosition  at 3250']);
+});
+
 test('the book example keeps its book from the diff stream and trades on its executionReports alone', async () => {
   const { runBacktest } = await import('../../src/backtest/run-backtest.ts');
   const { loadStrategy } = await import('../../src/backtest/load-strategy.ts');
