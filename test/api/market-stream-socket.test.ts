@@ -133,6 +133,26 @@ describe('market streams over WebSocket', () => {
     conn.ws.close();
   });
 
+  test('kline_<interval>@+08:00 bars open on the time zone’s boundaries; tickers and avgPrice push every second', async () => {
+    const { replay, wsBase } = await start();
+    const conn = await connect(`${wsBase}/stream?streams=btcusdt@kline_1d@+08:00/btcusdt@kline_1d/btcusdt@ticker/btcusdt@avgPrice/btcusdt@bookTicker`);
+    await replay.runUntil(T0 + 4 * S);
+    await until(() => conn.messages.filter((m) => m.stream === 'btcusdt@avgPrice').length === 4);
+    const of = (stream: string) => conn.messages.filter((m) => m.stream === stream).map((m) => m.data);
+    const day = 86_400_000;
+    // T0 is 2023-11-14T22:13:20Z: the +08:00 day began at 16:00Z, the UTC day at 00:00Z.
+    expect(of('btcusdt@kline_1d@+08:00').at(-1).k).toMatchObject({ t: Math.floor((T0_MS + 8 * 3_600_000) / day) * day - 8 * 3_600_000, i: '1d', n: 3 });
+    expect(of('btcusdt@kline_1d').at(-1).k).toMatchObject({ t: Math.floor(T0_MS / day) * day, i: '1d', n: 3 });
+    expect(of('btcusdt@ticker').map((t) => t.E - T0_MS)).toEqual([1000, 2000, 3000, 4000]);
+    expect(of('btcusdt@ticker').at(-1)).toMatchObject({ e: '24hrTicker', c: '41980.00000000', n: 3 });
+    expect(of('btcusdt@avgPrice').at(-1)).toMatchObject({ e: 'avgPrice', s: 'BTCUSDT', i: '5m' });
+    // bookTicker: real time, on each change of the best levels, with the book's update id.
+    const book = of('btcusdt@bookTicker');
+    expect(book.length).toBeGreaterThan(0);
+    expect(Object.keys(book[0]).sort()).toEqual(['A', 'B', 'a', 'b', 's', 'u']);
+    conn.ws.close();
+  });
+
   test('timeUnit=MICROSECOND states every time in µs', async () => {
     const { replay, wsBase } = await start();
     const conn = await connect(`${wsBase}/ws/btcusdt@trade?timeUnit=MICROSECOND`);

@@ -188,7 +188,7 @@ export class StreamSockets {
       names = path.slice(4).split('/').filter((n) => n !== '');
     } else if (path === '/stream' || path === '/stream/') {
       combined = true;
-      names = (query.get('streams') ?? '').split('/').filter((n) => n !== '');
+      names = rawStreamsParam(q < 0 ? '' : url.slice(q + 1)).split('/').filter((n) => n !== '');
     } else {
       socket.end(rawErrorResponse(apiError('UNKNOWN_ENDPOINT', 'GET', path)));
       return;
@@ -493,4 +493,20 @@ export class StreamSockets {
       }
     }
   }
+}
+
+/**
+ * The `streams` parameter as sent: percent-decoded but with `+` kept (URLSearchParams would read
+ * it as a space, and `@+08:00` time-zone klines carry one).
+ */
+function rawStreamsParam(query: string): string {
+  for (const pair of query.split('&')) {
+    if (!pair.startsWith('streams=')) continue;
+    try {
+      return decodeURIComponent(pair.slice('streams='.length));
+    } catch {
+      return pair.slice('streams='.length);
+    }
+  }
+  return '';
 }
