@@ -6,12 +6,9 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { ExsimHttpServer, type HttpServerOptions } from '../../src/api-facade/http-server.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
-import { Replay, SyntheticBook, tradeThrough } from '../../src/sim/index.ts';
-import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
-import { T0, tape } from '../unit/sim/helpers.ts';
+import type { ExsimHttpServer, HttpServerOptions } from '../../src/api-facade/http-server.ts';
+import { startReplayServer } from '../support/replay-server.ts';
+import { T0 } from '../unit/sim/helpers.ts';
 
 const S = 1_000_000;
 const T0_MS = Math.floor(T0 / 1000);
@@ -29,15 +26,9 @@ afterEach(async () => {
 });
 
 async function start(options: HttpServerOptions = {}) {
-  const replay = new Replay({ engine: SAMPLE_CONFIG, tapes: [{ symbol: 'BTCUSDT', trades: tape(PRINTS) }], fillModel: tradeThrough(), seed: 1, startTime: T0, journal: null });
-  for (const { time: _t, ...account } of sampleAccounts(T0)) replay.apply(account);
-  await SyntheticBook.attach(replay, { symbols: { BTCUSDT: { levels: 5, spreadTicks: [1, 3], baseQty: 100_000, jitter: 0.3 } } });
-  const ctx = new ExchangeContext({ backend: replay, apiKeys: [{ apiKey: 'k', keyType: 'HMAC', secretKey: 's', accountId: 1 }] });
-  const server = new ExsimHttpServer(ctx, options);
-  servers.push(server);
-  const base = await server.listen(0);
-  const client = new InProcessClient(ctx, { apiKey: 'k', ip: 'test' });
-  return { replay, ctx, server, base, wsBase: base.replace('http:', 'ws:'), client };
+  const started = await startReplayServer(PRINTS, options);
+  servers.push(started.server);
+  return { ...started, client: started.rest };
 }
 
 interface Conn {

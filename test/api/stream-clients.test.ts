@@ -9,12 +9,9 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebsocketStream } from '@binance/connector';
 import { Spot } from '@binance/spot';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
-import { Replay, SyntheticBook, tradeThrough } from '../../src/sim/index.ts';
-import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
-import { T0, tape } from '../unit/sim/helpers.ts';
+import type { InProcessClient } from '../../src/api-facade/in-process-client.ts';
+import { startReplayServer } from '../support/replay-server.ts';
+import { T0 } from '../unit/sim/helpers.ts';
 
 const S = 1_000_000;
 const PRINTS = [
@@ -31,14 +28,9 @@ afterEach(async () => {
 });
 
 async function start() {
-  const replay = new Replay({ engine: SAMPLE_CONFIG, tapes: [{ symbol: 'BTCUSDT', trades: tape(PRINTS) }], fillModel: tradeThrough(), seed: 1, startTime: T0, journal: null });
-  for (const { time: _t, ...account } of sampleAccounts(T0)) replay.apply(account);
-  await SyntheticBook.attach(replay, { symbols: { BTCUSDT: { levels: 5, spreadTicks: [1, 3], baseQty: 100_000, jitter: 0.3 } } });
-  const ctx = new ExchangeContext({ backend: replay, apiKeys: [{ apiKey: 'k', keyType: 'HMAC', secretKey: 's', accountId: 1 }] });
-  const server = new ExsimHttpServer(ctx);
-  const base = await server.listen(0, '127.0.0.1');
+  const { replay, server, rest, wsBase } = await startReplayServer(PRINTS);
   cleanups.push(() => server.close());
-  return { replay, rest: new InProcessClient(ctx, { apiKey: 'k', ip: 'test' }), wsURL: base.replace('http:', 'ws:') };
+  return { replay, rest, wsURL: wsBase };
 }
 
 const settle = (ms = 40) => new Promise((r) => setTimeout(r, ms));
