@@ -102,7 +102,6 @@ export const EXCHANGE_ERRORS = {
   // method or params (-1135 is the JSON request error), or a method the API does not have. The
   // docs show neither answer; these are choices (see ws-api/ws-api-connection.ts).
   WS_API_UNKNOWN_METHOD: bad(-1000, (method: string) => `Unknown method: ${method}`),
-  WS_API_FRAME_TOO_LARGE: bad(-1000, (limit: number) => `Request frame too large; current limit is ${limit} bytes.`),
   UNAUTHORIZED: row(401, -1002, 'You are not authorized to execute this request.'),
   TOO_MUCH_REQUEST_WEIGHT: row(
     429,
