@@ -97,7 +97,7 @@ describe('@binance/spot WebSocket API', () => {
     pace();
     const { stream } = await connection.userDataStreamSubscribeSignature();
     const events: any[] = [];
-    stream.on('message', (event) => events.push(event));
+    stream.on('message', (event) => void events.push(event));
 
     pace();
     const placed = await connection.orderPlace({
