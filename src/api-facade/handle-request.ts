@@ -2,6 +2,8 @@
  * handleRequest: THE transport seam. The HTTP server and the in-process client both call it; it
  * never throws and never writes to stdout. Every response is JSON: a success body, or
  * `{code, msg}` with the status of the stage that refused the request.
+ * serveEndpoint runs the same stages from 3 on for a request a transport has routed and collected
+ * itself, with its own stage 5 (`RequestAuthenticator`): the WebSocket API (ws-api/) does.
  *
  * Lifecycle (the first stage that fails answers; stages read the endpoint table's row):
  *
