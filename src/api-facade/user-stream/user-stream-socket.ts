@@ -27,6 +27,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EventQueue, type QueueEntry } from '../../clock/event-queue.ts';
+import { ConnectionAttempts } from '../connection-attempts.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import { apiError } from '../exchange-errors.ts';
 import type { KeyEnd } from '../listen-keys.ts';
@@ -69,12 +70,6 @@ interface KeyExpiry extends QueueEntry {
   readonly key: string;
 }
 
-interface IpCount {
-  window: number;
-  attempts: number;
-  open: number;
-}
-
 const STREAM_PATH = /^\/ws\/([A-Za-z0-9]{1,128})$/;
 const POLICY_VIOLATION = 1008;
 
@@ -85,12 +80,13 @@ export class UserStreamSockets {
   readonly #byKey = new Map<string, Set<StreamConnection>>();
   readonly #expiries = new EventQueue<KeyExpiry>();
   readonly #queued = new Map<string, KeyExpiry>();
-  readonly #perIp = new Map<string, IpCount>();
+  readonly #attempts: ConnectionAttempts;
 
   constructor(ctx: ExchangeContext, limits: Partial<StreamLimits> = {}) {
     this.#ctx = ctx;
     this.#limits = { ...DEFAULT_STREAM_LIMITS, ...limits };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#limits.maxPayloadBytes });
+    this.#attempts = new ConnectionAttempts(this.#limits.attemptsPerIp, this.#limits.attemptWindowUs, this.#limits.openPerIp);
     ctx.listenKeys.onKeyEnded((key, end) => this.#endKey(key, end, this.#ctx.now()));
   }
 
@@ -106,15 +102,8 @@ export class UserStreamSockets {
     socket.on('error', () => socket.destroy());
     const now = this.#ctx.now();
     const ip = req.socket.remoteAddress ?? '';
-    const count = this.#countAttempt(ip, now);
-    if (count.attempts > this.#limits.attemptsPerIp || count.open >= this.#limits.openPerIp) {
-      const error =
-        count.attempts > this.#limits.attemptsPerIp
-          ? apiError('TOO_MANY_CONNECTION_ATTEMPTS', this.#limits.attemptsPerIp, this.#limits.attemptWindowUs / 60_000_000)
-          : apiError('TOO_MANY_OPEN_CONNECTIONS', this.#limits.openPerIp);
-      socket.end(rawErrorResponse(error));
-      return;
-    }
+    const count = this.#attempts.admit(socket, ip, now);
+    if (count === undefined) return;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const match = STREAM_PATH.exec(q < 0 ? url : url.slice(0, q));
@@ -214,18 +203,6 @@ export class UserStreamSockets {
     }
   }
 
-  #countAttempt(ip: string, now: number): IpCount {
-    const window = Math.floor(now / this.#limits.attemptWindowUs);
-    let count = this.#perIp.get(ip);
-    if (count === undefined) this.#perIp.set(ip, (count = { window, attempts: 0, open: 0 }));
-    if (count.window !== window) {
-      count.window = window;
-      count.attempts = 0;
-    }
-    count.attempts++;
-    return count;
-  }
-
   #drop(connection: StreamConnection): void {
     const set = this.#byKey.get(connection.listenKey);
     if (set === undefined || !set.delete(connection)) return;
@@ -242,7 +219,6 @@ export class UserStreamSockets {
 
   #release(connection: StreamConnection): void {
     connection.unsubscribe();
-    const count = this.#perIp.get(connection.ip);
-    if (count !== undefined && --count.open === 0 && count.window !== Math.floor(this.#ctx.now() / this.#limits.attemptWindowUs)) this.#perIp.delete(connection.ip);
+    this.#attempts.release(connection.ip, this.#ctx.now());
   }
 }

@@ -26,19 +26,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData } from 'ws';
+import { ConnectionAttempts } from '../connection-attempts.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import { apiError } from '../exchange-errors.ts';
 import { rawErrorResponse } from '../raw-error-response.ts';
 import type { TimeUnit } from '../serialize/api-time.ts';
+import type { StreamLimits } from '../user-stream/user-stream-socket.ts';
 import { WsApiConnection } from './ws-api-connection.ts';
 
-export interface WsApiLimits {
-  readonly attemptsPerIp: number;
-  readonly attemptWindowUs: number;
-  readonly openPerIp: number;
-  readonly messagesPerSecond: number;
-  readonly maxPayloadBytes: number;
-}
+/** The same kinds of limits as the listen-key stream's, with the WebSocket API's defaults. */
+export type WsApiLimits = StreamLimits;
 
 export const DEFAULT_WS_API_LIMITS: WsApiLimits = {
   attemptsPerIp: 300,
@@ -53,12 +50,6 @@ export const WS_API_PATH = '/ws-api/v3';
 const CONNECT_WEIGHT = 2;
 const POLICY_VIOLATION = 1008;
 
-interface IpCount {
-  window: number;
-  attempts: number;
-  open: number;
-}
-
 /** True when an upgrade request is for the WebSocket API. */
 export function isWsApiPath(url: string | undefined): boolean {
   if (url === undefined) return false;
@@ -70,13 +61,14 @@ export class WsApiSockets {
   readonly #ctx: ExchangeContext;
   readonly #limits: WsApiLimits;
   readonly #wss: WebSocketServer;
-  readonly #perIp = new Map<string, IpCount>();
+  readonly #attempts: ConnectionAttempts;
   readonly #open = new Set<{ terminate(): void }>();
 
   constructor(ctx: ExchangeContext, limits: Partial<WsApiLimits> = {}) {
     this.#ctx = ctx;
     this.#limits = { ...DEFAULT_WS_API_LIMITS, ...limits };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#limits.maxPayloadBytes });
+    this.#attempts = new ConnectionAttempts(this.#limits.attemptsPerIp, this.#limits.attemptWindowUs, this.#limits.openPerIp);
   }
 
   /** Open WebSocket API connections. */
@@ -90,15 +82,8 @@ export class WsApiSockets {
     const ctx = this.#ctx;
     const now = ctx.now();
     const ip = req.socket.remoteAddress ?? '';
-    const count = this.#countAttempt(ip, now);
-    if (count.attempts > this.#limits.attemptsPerIp) {
-      socket.end(rawErrorResponse(apiError('TOO_MANY_CONNECTION_ATTEMPTS', this.#limits.attemptsPerIp, this.#limits.attemptWindowUs / 60_000_000)));
-      return;
-    }
-    if (count.open >= this.#limits.openPerIp) {
-      socket.end(rawErrorResponse(apiError('TOO_MANY_OPEN_CONNECTIONS', this.#limits.openPerIp)));
-      return;
-    }
+    const count = this.#attempts.admit(socket, ip, now);
+    if (count === undefined) return;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
@@ -141,7 +126,7 @@ export class WsApiSockets {
         released = true;
         connection.close();
         this.#open.delete(ws);
-        if (--count.open === 0 && count.window !== Math.floor(ctx.now() / this.#limits.attemptWindowUs)) this.#perIp.delete(ip);
+        this.#attempts.release(ip, ctx.now());
       };
       ws.on('close', release);
       ws.on('error', release);
@@ -152,18 +137,6 @@ export class WsApiSockets {
   close(): void {
     for (const ws of [...this.#open]) ws.terminate();
     this.#wss.close();
-  }
-
-  #countAttempt(ip: string, now: number): IpCount {
-    const window = Math.floor(now / this.#limits.attemptWindowUs);
-    let count = this.#perIp.get(ip);
-    if (count === undefined) this.#perIp.set(ip, (count = { window, attempts: 0, open: 0 }));
-    if (count.window !== window) {
-      count.window = window;
-      count.attempts = 0;
-    }
-    count.attempts++;
-    return count;
   }
 }
 
