@@ -18,8 +18,9 @@
  * - Incoming messages: every request is weighed by the IP's REQUEST_WEIGHT limit like a REST
  *   request (frames that are not requests cost 1), and a 418 ban closes the connection.
  *   Besides, at most `messagesPerSecond` frames per connection per second of simulated time
- *   (default 1000, an exsim flood bound: Binance's WebSocket API has none besides the weight);
- *   over it the connection is closed with 1008.
+ *   (default 6000, an exsim flood bound: Binance's WebSocket API has none besides the weight, and
+ *   6000 is a minute's whole weight budget, so no client within its weight reaches it in a
+ *   second); over it the connection is closed with 1008.
  * Binance's ping every 20 s and 24 h connection life are not enforced here (simulated time may
  * stand still); `ws` answers the client's pings.
  */
@@ -41,7 +42,7 @@ export const DEFAULT_WS_API_LIMITS: WsApiLimits = {
   attemptsPerIp: 300,
   attemptWindowUs: 5 * 60 * 1_000_000,
   openPerIp: 300,
-  messagesPerSecond: 1000,
+  messagesPerSecond: 6000,
   maxPayloadBytes: 64 * 1024,
 };
 
