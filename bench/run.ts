@@ -1,6 +1,6 @@
 /**
- * `npm run bench [-- --json] [--only backtest|matching-core|conditional-mix|replay|facade|sweep] [--ops N] [--trades N] [--day-trades N] [--seed N] [--runs N] [--requests N] [--duration S]`:
- * runs every bench (the backtest of a real-size day end to end, the matching core, the conditional mix, the replay, then the API facade in-process and over HTTP). Human table by default, progress on stderr; with --json this program writes
+ * `npm run bench [-- --json] [--only backtest|matching-core|conditional-mix|replay|facade|sweep|ws-api] [--ops N] [--trades N] [--day-trades N] [--seed N] [--runs N] [--requests N] [--duration S]`:
+ * runs every bench (the backtest of a real-size day end to end, the matching core, the conditional mix, the replay, then the API facade in-process and over HTTP, the serve benches, and the WebSocket API order round trip against REST's). Human table by default, progress on stderr; with --json this program writes
  * nothing but one JSON object per result line to stdout (use `npm run -s bench -- --json` so npm
  * does not add its own banner lines), so it can be piped into a tracker.
  */
@@ -15,11 +15,12 @@ import { runSweepQueueBench, sweepQueueJsonLines, sweepQueueTable } from './swee
 import { DEFAULT_IDLE_STREAMS, runServeBenches, SERVE_BENCHES, serveJsonLines, serveTable } from './serve/serve-bench.ts';
 import { DEFAULT_SUBSCRIBERS, fanoutJsonLine, fanoutTable, runFanoutBench } from './streams/fanout-bench.ts';
 import { backtestJsonLines, backtestTable, DEFAULT_DAY_TRADES, runBacktestBench } from './backtest/backtest-bench.ts';
+import { DEFAULT_ROUND_TRIPS, runWsApiBench, WS_API_BENCHES, wsApiJsonLines, wsApiTable } from './ws-api/ws-api-bench.ts';
 
-const BENCHES = ['backtest', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue', 'serve', ...SERVE_BENCHES, 'streams'] as const;
+const BENCHES = ['backtest', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue', 'serve', ...SERVE_BENCHES, 'streams', ...WS_API_BENCHES] as const;
 const USAGE =
-  'usage: npm run bench -- [--json] [--only backtest|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams|streams] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
-  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})] [--subscribers N (streams, default ${DEFAULT_SUBSCRIBERS})]`;
+  'usage: npm run bench -- [--json] [--only backtest|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams|streams|ws-api] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
+  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})] [--subscribers N (streams, default ${DEFAULT_SUBSCRIBERS})] [--round-trips N (ws-api, per pass, default ${DEFAULT_ROUND_TRIPS})]`;
 
 /** A bad command line: reported as a message, not a stack trace. */
 class UsageError extends Error {}
@@ -32,7 +33,7 @@ function positiveInt(name: string, text: string | undefined, fallback: number, m
 }
 
 async function main(): Promise<void> {
-  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string; streams?: string; subscribers?: string };
+  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string; streams?: string; subscribers?: string; 'round-trips'?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
         duration: { type: 'string' },
         streams: { type: 'string' },
         subscribers: { type: 'string' },
+        'round-trips': { type: 'string' },
       },
       strict: true,
     }));
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
   const duration = positiveInt('duration', values.duration, DEFAULT_DURATION_SECONDS, 1);
   const streams = positiveInt('streams', values.streams, DEFAULT_IDLE_STREAMS, 0);
   const subscribers = positiveInt('subscribers', values.subscribers, DEFAULT_SUBSCRIBERS, 1);
+  const roundTrips = positiveInt('round-trips', values['round-trips'], DEFAULT_ROUND_TRIPS, 1);
   if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) throw new UsageError(`--only must be one of ${BENCHES.join(', ')}, got "${only}"`);
   const log = json ? (): void => {} : (message: string): void => void process.stderr.write(`  ${message}\n`);
 
@@ -103,6 +106,10 @@ async function main(): Promise<void> {
   if (only === undefined || only === 'streams') {
     const result = await runFanoutBench({ subscribers, duration: Math.max(duration, 10), log });
     process.stdout.write(json ? `${fanoutJsonLine(result)}\n` : `\n${fanoutTable(result)}\n`);
+  }
+  if (only === undefined || only === 'ws-api') {
+    const rows = await runWsApiBench({ roundTrips, log });
+    process.stdout.write(json ? wsApiJsonLines(rows).map((l) => `${l}\n`).join('') : `\n${wsApiTable(rows)}\n`);
   }
   // Not in the default run: it takes tens of seconds of wall time (`--only sweep`).
   if (only === 'sweep') {

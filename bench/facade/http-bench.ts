@@ -66,7 +66,7 @@ export interface HttpBenchResult {
 
 const WARMUP_SECONDS = 1;
 
-class Target {
+export class Target {
   readonly #child: ChildProcess;
   readonly url: Promise<string>;
 

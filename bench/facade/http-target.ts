@@ -39,7 +39,8 @@ async function startExsim(): Promise<{ url: string; close: () => Promise<void> }
   const traders = makeTraders(DEFAULT_TRADERS);
   const backend = new PacedBackend(SAMPLE_CONFIG, pacing, setupCommands(traders, start), null);
   const ctx = new ExchangeContext({ backend, apiKeys: apiKeys(traders), rateLimits: raisedRateLimits(), clientTime: pacedClientTime(pacing) });
-  const server = new ExsimHttpServer(ctx);
+  // The WebSocket API's per-connection message bound raised too (bench/ws-api: one connection sends every order).
+  const server = new ExsimHttpServer(ctx, { wsApiLimits: { messagesPerSecond: Number.MAX_SAFE_INTEGER } });
   const url = await server.listen(0, '127.0.0.1');
   return { url, close: () => server.close() };
 }

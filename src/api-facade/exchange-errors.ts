@@ -101,6 +101,11 @@ export const EXCHANGE_ERRORS = {
   REQUEST_HEADERS_TOO_LARGE: row(431, -1000, 'Request header fields too large.'),
   REQUEST_URI_TOO_LONG: row(414, -1000, 'Request URI too long.'),
   REQUEST_TIMEOUT: row(408, -1000, 'Request timed out.'),
+  // WebSocket API frames that are not a request (ws-api/): not JSON, not an object, a bad id,
+  // method or params (-1135 is the JSON request error), or a method the API does not have. The
+  // docs show neither answer; these are choices (see ws-api/ws-api-connection.ts).
+  WS_API_UNKNOWN_METHOD: bad(-1000, (method: string) => `Unknown method: ${method}`),
+  UNAUTHORIZED: row(401, -1002, 'You are not authorized to execute this request.'),
   TOO_MUCH_REQUEST_WEIGHT: row(
     429,
     -1003,
@@ -206,6 +211,11 @@ export const EXCHANGE_ERRORS = {
   CANCEL_REPLACE_PARTIALLY_FAILED: row(409, -2021, 'Order cancel-replace partially failed.'),
   ORDER_AMEND_REJECTED: bad(-2038, matchingEngine),
   CLIENT_ORDER_ID_MISMATCH: bad(-2039, 'Client order ID is not correct for this order ID.'),
+  // WebSocket API user data stream subscriptions (errors.md -2035, -2036, -2042; -1191 for the 1000 active).
+  SUBSCRIPTION_ACTIVE: bad(-2035, 'User Data Stream subscription already active.'),
+  SUBSCRIPTION_INACTIVE: bad(-2036, 'User Data Stream subscription not active.'),
+  MAXIMUM_SUBSCRIPTION_IDS: bad(-2042, 'Maximum subscription ID reached for this connection.'),
+  TOO_MANY_SUBSCRIPTIONS: bad(-1191, (limit: number) => `Too many subscriptions. Connection may create up to '${limit}' subscriptions at a time.`),
   NO_REFERENCE_PRICE: bad(-2043, "This symbol doesn't have a reference price."),
   // -160xx: fiat
   FIAT_NOT_ENOUGH_LIMIT: bad(-16007, 'Not enough limit.'),

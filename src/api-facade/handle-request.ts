@@ -2,6 +2,8 @@
  * handleRequest: THE transport seam. The HTTP server and the in-process client both call it; it
  * never throws and never writes to stdout. Every response is JSON: a success body, or
  * `{code, msg}` with the status of the stage that refused the request.
+ * serveEndpoint runs the same stages from 3 on for a request a transport has routed and collected
+ * itself, with its own stage 5 (`RequestAuthenticator`): the WebSocket API (ws-api/) does.
  *
  * Lifecycle (the first stage that fails answers; stages read the endpoint table's row):
  *
@@ -67,14 +69,14 @@ import { weightOf } from './endpoints/endpoint-row.ts';
 import type { ExchangeContext } from './exchange-context.ts';
 import { writeLimitHeaders } from './limits/headers.ts';
 import type { WindowUsage } from './limits/rate-limit-config.ts';
-import { collectJsonParams, collectRawParams } from './params/raw-params.ts';
+import { collectJsonParams, collectRawParams, type RawParams } from './params/raw-params.ts';
 import { parseParams } from './params/param-schema.ts';
 import type { ParsedSoFar, TimestampParam } from './params/param-types.ts';
 import type { TimeUnit } from './serialize/api-time.ts';
 import { JsonText } from './serialize/json-text.ts';
-import type { AuthenticatedKey } from './signing/api-key-registry.ts';
+import type { ApiKeyRegistry, AuthenticatedKey } from './signing/api-key-registry.ts';
 import type { KeyedLimitName } from './limits/keyed-weight-limiter.ts';
-import { isSigned } from './signing/security-type.ts';
+import { isSigned, type SecurityType } from './signing/security-type.ts';
 import type { RequestHeaders } from './signing/verify-request.ts';
 import { verifyRequest } from './signing/verify-request.ts';
 import { checkTimestamp, DEFAULT_RECV_WINDOW_US, recheckRecvWindow } from './timing.ts';
@@ -152,22 +154,75 @@ interface Progress {
 /** Serves one request; never throws. */
 export function handleRequest(ctx: ExchangeContext, request: ApiRequest): ApiResponse {
   const ip = request.ip ?? IN_PROCESS_IP;
-  const progress: Progress = { row: undefined, params: undefined, admitted: false, limiterRefused: false, retryAfterSeconds: undefined, orderCounts: undefined, keyedHeaders: undefined };
-  let status = 200;
-  let body: unknown;
+  const progress = newProgress();
+  // No closure over the stages (see "Hot path" in ARCHITECTURE.md): the try is written out here and in serveEndpoint.
   try {
-    body = runStages(ctx, request, ip, progress);
+    return respond(ctx, ip, 200, runStages(ctx, request, ip, progress), progress);
   } catch (e) {
-    const error = e instanceof ApiError ? e : unknownError();
-    status = error.status;
-    body = progress.row?.envelopeErrors === true ? { code: String(error.code), message: error.msg, data: error.data ?? null, success: false } : error.toBody();
-    try {
-      chargeFailure(ctx, ip, progress);
-    } catch {
-      // Weight bookkeeping must not turn a client error into a 500.
-    }
+    const failed = failure(ctx, ip, progress, e);
+    return respond(ctx, ip, failed.status, failed.body, progress);
   }
-  return respond(ctx, ip, status, body, progress);
+}
+
+/**
+ * One endpoint request whose transport already routed it, collected its parameters and knows
+ * how it is authenticated: the WebSocket API (ws-api/) enters the pipeline here, at stage 3,
+ * and runs the same stages 3-8 (parse, IP weight, key + signature through `auth`, timestamp,
+ * order count, handler) with the same errors and weight rules as handleRequest.
+ */
+export interface EndpointRequest {
+  readonly row: Endpoint;
+  readonly raw: RawParams;
+  readonly unit: TimeUnit;
+  /** Client IP (the weight of every transport from that IP is counted together). */
+  readonly ip: string;
+  readonly auth: RequestAuthenticator;
+}
+
+/** Stage 5 as a transport does it: REST reads headers and the raw query/body; the WebSocket API its params. */
+export interface RequestAuthenticator {
+  /** The key for a request to a row of `security`; null for NONE; throws the ApiError otherwise. */
+  authenticate(security: SecurityType, registry: ApiKeyRegistry): AuthenticatedKey | null;
+}
+
+/** What an endpoint request came to: the status and body, and what rate-limit answers need. */
+export interface EndpointOutcome {
+  readonly status: number;
+  /** A success value (possibly a JsonText) or the `{code, msg}` body of the error. */
+  readonly body: unknown;
+  /** The error answered, when status is not 200. */
+  readonly error: ApiError | undefined;
+  /** The account's unfilled order counts after a successful order-count row. */
+  readonly orderCounts: readonly WindowUsage[] | undefined;
+  readonly retryAfterSeconds: number | undefined;
+}
+
+/** Serves one already-routed endpoint request (see EndpointRequest); never throws. */
+export function serveEndpoint(ctx: ExchangeContext, request: EndpointRequest): EndpointOutcome {
+  const progress = newProgress();
+  progress.row = request.row;
+  try {
+    const body = runEndpoint(ctx, request.row, request.raw, request.unit, request.ip, request.auth, progress);
+    return { status: 200, body, error: undefined, orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds };
+  } catch (e) {
+    return failure(ctx, request.ip, progress, e);
+  }
+}
+
+function newProgress(): Progress {
+  return { row: undefined, params: undefined, admitted: false, limiterRefused: false, retryAfterSeconds: undefined, orderCounts: undefined, keyedHeaders: undefined };
+}
+
+/** A thrown error as its answer (an unknown one as -1000), after paying its weight. */
+function failure(ctx: ExchangeContext, ip: string, progress: Progress, thrown: unknown): EndpointOutcome {
+  const error = thrown instanceof ApiError ? thrown : unknownError();
+  const body = progress.row?.envelopeErrors === true ? { code: String(error.code), message: error.msg, data: error.data ?? null, success: false } : error.toBody();
+  try {
+    chargeFailure(ctx, ip, progress);
+  } catch {
+    // Weight bookkeeping must not turn a client error into a 500.
+  }
+  return { status: error.status, body, error, orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds };
 }
 
 function chargeFailure(ctx: ExchangeContext, ip: string, progress: Progress): void {
@@ -207,10 +262,36 @@ function runStages(ctx: ExchangeContext, request: ApiRequest, ip: string, progre
   // 2 time unit
   const unit = timeUnitOf(request.headers);
 
-  // 3 params
+  // 3 params (collected here, parsed by runEndpoint)
   const jsonBody = row.jsonBody && request.method !== 'GET' && isJson(request);
   const rawBody = jsonBody ? request.rawBody : formBody(request);
-  const params = parseParams(row.schema, jsonBody ? collectJsonParams(rawQuery, rawBody) : collectRawParams(rawQuery, rawBody));
+  const raw = jsonBody ? collectJsonParams(rawQuery, rawBody) : collectRawParams(rawQuery, rawBody);
+  return runEndpoint(ctx, row, raw, unit, ip, new HttpAuthenticator(request.headers, rawQuery, rawBody, request.ip), progress);
+}
+
+/** REST's stage 5: the X-MBX-APIKEY header and the signature over the raw query and body. */
+class HttpAuthenticator implements RequestAuthenticator {
+  readonly #headers: RequestHeaders;
+  readonly #rawQuery: string;
+  readonly #rawBody: string;
+  readonly #clientIp: string | undefined;
+
+  constructor(headers: RequestHeaders, rawQuery: string, rawBody: string, clientIp: string | undefined) {
+    this.#headers = headers;
+    this.#rawQuery = rawQuery;
+    this.#rawBody = rawBody;
+    this.#clientIp = clientIp;
+  }
+
+  authenticate(security: SecurityType, registry: ApiKeyRegistry): AuthenticatedKey | null {
+    return verifyRequest({ securityType: security, headers: this.#headers, rawQuery: this.#rawQuery, rawBody: this.#rawBody, clientIp: this.#clientIp }, registry);
+  }
+}
+
+/** Stages 3 (parse) to 8 of a routed request, whatever its transport. */
+function runEndpoint(ctx: ExchangeContext, row: Endpoint, raw: RawParams, unit: TimeUnit, ip: string, auth: RequestAuthenticator, progress: Progress): unknown {
+  // 3 params
+  const params = parseParams(row.schema, raw);
   progress.params = params;
 
   // 4 IP weight
@@ -225,7 +306,7 @@ function runStages(ctx: ExchangeContext, request: ApiRequest, ip: string, progre
   if (row.keyedLimit?.name === 'fundingRate') chargeKeyed(ctx, row.keyedLimit.name, ip, row.keyedLimit.weight, progress);
 
   // 5 API key + signature
-  const key: AuthenticatedKey | null = verifyRequest({ securityType: row.security, headers: request.headers, rawQuery, rawBody, clientIp: request.ip }, ctx.apiKeys);
+  const key: AuthenticatedKey | null = auth.authenticate(row.security, ctx.apiKeys);
   if (row.keyedLimit?.name === 'uidWeight' && key !== null) chargeKeyed(ctx, 'uidWeight', String(ctx.uidOf(key.accountId)), row.keyedLimit.weight, progress);
 
   // 6 timestamp / recvWindow on simulated time

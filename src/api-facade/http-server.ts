@@ -11,7 +11,7 @@
  * - `listen(port, host)` resolves to the base URL (port 0 picks a free one); `close()` stops
  *   accepting, ends idle and active keep-alive connections, and resolves when done.
  * - WebSocket upgrades to /ws[/<stream>...] and /stream[?streams=...] open market and user data
- *   streams (streams/stream-sockets.ts).
+ *   streams (streams/stream-sockets.ts), to /ws-api/v3 the WebSocket API (ws-api/ws-api-sockets.ts).
  * - The client IP is the socket's remote address (no X-Forwarded-For: the simulator is not
  *   meant to sit behind a proxy).
  * Determinism: the only host interaction is socket I/O; the simulation is driven by the
@@ -24,11 +24,14 @@ import { apiError } from './exchange-errors.ts';
 import { handleRequest } from './handle-request.ts';
 import { rawErrorResponse } from './raw-error-response.ts';
 import { StreamSockets, type StreamLimits } from './streams/stream-sockets.ts';
+import { isWsApiPath, WsApiSockets, type WsApiLimits } from './ws-api/ws-api-sockets.ts';
 
 export interface HttpServerOptions {
   readonly maxBodyBytes?: number;
   /** WebSocket stream limits; default DEFAULT_STREAM_LIMITS (Binance's). */
   readonly streamLimits?: Partial<StreamLimits>;
+  /** WebSocket API limits; default DEFAULT_WS_API_LIMITS. */
+  readonly wsApiLimits?: Partial<WsApiLimits>;
 }
 
 const DEFAULT_MAX_BODY = 1 << 20;
@@ -38,14 +41,16 @@ export class ExsimHttpServer {
   readonly #server: Server;
   readonly #maxBody: number;
   readonly #streams: StreamSockets;
+  readonly #wsApi: WsApiSockets;
 
   constructor(ctx: ExchangeContext, options: HttpServerOptions = {}) {
     this.#ctx = ctx;
     this.#maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
     this.#server = createServer((req, res) => this.#serve(req, res));
     this.#streams = new StreamSockets(ctx, options.streamLimits);
-    // WebSocket upgrades: market streams and listen-key user data at /ws[/...] and /stream[?streams=...].
-    this.#server.on('upgrade', (req, socket, head) => this.#streams.upgrade(req, socket, head));
+    this.#wsApi = new WsApiSockets(ctx, options.wsApiLimits, { beforeRequest: () => this.#streams.beforeRequest(), afterRequest: () => this.#streams.afterRequest() });
+    // WebSocket upgrades: the WebSocket API at /ws-api/v3; market streams and listen-key user data at /ws[/...] and /stream[?streams=...].
+    this.#server.on('upgrade', (req, socket, head) => (isWsApiPath(req.url) ? this.#wsApi.upgrade(req, socket, head) : this.#streams.upgrade(req, socket, head)));
     this.#server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
       if (!socket.writable) {
         socket.destroy();
@@ -82,6 +87,7 @@ export class ExsimHttpServer {
         return;
       }
       this.#streams.close();
+      this.#wsApi.close();
       this.#server.close(() => resolve());
       this.#server.closeAllConnections();
     });

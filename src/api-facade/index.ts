@@ -2,7 +2,8 @@
  * exsim's Binance-style spot REST facade.
  *
  * Entry points: `handleRequest(ctx, request)` (the one transport seam), `ExsimHttpServer`
- * (node:http adapter), `InProcessClient` (no sockets), `ExchangeContext` (what requests are
+ * (node:http adapter; also the WebSocket API at /ws-api/v3, whose connections are
+ * `WsApiConnection`s), `InProcessClient` (no sockets), `ExchangeContext` (what requests are
  * served against), `ENDPOINTS` (the one endpoint table).
  *
  * Rules: the facade reads no wall clock, draws no random numbers and starts no timers (the HTTP
@@ -17,6 +18,9 @@ export { ENDPOINTS, describeEndpoints, findEndpoint } from './endpoint-table.ts'
 export type { Endpoint, EndpointDef, HandlerCall, HttpMethod } from './endpoints/endpoint-row.ts';
 export { handleRequest, type ApiRequest, type ApiResponse } from './handle-request.ts';
 export { ExsimHttpServer, type HttpServerOptions } from './http-server.ts';
+export { WsApiConnection, type WsApiConnectionOptions } from './ws-api/ws-api-connection.ts';
+export { DEFAULT_WS_API_LIMITS, WS_API_PATH, type WsApiLimits } from './ws-api/ws-api-sockets.ts';
+export { wsApiMethodNames } from './ws-api/ws-api-methods.ts';
 export { InProcessClient, type ClientResponse, type InProcessClientOptions, type ParamValue } from './in-process-client.ts';
 export { ListenKeyStore, LISTEN_KEY_LIFETIME_US } from './listen-keys.ts';
 export { checkTimestamp, DEFAULT_RECV_WINDOW_US, MSG_AHEAD_OF_SERVER, MSG_OUTSIDE_RECV_WINDOW } from './timing.ts';

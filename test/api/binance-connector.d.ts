@@ -30,4 +30,17 @@ declare module '@binance/connector' {
     subscribe(stream: string | string[]): void;
     disconnect(): void;
   }
+  type Callbacks = { open?: (client: unknown) => void; message?: (data: string) => void; close?: () => void; error?: () => void };
+  /** The WebSocket API client: answers arrive through `callbacks.message` as raw JSON text. */
+  export class WebsocketAPI {
+    constructor(apiKey?: string, apiSecret?: string, options?: { wsURL?: string; logger?: unknown; callbacks?: Callbacks; timeUnit?: string });
+    ping(options?: Options): void;
+    depth(symbol: string, options?: Options): void;
+    newOrder(symbol: string, side: string, type: string, options?: Options): void;
+    openOrders(symbol?: string, options?: Options): void;
+    cancelOrder(symbol: string, options?: Options): void;
+    account(options?: Options): void;
+    startUserDataStream(): void;
+    disconnect(): void;
+  }
 }

@@ -22,7 +22,7 @@
  */
 import { isPermitted, type ApiKeyEntry, type ApiKeyRegistry, type AuthenticatedKey } from './api-key-registry.ts';
 import { badApiKeyFormat, rejectedApiKey, signatureMissing } from './auth-errors.ts';
-import { isSigned, type SecurityType } from './security-type.ts';
+import { isSigned, type KeyedSecurityType, type SecurityType } from './security-type.ts';
 import { signaturePayload } from './signature-payload.ts';
 import { verifySignature } from './verify-signature.ts';
 
@@ -63,18 +63,25 @@ export function verifyRequest(request: AuthRequest, registry: ApiKeyRegistry): A
   const type = request.securityType;
   if (type === 'NONE') return null;
 
-  const apiKey = apiKeyHeader(request.headers);
-  if (apiKey === undefined || apiKey === '') throw badApiKeyFormat();
-  // A registered key is well-formed by definition (api-key-registry), so the format is only
-  // looked at for an unknown key: -2014 when malformed, -2015 otherwise.
-  const entry: ApiKeyEntry | undefined = registry.get(apiKey);
-  if (entry === undefined) throw registry.isWellFormed(apiKey) ? rejectedApiKey() : badApiKeyFormat();
-  if (!isPermitted(entry, type, request.clientIp)) throw rejectedApiKey();
-
+  const entry = permittedKey(apiKeyHeader(request.headers), type, request.clientIp, registry);
   if (!isSigned(type)) return entry;
 
   const { payload, signature } = signaturePayload(request.rawQuery, request.rawBody);
   if (signature === undefined || signature === '') throw signatureMissing();
   verifySignature(entry, payload, signature);
+  return entry;
+}
+
+/**
+ * Steps 2 and 3 of the order above, for any transport (the WebSocket API sends the key as its
+ * `apiKey` parameter): the registered key, permitted for `type` from `clientIp`; -2014 / -2015.
+ */
+export function permittedKey(apiKey: string | undefined, type: KeyedSecurityType, clientIp: string | undefined, registry: ApiKeyRegistry): ApiKeyEntry {
+  if (apiKey === undefined || apiKey === '') throw badApiKeyFormat();
+  // A registered key is well-formed by definition (api-key-registry), so the format is only
+  // looked at for an unknown key: -2014 when malformed, -2015 otherwise.
+  const entry: ApiKeyEntry | undefined = registry.get(apiKey);
+  if (entry === undefined) throw registry.isWellFormed(apiKey) ? rejectedApiKey() : badApiKeyFormat();
+  if (!isPermitted(entry, type, clientIp)) throw rejectedApiKey();
   return entry;
 }

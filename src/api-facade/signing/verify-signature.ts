@@ -18,6 +18,14 @@ import { formDecode } from './signature-encoding.ts';
 export function isValidSignature(key: VerificationKey, payload: string, rawSignature: string): boolean {
   const signature = formDecode(rawSignature);
   if (signature === undefined) return false;
+  return signatureMatches(key, payload, signature);
+}
+
+/**
+ * True when `signature`, as the client wrote it (hex for HMAC, base64 otherwise; nothing to
+ * decode, as in a WebSocket API request's JSON), signs `payload` under the key's own algorithm.
+ */
+export function signatureMatches(key: VerificationKey, payload: string, signature: string): boolean {
   switch (key.keyType) {
     case 'HMAC':
       return verifyHmacSha256(key.verificationKey, payload, signature);

@@ -38,6 +38,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EventQueue, type QueueEntry } from '../../clock/index.ts';
+import { ConnectionAttempts } from '../connection-attempts.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import { apiError } from '../exchange-errors.ts';
 import type { KeyEnd } from '../listen-keys.ts';
@@ -123,12 +124,6 @@ interface KeyExpiry extends QueueEntry {
   readonly key: string;
 }
 
-interface IpCount {
-  window: number;
-  attempts: number;
-  open: number;
-}
-
 export class StreamSockets {
   readonly #ctx: ExchangeContext;
   readonly #limits: StreamLimits;
@@ -139,7 +134,7 @@ export class StreamSockets {
   readonly #byKey = new Map<string, Set<Connection>>();
   readonly #expiries = new EventQueue<KeyExpiry>();
   readonly #queued = new Map<string, KeyExpiry>();
-  readonly #perIp = new Map<string, IpCount>();
+  readonly #attempts: ConnectionAttempts;
   #pumpTimer: ReturnType<typeof setInterval> | undefined;
   #pingTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -147,6 +142,7 @@ export class StreamSockets {
     this.#ctx = ctx;
     this.#limits = { ...DEFAULT_STREAM_LIMITS, ...limits };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#limits.maxPayloadBytes });
+    this.#attempts = new ConnectionAttempts(this.#limits.attemptsPerIp, this.#limits.attemptWindowUs, this.#limits.openPerIp);
     const backend = ctx.backend;
     this.#driver = new FeedDriver(
       ctx.marketFeed,
@@ -167,15 +163,8 @@ export class StreamSockets {
     socket.on('error', () => socket.destroy());
     const now = this.#ctx.now();
     const ip = req.socket.remoteAddress ?? '';
-    const count = this.#countAttempt(ip, now);
-    if (count.attempts > this.#limits.attemptsPerIp) {
-      socket.end(rawErrorResponse(apiError('TOO_MANY_CONNECTION_ATTEMPTS', this.#limits.attemptsPerIp, this.#limits.attemptWindowUs / 60_000_000)));
-      return;
-    }
-    if (count.open >= this.#limits.openPerIp) {
-      socket.end(rawErrorResponse(apiError('TOO_MANY_OPEN_CONNECTIONS', this.#limits.openPerIp)));
-      return;
-    }
+    const count = this.#attempts.admit(socket, ip, now);
+    if (count === undefined) return;
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -445,23 +434,10 @@ export class StreamSockets {
     }
   }
 
-  #countAttempt(ip: string, now: number): IpCount {
-    const window = Math.floor(now / this.#limits.attemptWindowUs);
-    let count = this.#perIp.get(ip);
-    if (count === undefined) this.#perIp.set(ip, (count = { window, attempts: 0, open: 0 }));
-    if (count.window !== window) {
-      count.window = window;
-      count.attempts = 0;
-    }
-    count.attempts++;
-    return count;
-  }
-
   #drop(c: Connection): void {
     if (!this.#connections.delete(c)) return;
     for (const name of [...c.streams.keys()]) this.#unsubscribe(c, name);
-    const count = this.#perIp.get(c.ip);
-    if (count !== undefined && --count.open === 0 && count.window !== Math.floor(this.#ctx.now() / this.#limits.attemptWindowUs)) this.#perIp.delete(c.ip);
+    this.#attempts.release(c.ip, this.#ctx.now());
     if (this.#connections.size === 0) this.#stopTimers();
   }
 

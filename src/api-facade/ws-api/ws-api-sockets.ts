@@ -1,0 +1,164 @@
+/**
+ * The WebSocket API over `ws`, on the HTTP server's port at `/ws-api/v3` (Binance:
+ * wss://ws-api.binance.com:443/ws-api/v3). Each connection is a WsApiConnection; this file only
+ * admits connections and moves frames.
+ *
+ * Connection URL: `?returnRateLimits=false` hides rateLimits by default on the connection;
+ * `?timeUnit=MICROSECOND|microsecond|MILLISECOND|millisecond` sets the unit of every time
+ * (anything else refuses the upgrade with HTTP 400 -1194, as X-MBX-TIME-UNIT does on REST).
+ *
+ * Rules (web-socket-api.md "Rate limits", binance-facts §6.5; `WsApiLimits`):
+ * - Connecting costs 2 request weight to the IP (the REST limiter: one budget per IP).
+ * - At most 300 connection attempts per IP per 5 minutes of simulated time, and at most 300 open
+ *   connections per IP (an exsim bound: the docs give none); refused at the upgrade with HTTP 429
+ *   and -1003 in the body.
+ * - Incoming frames of at most 64 KiB (`ws` maxPayload: a bigger one closes the connection with
+ *   1009 before it is buffered). Binance states no bound; its largest requests (order lists) are
+ *   far below.
+ * - Incoming messages: every request is weighed by the IP's REQUEST_WEIGHT limit like a REST
+ *   request (frames that are not requests cost 1), and a 418 ban closes the connection.
+ *   Besides, at most `messagesPerSecond` frames per connection per second of simulated time
+ *   (default 6000, an exsim flood bound: Binance's WebSocket API has none besides the weight, and
+ *   6000 is a minute's whole weight budget, so no client within its weight reaches it in a
+ *   second); over it the connection is closed with 1008.
+ * Binance's ping every 20 s and 24 h connection life are not enforced here (simulated time may
+ * stand still); `ws` answers the client's pings.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData } from 'ws';
+import { ConnectionAttempts } from '../connection-attempts.ts';
+import type { ExchangeContext } from '../exchange-context.ts';
+import { apiError } from '../exchange-errors.ts';
+import { rawErrorResponse } from '../raw-error-response.ts';
+import type { TimeUnit } from '../serialize/api-time.ts';
+import type { StreamLimits } from '../streams/stream-sockets.ts';
+import { WsApiConnection } from './ws-api-connection.ts';
+
+/** The same kinds of limits as the streams' connection limits, with the WebSocket API's defaults. */
+export type WsApiLimits = Pick<StreamLimits, 'attemptsPerIp' | 'attemptWindowUs' | 'openPerIp' | 'messagesPerSecond' | 'maxPayloadBytes'>;
+
+/** What the server runs around each request (the market streams go out with the state before and after it). */
+export interface WsApiRequestHooks {
+  beforeRequest?(): void;
+  afterRequest?(): void;
+}
+
+export const DEFAULT_WS_API_LIMITS: WsApiLimits = {
+  attemptsPerIp: 300,
+  attemptWindowUs: 5 * 60 * 1_000_000,
+  openPerIp: 300,
+  messagesPerSecond: 6000,
+  maxPayloadBytes: 64 * 1024,
+};
+
+export const WS_API_PATH = '/ws-api/v3';
+/** Weight of opening a connection (web-socket-api.md "IP limits"). */
+const CONNECT_WEIGHT = 2;
+const POLICY_VIOLATION = 1008;
+
+/** True when an upgrade request is for the WebSocket API. */
+export function isWsApiPath(url: string | undefined): boolean {
+  if (url === undefined) return false;
+  const q = url.indexOf('?');
+  return (q < 0 ? url : url.slice(0, q)) === WS_API_PATH;
+}
+
+export class WsApiSockets {
+  readonly #ctx: ExchangeContext;
+  readonly #limits: WsApiLimits;
+  readonly #wss: WebSocketServer;
+  readonly #attempts: ConnectionAttempts;
+  readonly #open = new Set<{ terminate(): void }>();
+  readonly #hooks: WsApiRequestHooks;
+
+  constructor(ctx: ExchangeContext, limits: Partial<WsApiLimits> = {}, hooks: WsApiRequestHooks = {}) {
+    this.#ctx = ctx;
+    this.#hooks = hooks;
+    this.#limits = { ...DEFAULT_WS_API_LIMITS, ...limits };
+    this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#limits.maxPayloadBytes });
+    this.#attempts = new ConnectionAttempts(this.#limits.attemptsPerIp, this.#limits.attemptWindowUs, this.#limits.openPerIp);
+  }
+
+  /** Open WebSocket API connections. */
+  get size(): number {
+    return this.#open.size;
+  }
+
+  /** Handles an HTTP upgrade to /ws-api/v3 within the limits; refuses anything else. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    socket.on('error', () => socket.destroy());
+    const ctx = this.#ctx;
+    const now = ctx.now();
+    const ip = req.socket.remoteAddress ?? '';
+    const count = this.#attempts.admit(socket, ip, now);
+    if (count === undefined) return;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
+    const unit = timeUnitOf(query.get('timeUnit'));
+    if (!isWsApiPath(url) || unit === undefined) {
+      socket.end(rawErrorResponse(isWsApiPath(url) ? apiError('INVALID_TIME_UNIT') : apiError('UNKNOWN_ENDPOINT', 'GET', url.slice(0, q < 0 ? url.length : q))));
+      return;
+    }
+    const returnRateLimits = query.get('returnRateLimits')?.toLowerCase() !== 'false';
+    ctx.weightLimiter.addWeight(ip, CONNECT_WEIGHT, now);
+    this.#wss.handleUpgrade(req, socket, head, (ws) => {
+      count.open++;
+      this.#open.add(ws);
+      const connection = new WsApiConnection(ctx, {
+        ip,
+        unit,
+        returnRateLimits,
+        send: (text) => {
+          if (ws.readyState === ws.OPEN) ws.send(text);
+        },
+        close: (code, reason) => ws.close(code, reason),
+      });
+      let second = -1;
+      let messages = 0;
+      ws.on('message', (data: RawData, isBinary: boolean) => {
+        const nowSecond = Math.floor(ctx.now() / 1_000_000);
+        if (nowSecond !== second) {
+          second = nowSecond;
+          messages = 0;
+        }
+        if (++messages > this.#limits.messagesPerSecond) {
+          ws.close(POLICY_VIOLATION, 'Too many messages');
+          return;
+        }
+        this.#hooks.beforeRequest?.();
+        connection.handle(isBinary ? '' : textOf(data));
+        this.#hooks.afterRequest?.();
+      });
+      let released = false;
+      const release = (): void => {
+        if (released) return;
+        released = true;
+        connection.close();
+        this.#open.delete(ws);
+        this.#attempts.release(ip, ctx.now());
+      };
+      ws.on('close', release);
+      ws.on('error', release);
+    });
+  }
+
+  /** Closes every connection (server shutdown). */
+  close(): void {
+    for (const ws of [...this.#open]) ws.terminate();
+    this.#wss.close();
+  }
+}
+
+function timeUnitOf(value: string | null): TimeUnit | undefined {
+  if (value === null || value === 'MILLISECOND' || value === 'millisecond') return 'MILLISECOND';
+  if (value === 'MICROSECOND' || value === 'microsecond') return 'MICROSECOND';
+  return undefined;
+}
+
+function textOf(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}
