@@ -259,7 +259,8 @@ describe('market streams over WebSocket', () => {
       await replay.runUntil(T0 + at);
       act();
       await replay.runUntil(T0 + at + 200_000);
-      await new Promise((r) => setTimeout(r, 30));
+      // Everything sent before this answer has arrived (one connection, in order).
+      await conn.ask({ method: 'LIST_SUBSCRIPTIONS', id: at });
       apply();
       expectSameAsRest();
     }

@@ -28,9 +28,9 @@ afterEach(async () => {
 });
 
 async function start() {
-  const { replay, server, rest, wsBase } = await startReplayServer(PRINTS);
+  const { replay, server, rest, wsBase, ctx } = await startReplayServer(PRINTS);
   cleanups.push(() => server.close());
-  return { replay, rest, wsURL: wsBase };
+  return { replay, rest, wsURL: wsBase, ctx };
 }
 
 const settle = (ms = 40) => new Promise((r) => setTimeout(r, ms));
@@ -67,9 +67,12 @@ class LocalBook {
     }
   }
 
-  expectEquals(rest: InProcessClient): void {
+  /** Waits (wall time, bounded) for the stream's messages in flight, then compares with REST depth. */
+  async expectEquals(rest: InProcessClient): Promise<void> {
     const depth = rest.get('/api/v3/depth', { symbol: 'BTCUSDT', limit: 5000 }).json as { bids: string[][]; asks: string[][] };
     const sorted = (side: Map<string, string>, desc: boolean) => [...side].sort((a, b) => (desc ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0])));
+    const same = () => JSON.stringify([sorted(this.bids, true), sorted(this.asks, false)]) === JSON.stringify([depth.bids, depth.asks]);
+    for (let i = 0; i < 500 && !same(); i++) await settle(4);
     expect(sorted(this.bids, true)).toEqual(depth.bids);
     expect(sorted(this.asks, false)).toEqual(depth.asks);
   }
@@ -77,7 +80,7 @@ class LocalBook {
 
 describe('@binance/connector WebsocketStream against the server', () => {
   test('trades, a kline and the diff-depth book over one raw connection (the second stream by SUBSCRIBE)', async () => {
-    const { replay, rest, wsURL } = await start();
+    const { replay, rest, wsURL, ctx } = await start();
     const trades: any[] = [];
     const klines: any[] = [];
     const book = new LocalBook();
@@ -100,15 +103,14 @@ describe('@binance/connector WebsocketStream against the server', () => {
     client.subscribe('btcusdt@trade');
     await open;
     client.subscribe(['btcusdt@depth@100ms', 'btcusdt@kline_1s']);
-    await settle();
+    await until(() => ctx.marketFeed.streams.length === 3);
     book.snapshot(rest.get('/api/v3/depth', { symbol: 'BTCUSDT', limit: 5000 }).json as any);
     rest.post('/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.3', price: '41500' });
     await replay.runUntil(T0 + 6 * S);
     await until(() => trades.length === 4);
     const restTrades = rest.get('/api/v3/trades', { symbol: 'BTCUSDT' }).json as { id: number; price: string; qty: string }[];
     expect(trades.map((t) => [t.t, t.p, t.q])).toEqual(restTrades.map((t) => [t.id, t.price, t.qty]));
-    await settle();
-    book.expectEquals(rest);
+    await book.expectEquals(rest);
     // 1s klines push every second; the bar of the 1.5 s prints closes at 2 s with both of them.
     const closed = klines.filter((k) => k.k.x === true && k.k.n > 0);
     expect(closed[0].k).toMatchObject({ i: '1s', o: '42000.00000000', c: '41990.00000000', n: 2, v: '0.70000000' });
@@ -117,7 +119,7 @@ describe('@binance/connector WebsocketStream against the server', () => {
 
 describe('@binance/spot WebSocket streams against the server', () => {
   test('trade, diffBookDepth and userData on one combined connection', async () => {
-    const { replay, rest, wsURL } = await start();
+    const { replay, rest, wsURL, ctx } = await start();
     const client = new Spot({ configurationWebsocketStreams: { wsURL } });
     const connection = await client.websocketStreams.connect();
     cleanups.push(() => connection.disconnect());
@@ -128,7 +130,7 @@ describe('@binance/spot WebSocket streams against the server', () => {
     connection.diffBookDepth({ symbol: 'btcusdt', updateSpeed: '100ms' as never }).on('message', (m) => book.onEvent(m as any));
     const listenKey = (rest.post('/api/v3/userDataStream').json as { listenKey: string }).listenKey;
     connection.userData(listenKey).on('message', (m) => void userEvents.push(m));
-    await settle(80);
+    await until(() => ctx.marketFeed.streams.length === 2 && ctx.userStream.subscribers === 1);
     book.snapshot(rest.get('/api/v3/depth', { symbol: 'BTCUSDT', limit: 5000 }).json as any);
     const placed = rest.post('/api/v3/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.2', price: '42600' }).json as { orderId: number };
     await replay.runUntil(T0 + 6 * S);
@@ -139,8 +141,7 @@ describe('@binance/spot WebSocket streams against the server', () => {
       ['trade', '41980.00000000', '1.00000000'],
       ['trade', '42010.00000000', '0.30000000'],
     ]);
-    await settle();
-    book.expectEquals(rest);
+    await book.expectEquals(rest);
     expect(userEvents[0]).toMatchObject({ e: 'executionReport', s: 'BTCUSDT', i: placed.orderId, X: 'NEW', p: '42600.00000000' });
   });
 });

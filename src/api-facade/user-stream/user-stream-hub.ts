@@ -31,6 +31,11 @@ export class UserStreamHub {
     this.#assetPrecision = assetPrecision;
   }
 
+  /** Subscriptions open across all accounts. */
+  get subscribers(): number {
+    return this.#count;
+  }
+
   /** Calls `listener` with every event of `accountId` from now on; returns the unsubscribe. */
   subscribe(accountId: number, listener: UserStreamListener, unit: TimeUnit = 'MILLISECOND'): () => void {
     const subscription = { listener, unit };
