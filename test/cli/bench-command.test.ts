@@ -15,5 +15,5 @@ test('exsim bench passes its options to bench/run.ts: JSON lines, one per engine
 test('exsim bench refuses an unknown bench with its usage line and exit code 2', () => {
   const run = exsim('bench', '--only', 'nope');
   expect(run.status).toBe(2);
-  expect(run.stderr).toContain('--only must be one of backtest, matching-core, conditional-mix, replay, facade, facade-inprocess, facade-http, sweep, sweep-queue, got "nope"');
+  expect(run.stderr).toContain('--only must be one of backtest, matching-core, conditional-mix, replay, facade, facade-inprocess, facade-http, sweep, sweep-queue, serve, serve-idle-streams, ws-api, got "nope"');
 });
