@@ -209,6 +209,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   }
   if (journal !== null) print(`journal: ${options.journal} (gzipped JSON lines, written when the server stops)`);
   print(`streams: ${url.replace('http:', 'ws:')}/ws/btcusdt@trade, /stream?streams=btcusdt@depth@100ms/..., or /ws/<listenKey from POST /api/v3/userDataStream>`);
+  print(`WebSocket API: ${url.replace('http:', 'ws:')}/ws-api/v3`);
   print(`try: curl ${url}/api/v3/depth?symbol=BTCUSDT   (Ctrl-C stops)`);
   return {
     url,

@@ -251,7 +251,7 @@ describe('errors carry Binance codes, with the id', () => {
     expect((await client.signed('openOrders.status', { timestamp: T0_MS }, DEMO)).result).toEqual([]);
   });
 
-  test('over the IP weight: 429 -1003 with data {serverTime, retryAfter}', async () => {
+  test('over the IP weight: 429 -1003 with data {serverTime, retryAfter}, then 418 and the connection closed', async () => {
     const f = makeFixture({ rateLimits: [{ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 10 }, { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: 1, limit: 1000 }] });
     const server = new ExsimHttpServer(f.ctx);
     servers.push(server);
@@ -261,6 +261,12 @@ describe('errors carry Binance codes, with the id', () => {
     for (let i = 0; i < 10; i++) answer = await client.call('ping');
     expect(answer.status).toBe(429);
     expect(answer.error).toMatchObject({ code: -1003, data: { serverTime: T0_MS, retryAfter: T0_MS + 60_000 } });
+    // Keeping on after 429s bans the IP (418), and a banned connection is closed.
+    expect((await client.call('ping')).status).toBe(429);
+    const banned = await client.call('ping');
+    expect(banned).toMatchObject({ status: 418, error: { code: -1003, msg: expect.stringContaining('IP banned until') } });
+    expect(banned.error.data.retryAfter).toBeGreaterThan(T0_MS + 60_000);
+    expect(await client.closed).toBe(1008);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Spot } from '@binance/connector';
+import WebSocket from 'ws';
 import { serve } from '../../src/cli/serve.ts';
 import type { ServeHandle } from '../../src/cli/serve.ts';
 
@@ -36,6 +37,19 @@ describe('exsim serve', () => {
     const account = await client.account();
     const btc = (account.data.balances as { asset: string; free: string }[]).find((b) => b.asset === 'BTC');
     expect(btc?.free).toBe('1.00999000'); // 1 + 0.01 less the 0.1% taker commission
+  });
+
+  test('serves the WebSocket API at the URL it prints', async () => {
+    const wsUrl = /WebSocket API: (ws:\/\/\S+)/.exec(lines.join('\n'))?.[1];
+    expect(wsUrl).toMatch(/\/ws-api\/v3$/);
+    const ws = new WebSocket(wsUrl!);
+    const answer = await new Promise<any>((resolve, reject) => {
+      ws.on('open', () => ws.send(JSON.stringify({ id: 'd', method: 'depth', params: { symbol: 'BTCUSDT', limit: 1 } })));
+      ws.on('message', (data) => resolve(JSON.parse(String(data))));
+      ws.on('error', reject);
+    });
+    ws.close();
+    expect(answer).toMatchObject({ id: 'd', status: 200, result: { asks: [['42000.05000000', expect.any(String)]] } });
   });
 });
 
