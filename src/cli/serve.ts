@@ -17,7 +17,7 @@ import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, t
 import { Pacing } from '../clock/index.ts';
 import type { EngineCommand, EngineEvent, EngineConfig } from '../engine/index.ts';
 import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID, DEMO_CREDENTIALS } from '../sample/index.ts';
-import { JournalFile, InputError, openMarketData, tradeFiles, windowedTape } from '../backtest/index.ts';
+import { JournalFile, InputError, openMarketData, parseTime, tradeFiles, windowedTape } from '../backtest/index.ts';
 import { queuePosition, Replay, SyntheticBook, type TapeInput } from '../sim/index.ts';
 import { loadServedAccounts, type ServedAccounts } from './serve-accounts.ts';
 
@@ -33,6 +33,13 @@ export interface ServeOptions {
   seed?: string;
   /** Accounts file (serve-accounts.ts); absent: the demo account. */
   accounts?: string;
+  /**
+   * With `data`: where the served market starts (UTC text or epoch ms, as `backtest --from`);
+   * everything before it is replayed at full speed before the port opens. Default: 4 hours into
+   * the data (200 one-minute klines and a day's tickers' worth of history at once), or its end
+   * when shorter.
+   */
+  from?: string;
   /** Journal every command to this gzipped JSON-lines file (flushed on close). */
   journal?: string;
 }
@@ -111,10 +118,12 @@ async function replayBackend(options: ServeOptions, journal: JournalFile | null,
   const data = openMarketData(options.data!);
   const tapes: TapeInput[] = [];
   let start = Infinity;
+  let end = -Infinity;
   for (const symbol of data.config.symbols.map((s) => s.symbol)) {
     const files = await tradeFiles(data, symbol).catch(() => null);
     if (files === null) continue;
     start = Math.min(start, files[0]!.start);
+    end = Math.max(end, files[files.length - 1]!.end);
     tapes.push({ symbol, trades: [] });
   }
   if (tapes.length === 0) throw new InputError(`no trades files in ${data.dir}`);
@@ -129,7 +138,22 @@ async function replayBackend(options: ServeOptions, journal: JournalFile | null,
   await SyntheticBook.attach(replay, {
     symbols: Object.fromEntries(tapes.map((t) => [t.symbol, { levels: 10, spreadTicks: [1, 3] as const, baseQty: 1000 * replay.engine.symbolSpec(t.symbol)!.stepUnits }])),
   });
-  return { replay, start, served };
+  // A warm market: the history before `from` is replayed now, at full speed, so trades, klines,
+  // tickers and the book are there the moment the port answers.
+  const from = warmStart(options.from, start, end);
+  await replay.runUntil(from);
+  return { replay, start: from, served };
+}
+
+/** Default warm-up of a served replay: 4 h (200 one-minute klines with room to spare). */
+export const DEFAULT_WARM_UP_US = 4 * 3_600_000_000;
+
+/** Where a served replay starts: `--from` within the data, or 4 h in (the data's end when shorter). */
+function warmStart(from: string | undefined, start: number, end: number): number {
+  if (from === undefined) return Math.min(start + DEFAULT_WARM_UP_US, end);
+  const at = parseTime(from, '--from');
+  if (at < start || at > end) throw new InputError(`--from ${from} is outside the data (${new Date(start / 1000).toISOString()} to ${new Date(end / 1000).toISOString()})`);
+  return at;
 }
 
 async function checkTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number): Promise<void> {
@@ -149,6 +173,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   let served: ServedAccounts;
   let stopPacing = (): void => {};
   let clientTime: ClientTimeRule;
+  if (options.data === undefined && options.from !== undefined) throw new InputError('--from needs --data: the static sample market has no history to start into');
   if (options.data === undefined) {
     // The simulation starts at the wall clock's present, so wall-clock and server-time stamps agree at first.
     const start = Math.round(Date.now() * 1000); // determinism-ok: the live server anchors simulated time to the wall clock once

@@ -38,7 +38,7 @@ const stopped = (child: ChildProcessWithoutNullStreams): Promise<number | null> 
 test('the connector bot trades on a paced replay of the sample; SIGINT stops the server and flushes the journal', async () => {
   const journal = join(dir, 'serve-journal.jsonl.gz');
   const { child, url, output } = await startServer('--data', 'sample', '--clock', 'speed:60', '--seed', '7', '--journal', journal);
-  expect(output()).toContain('exsim serving a replay of sample (BTCUSDT, ETHBTC) from 2024-01-01T00:00:00.000Z, seed 7');
+  expect(output()).toContain('exsim serving a replay of sample (BTCUSDT, ETHBTC) from 2024-01-01T04:00:00.000Z, seed 7');
   expect(output()).toContain('API key exsim-demo-key, HMAC secret exsim-demo-secret');
   const bot = spawnSync(process.execPath, ['--import', 'tsx', 'examples/connector-bot.ts', url, '2'], { encoding: 'utf8', timeout: 60_000 });
   expect(bot.stderr).toBe('');
