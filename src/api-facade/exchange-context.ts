@@ -37,7 +37,8 @@ import { EquityDisclaimers } from './account-services/equity-disclaimers.ts';
 import { noteFill } from './engine-round-trip.ts';
 
 /** Maps a client's `timestamp` to simulated µs (see header). */
-export type ClientTimeRule = (timestamp: TimestampParam, simulatedNowUs: number) => number;
+/** Maps a client's `timestamp` onto simulated µs; `ip` is the client's (a rule may remember what each client was told). */
+export type ClientTimeRule = (timestamp: TimestampParam, simulatedNowUs: number, ip: string) => number;
 
 export const IDENTITY_CLIENT_TIME: ClientTimeRule = (timestamp) => timestamp.us;
 
@@ -48,6 +49,8 @@ export interface ExchangeContextOptions {
   readonly rateLimits?: readonly RateLimit[];
   readonly weightLimiter?: Omit<RequestWeightLimiterOptions, 'rateLimits'>;
   readonly clientTime?: ClientTimeRule;
+  /** Told the simulated time each answer a client may sync its clock to carries (GET /api/v3/time). */
+  readonly onServerTime?: (simulatedUs: number, ip: string) => void;
   /** `uid` shown by GET account; default 1_000_000 + accountId. */
   readonly uidOf?: (accountId: number) => number;
   /** Injected faults (engine timeouts, firewall); all off by default. */
@@ -86,6 +89,7 @@ export class ExchangeContext {
   /** Market streams on simulated time (WebSocket connections and backtests subscribe; REST depth observes). */
   readonly marketFeed: MarketFeed;
   readonly clientTime: ClientTimeRule;
+  readonly onServerTime: ((simulatedUs: number, ip: string) => void) | undefined;
   readonly uidOf: (accountId: number) => number;
   readonly faults: Faults;
   readonly sors: readonly SorGroup[];
@@ -111,6 +115,7 @@ export class ExchangeContext {
     this.weightLimiter = new RequestWeightLimiter({ ...options.weightLimiter, rateLimits: this.rateLimits });
     this.orderLimiter = new OrderCountLimiter({ rateLimits: this.rateLimits });
     this.clientTime = options.clientTime ?? IDENTITY_CLIENT_TIME;
+    this.onServerTime = options.onServerTime;
     this.uidOf = options.uidOf ?? ((accountId) => 1_000_000 + accountId);
     this.faults = new Faults(options.faults);
     this.sors = options.sors ?? [];

@@ -313,7 +313,7 @@ function runEndpoint(ctx: ExchangeContext, row: Endpoint, raw: RawParams, unit: 
   let timestampUs: number | undefined;
   let recvWindowUs = DEFAULT_RECV_WINDOW_US;
   if (isSigned(row.security)) {
-    timestampUs = ctx.clientTime(params['timestamp'] as TimestampParam, ctx.now());
+    timestampUs = ctx.clientTime(params['timestamp'] as TimestampParam, ctx.now(), ip);
     recvWindowUs = (params['recvWindow'] as number | undefined) ?? DEFAULT_RECV_WINDOW_US;
     checkTimestamp(timestampUs, recvWindowUs, ctx.now());
   }
@@ -335,6 +335,8 @@ function runEndpoint(ctx: ExchangeContext, row: Endpoint, raw: RawParams, unit: 
   }
   if (call.reachedEngine && ctx.faults.engineTimedOut()) throw engineTimeout();
   if (row.orderCount !== undefined && key !== null) progress.orderCounts = ctx.orderLimiter.counts(String(key.accountId), ctx.now());
+  // A client may learn its clock offset from this answer (the live server's client clock rule keeps it).
+  if (row.tellsServerTime) ctx.onServerTime?.(call.nowUs, ip);
   return result;
 }
 

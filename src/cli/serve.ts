@@ -6,12 +6,11 @@
  * each symbol, after one print each so MARKET orders have an average price to be checked
  * against. The demo key `exsim-demo-key` / secret `exsim-demo-secret` trades as account 1.
  *
- * Client clocks: most libraries stamp `timestamp` with their machine's wall clock; some send the
- * server time they read from GET /api/v3/time. Each stamp is read both ways, as wall-clock time
- * placed on the simulated time line by the pacing, and as simulated time, and the reading
- * nearer to simulated now is judged. At `realtime` (simulated start = now) the two agree; at
- * `speed:N` they drift apart by (N - 1) x elapsed, so a fresh stamp of either kind passes and a
- * stale or future one fails under both. In `manual` mode stamps are simulated time.
+ * Client clocks (client-clock.ts): a request's `timestamp` is read as server time, as the
+ * client's wall clock, and as its wall clock plus each offset the client's IP learnt from GET
+ * /api/v3/time; the reading nearest to now is judged, wall-clock readings in wall time. So
+ * bots that stamp with their host clock, copy serverTime, or learnt an offset once all work at
+ * any speed, and stale or replayed requests are still refused.
  */
 import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, type FacadeCommand, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
 import { Pacing } from '../clock/index.ts';
@@ -19,6 +18,7 @@ import type { EngineCommand, EngineEvent, EngineConfig } from '../engine/index.t
 import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID, DEMO_CREDENTIALS } from '../sample/index.ts';
 import { JournalFile, InputError, openMarketData, parseTime, tradeFiles, windowedTape } from '../backtest/index.ts';
 import { queuePosition, Replay, SyntheticBook, type TapeInput } from '../sim/index.ts';
+import { ClientClock } from './client-clock.ts';
 import { loadServedAccounts, type ServedAccounts } from './serve-accounts.ts';
 
 export interface ServeOptions {
@@ -82,14 +82,9 @@ export class PacedBackend extends EngineBackend {
   }
 }
 
-/** The rule in the header: judge whichever reading of the stamp is nearer to simulated now. */
+/** The client clock rule (client-clock.ts) without remembered offsets: wall-clock and server-time stamps. */
 export function pacedClientTime(pacing: Pacing): ClientTimeRule {
-  if (pacing.speed === 0) return (timestamp) => timestamp.us;
-  return (timestamp, simulatedNow) => {
-    const asSimulated = timestamp.us;
-    const asWallClock = pacing.realNowToSimulated(timestamp.us / 1000);
-    return Math.abs(asWallClock - simulatedNow) < Math.abs(asSimulated - simulatedNow) ? asWallClock : asSimulated;
-  };
+  return new ClientClock(pacing).rule;
 }
 
 /** The market maker's opening ladder: one print and 5 levels a side per symbol. */
@@ -173,6 +168,9 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   let served: ServedAccounts;
   let stopPacing = (): void => {};
   let clientTime: ClientTimeRule;
+  // The offsets clients learn from GET /api/v3/time, remembered per IP (client-clock.ts).
+  let clocks: ClientClock | undefined;
+  const clientClock = (pacing: Pacing): ClientClock => (clocks = new ClientClock(pacing));
   if (options.data === undefined && options.from !== undefined) throw new InputError('--from needs --data: the static sample market has no history to start into');
   if (options.data === undefined) {
     // The simulation starts at the wall clock's present, so wall-clock and server-time stamps agree at first.
@@ -180,7 +178,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     pacing = new Pacing(options.clock, { simulatedStart: start });
     served = accounts(start);
     backend = new PacedBackend(SAMPLE_CONFIG, pacing, [...served.commands, ...(options.accounts === undefined ? openingBook(start) : [])], journal);
-    clientTime = pacedClientTime(pacing);
+    clientTime = clientClock(pacing).rule;
   } else {
     const built = await replayBackend(options, journal, accounts);
     served = built.served;
@@ -208,16 +206,17 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     stopPacing = () => clearInterval(timer);
     // The replay may lag the paced clock by a tick (at speed:60, 20 ms is 1.2 simulated s): judge
     // stamps against the paced now, as if the tape had caught up, so a fresh stamp is never "ahead".
-    const paced = pacedClientTime(pacing);
-    clientTime = (timestamp, simulatedNow) => {
+    const paced = clientClock(pacing).rule;
+    clientTime = (timestamp, simulatedNow, ip) => {
       const lag = Math.max(0, Math.floor(pacing.simulatedNow()) - simulatedNow);
-      return paced(timestamp, simulatedNow + lag) - lag;
+      return paced(timestamp, simulatedNow + lag, ip) - lag;
     };
   }
   const ctx = new ExchangeContext({
     backend,
     apiKeys: served.apiKeys,
     clientTime,
+    onServerTime: clocks!.noteServerTime,
     ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
   const server = new ExsimHttpServer(ctx);

@@ -74,6 +74,12 @@ export interface EndpointDef<S extends readonly ParamSpec[]> {
    * (fiat deposit, payment history) instead of {code, msg}; the HTTP status stays.
    */
   readonly envelopeErrors?: boolean;
+  /**
+   * The answer is what clients sync their clocks to (GET /api/v3/time, the WebSocket API's
+   * `time`): the server is told (`ExchangeContext.onServerTime`), so a live server can recognise
+   * stamps made with the offset a client learnt from it.
+   */
+  readonly tellsServerTime?: boolean;
   /** Unfilled-order count a request adds (ORDERS limits); absent: not an order endpoint. */
   readonly orderCount?: number;
   /**
@@ -101,6 +107,7 @@ export interface Endpoint {
   readonly weight: number | ((params: ParsedSoFar, ctx: ExchangeContext) => number);
   readonly weightOnFailureOnly: boolean;
   readonly envelopeErrors: boolean;
+  readonly tellsServerTime: boolean;
   readonly orderCount: number | undefined;
   readonly chargesOrderCount: boolean;
   readonly keyedLimit: KeyedLimit | undefined;
@@ -120,6 +127,7 @@ export function defineEndpoint<const S extends readonly ParamSpec[]>(def: Endpoi
     weight: typeof weight === 'number' ? weight : (p, ctx) => weight(p as ParsedParams<S>, ctx),
     weightOnFailureOnly: def.weightOnFailureOnly ?? false,
     envelopeErrors: def.envelopeErrors ?? false,
+    tellsServerTime: def.tellsServerTime ?? false,
     orderCount: def.orderCount,
     chargesOrderCount: def.chargesOrderCount ?? false,
     keyedLimit: def.keyedLimit,

@@ -34,6 +34,7 @@ export const time = defineEndpoint({
   weight: 1,
   schema: defineSchema([]),
   summary: 'Simulated server time: {serverTime}',
+  tellsServerTime: true,
   handler: (_p, call) => ({ serverTime: apiTime(call.nowUs, call.unit) }),
 });
 
