@@ -72,6 +72,13 @@ export function pacingSpeed(mode: PacingMode): number {
   }
 }
 
+function checkedMode(mode: PacingMode | string): PacingMode {
+  const parsed = typeof mode === 'string' ? parsePacingMode(mode) : mode;
+  const speed = pacingSpeed(parsed);
+  if (parsed.kind === 'speed' && !(speed > 0 && Number.isFinite(speed))) throw new RangeError(`speed must be a positive finite number, got ${speed}`);
+  return parsed;
+}
+
 export interface PacingOptions {
   /** Simulated time (µs) at the anchor: where the simulation starts. */
   simulatedStart: number;
@@ -90,21 +97,39 @@ export interface PacingAnchor {
 }
 
 export class Pacing {
-  readonly mode: PacingMode;
+  #mode: PacingMode;
   /** Simulated seconds per real second (0 in manual mode). */
-  readonly speed: number;
+  #speed: number;
   readonly #wallClock: WallClock;
   #anchor: PacingAnchor;
 
   constructor(mode: PacingMode | string, options: PacingOptions) {
-    this.mode = typeof mode === 'string' ? parsePacingMode(mode) : mode;
-    this.speed = pacingSpeed(this.mode);
-    if (this.mode.kind === 'speed' && !(this.speed > 0 && Number.isFinite(this.speed))) {
-      throw new RangeError(`speed must be a positive finite number, got ${this.speed}`);
-    }
+    this.#mode = checkedMode(mode);
+    this.#speed = pacingSpeed(this.#mode);
     this.#wallClock = options.wallClock ?? systemWallClock;
     assertMicros(options.simulatedStart, 'simulated start');
     this.#anchor = { real: options.realStart ?? this.#wallClock(), simulated: options.simulatedStart };
+  }
+
+  get mode(): PacingMode {
+    return this.#mode;
+  }
+
+  /** Simulated seconds per real second (0 in manual mode). */
+  get speed(): number {
+    return this.#speed;
+  }
+
+  /**
+   * Changes the mode from now on (pause: `manual`; resume or a new speed: `speed:N`, `realtime`):
+   * simulated time continues from where it is at `realNow`, never jumping.
+   */
+  retime(mode: PacingMode | string, realNow: number = this.#wallClock()): void {
+    const next = checkedMode(mode);
+    const simulated = this.realNowToSimulated(realNow);
+    this.#mode = next;
+    this.#speed = pacingSpeed(next);
+    this.#anchor = { real: realNow, simulated };
   }
 
   get anchor(): PacingAnchor {
@@ -129,8 +154,8 @@ export class Pacing {
    */
   realNowToSimulated(realMs: number): number {
     const anchor = this.#anchor;
-    if (this.speed === 0) return anchor.simulated;
-    return anchor.simulated + Math.round((realMs - anchor.real) * MICROS_PER_MILLI * this.speed);
+    if (this.#speed === 0) return anchor.simulated;
+    return anchor.simulated + Math.round((realMs - anchor.real) * MICROS_PER_MILLI * this.#speed);
   }
 
   /**

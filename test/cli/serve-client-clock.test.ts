@@ -30,9 +30,9 @@ describe.each([
     const serverTimes: number[] = [];
     while (Date.now() - started < wallMs) {
       const bid = await exchange.createOrder('BTC/USDT', 'limit', 'buy', 0.001, 30_000);
-      await exchange.cancelOrder(bid.id, 'BTC/USDT');
+      await exchange.cancelOrder(bid.id!, 'BTC/USDT');
       await exchange.fetchBalance();
-      serverTimes.push(await exchange.fetchTime());
+      serverTimes.push((await exchange.fetchTime())!);
       rounds++;
       await new Promise((r) => setTimeout(r, 200));
     }
