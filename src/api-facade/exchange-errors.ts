@@ -106,6 +106,10 @@ export const EXCHANGE_ERRORS = {
   // docs show neither answer; these are choices (see ws-api/ws-api-connection.ts).
   WS_API_UNKNOWN_METHOD: bad(-1000, (method: string) => `Unknown method: ${method}`),
   UNAUTHORIZED: row(401, -1002, 'You are not authorized to execute this request.'),
+  // exsim's control plane (/exsim/v1/..., src/cli/serve-control.ts): not Binance's; its own texts.
+  CONTROL_DISABLED: row(403, -1002, 'The exsim control API is off: start the server with --admin-key.'),
+  CLOCK_RUNNING: bad(-1000, 'The clock is running: pause it (POST /exsim/v1/clock/pause) or serve with --clock manual to move it by hand.'),
+  CONTROL_REFUSED: bad(-1000, (why: string) => `Control request refused: ${why}`),
   TOO_MUCH_REQUEST_WEIGHT: row(
     429,
     -1003,

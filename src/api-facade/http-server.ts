@@ -26,7 +26,17 @@ import { rawErrorResponse } from './raw-error-response.ts';
 import { StreamSockets, type StreamLimits } from './streams/stream-sockets.ts';
 import { isWsApiPath, WsApiSockets, type WsApiLimits } from './ws-api/ws-api-sockets.ts';
 
+/**
+ * A control plane served beside the exchange under `/exsim/` (src/cli/serve-control.ts: the
+ * clock, status, accounts). The facade only routes to it; what it does is the caller's.
+ */
+export interface ControlPlane {
+  handle(request: { method: string; path: string; query: URLSearchParams; body: string; headers: IncomingMessage['headers'] }): Promise<{ status: number; body: unknown }>;
+}
+
 export interface HttpServerOptions {
+  /** Requests under /exsim/ go here; absent: they are unknown endpoints like any other path. */
+  readonly control?: ControlPlane;
   readonly maxBodyBytes?: number;
   /** WebSocket stream limits; default DEFAULT_STREAM_LIMITS (Binance's). */
   readonly streamLimits?: Partial<StreamLimits>;
@@ -42,10 +52,12 @@ export class ExsimHttpServer {
   readonly #maxBody: number;
   readonly #streams: StreamSockets;
   readonly #wsApi: WsApiSockets;
+  readonly #control: ControlPlane | undefined;
 
   constructor(ctx: ExchangeContext, options: HttpServerOptions = {}) {
     this.#ctx = ctx;
     this.#maxBody = options.maxBodyBytes ?? DEFAULT_MAX_BODY;
+    this.#control = options.control;
     this.#server = createServer((req, res) => this.#serve(req, res));
     this.#streams = new StreamSockets(ctx, options.streamLimits);
     this.#wsApi = new WsApiSockets(ctx, options.wsApiLimits, { beforeRequest: () => this.#streams.beforeRequest(), afterRequest: () => this.#streams.afterRequest() });
@@ -114,10 +126,22 @@ export class ExsimHttpServer {
       if (tooLarge) return;
       const url = req.url ?? '/';
       const q = url.indexOf('?');
+      const path = q < 0 ? url : url.slice(0, q);
+      if (this.#control !== undefined && path.startsWith('/exsim/')) {
+        const body = chunks.length === 0 ? '' : Buffer.concat(chunks).toString('utf8');
+        void this.#control.handle({ method: req.method ?? 'GET', path, query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)), body, headers: req.headers }).then(
+          (answer) => {
+            this.#write(res, answer.status, { 'Content-Type': 'application/json;charset=UTF-8' }, JSON.stringify(answer.body));
+            this.#streams.afterRequest();
+          },
+          () => this.#write(res, 500, { 'Content-Type': 'application/json;charset=UTF-8' }, JSON.stringify(apiError('UNKNOWN_ERROR').toBody())),
+        );
+        return;
+      }
       this.#streams.beforeRequest();
       const response = handleRequest(this.#ctx, {
         method: req.method ?? 'GET',
-        path: q < 0 ? url : url.slice(0, q),
+        path,
         rawQuery: q < 0 ? '' : url.slice(q + 1),
         // Most bodies arrive in one chunk (or none): no copy then.
         rawBody: chunks.length === 0 ? '' : chunks.length === 1 ? (chunks[0] as Buffer).toString('latin1') : Buffer.concat(chunks).toString('latin1'),

@@ -38,10 +38,11 @@ export function buildProgram(): Command {
     .option('--fault-seed <seed>', 'seed of the fault draws', 'exsim-faults')
     .option('--data <dir>', 'replay market data on the paced clock: sample, or a folder of Binance dumps (default: a static sample market)')
     .option('--seed <n>', 'seed of the replay\'s market model and synthetic book', '1')
+    .option('--admin-key <key>', 'turn on the control plane (/exsim/v1/clock, /exsim/v1/status, /exsim/v1/accounts) for requests carrying this key in X-EXSIM-ADMIN-KEY')
     .option('--from <time>', 'with --data: start the served market here, the history before it replayed at once (UTC YYYY-MM-DD[THH:MM[:SS]] or epoch ms; default 4 hours into the data)')
     .option('--accounts <file>', 'accounts, balances and API keys (JSON, see README) instead of the demo account')
     .option('--journal <file>', 'journal every command to this gzipped JSON-lines file, flushed when the server stops')
-    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; from?: string }) => {
+    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; from?: string; adminKey?: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, got "${options.port}"`);
       const engineTimeoutProbability = Number(options.engineTimeout);
@@ -57,6 +58,7 @@ export function buildProgram(): Command {
         ...(options.accounts === undefined ? {} : { accounts: options.accounts }),
         ...(options.journal === undefined ? {} : { journal: options.journal }),
         ...(options.from === undefined ? {} : { from: options.from }),
+        ...(options.adminKey === undefined ? {} : { adminKey: options.adminKey }),
       });
       // Stop cleanly: close the sockets, flush the journal, then exit.
       const stop = () => void server.close().then(() => process.exit(0));

@@ -39,12 +39,17 @@ export function loadServedAccounts(path: string, config: EngineConfig, time: num
   } catch (error) {
     throw new InputError(`--accounts ${path}: ${error instanceof Error && 'code' in error && error.code === 'ENOENT' ? 'no such file' : `not JSON (${error instanceof Error ? error.message : String(error)})`}`);
   }
-  if (!Array.isArray(json.accounts) || json.accounts.length === 0) throw new InputError(`--accounts ${path}: expected {"accounts": [ ... ]} with at least one account`);
+  return servedAccountsFrom(json, `--accounts ${path}`, config, time);
+}
+
+/** The accounts of an accounts document (`{"accounts": [...]}`, the file's format) as commands and keys; `source` names it in errors. */
+export function servedAccountsFrom(json: { accounts?: unknown }, source: string, config: EngineConfig, time: number): ServedAccounts {
+  if (!Array.isArray(json.accounts) || json.accounts.length === 0) throw new InputError(`${source}: expected {"accounts": [ ... ]} with at least one account`);
   const commands: CreateAccount[] = [];
   const apiKeys: ServedAccounts['apiKeys'] = [];
   const seen = new Set<number>();
   (json.accounts as AccountEntry[]).forEach((entry, i) => {
-    const where = `--accounts ${path}: accounts[${i}]`;
+    const where = `${source}: accounts[${i}]`;
     const id = entry.accountId;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || seen.has(id)) throw new InputError(`${where}.accountId must be a unique positive integer`);
     seen.add(id);

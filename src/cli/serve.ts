@@ -14,12 +14,13 @@
  */
 import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, type FacadeCommand, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
 import { Pacing } from '../clock/index.ts';
-import type { EngineCommand, EngineEvent, EngineConfig } from '../engine/index.ts';
+import type { CreateAccount, EngineCommand, EngineEvent, EngineConfig } from '../engine/index.ts';
 import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID, DEMO_CREDENTIALS } from '../sample/index.ts';
 import { JournalFile, InputError, openMarketData, parseTime, tradeFiles, windowedTape } from '../backtest/index.ts';
 import { queuePosition, Replay, SyntheticBook, type TapeInput } from '../sim/index.ts';
 import { ClientClock } from './client-clock.ts';
 import { loadServedAccounts, type ServedAccounts } from './serve-accounts.ts';
+import { ServeControl } from './serve-control.ts';
 
 export interface ServeOptions {
   port: number;
@@ -40,6 +41,8 @@ export interface ServeOptions {
    * when shorter.
    */
   from?: string;
+  /** Protects the control plane (/exsim/v1/...); without it the control plane refuses every request. */
+  adminKey?: string;
   /** Journal every command to this gzipped JSON-lines file (flushed on close). */
   journal?: string;
 }
@@ -48,6 +51,8 @@ export interface ServeOptions {
 export interface ServeHandle {
   readonly url: string;
   readonly server: ExsimHttpServer;
+  /** The control plane in process (the clock, status, accounts; serve-control.ts). */
+  readonly control: ServeControl;
   close(): Promise<void>;
 }
 
@@ -167,6 +172,8 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   let pacing: Pacing;
   let served: ServedAccounts;
   let stopPacing = (): void => {};
+  // Brings the backend to a simulated time (a replay reads its tape up to there; the static market's clock is read lazily).
+  let catchUp = async (_target: number): Promise<void> => {};
   let clientTime: ClientTimeRule;
   // The offsets clients learn from GET /api/v3/time, remembered per IP (client-clock.ts).
   let clocks: ClientClock | undefined;
@@ -188,6 +195,22 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     // The live adapter for a replay: catch the tape up with the paced clock on a host timer
     // (runUntil is async: it reads the dump files as it goes); requests in between see the
     // replay's time, at most one tick behind.
+    // Runs are serialised (runUntil is not re-entrant): the timer's and the control plane's.
+    let running: Promise<void> = Promise.resolve();
+    let failed = false;
+    catchUp = (target) => {
+      running = running.then(async () => {
+        if (failed || target <= replay.now) return;
+        try {
+          await replay.runUntil(target);
+        } catch (error) {
+          failed = true;
+          clearInterval(timer);
+          console.error(`exsim: the replay stopped: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      });
+      return running;
+    };
     let busy = false;
     const timer = setInterval(() => {
       // determinism-ok: the wall-clock pacing adapter of a live server
@@ -195,13 +218,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
       const target = Math.floor(pacing.simulatedNow());
       if (target <= replay.now) return;
       busy = true;
-      replay.runUntil(target).then(
-        () => (busy = false),
-        (error: unknown) => {
-          clearInterval(timer);
-          console.error(`exsim: the replay stopped: ${error instanceof Error ? error.message : String(error)}`);
-        },
-      );
+      void catchUp(target).then(() => (busy = false));
     }, 20);
     stopPacing = () => clearInterval(timer);
     // The replay may lag the paced clock by a tick (at speed:60, 20 ms is 1.2 simulated s): judge
@@ -219,7 +236,17 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     onServerTime: clocks!.noteServerTime,
     ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
-  const server = new ExsimHttpServer(ctx);
+  const config = options.data === undefined ? SAMPLE_CONFIG : openMarketData(options.data).config;
+  const control = new ServeControl({
+    pacing,
+    ctx,
+    config,
+    catchUp,
+    createAccount: (command) => (backend instanceof PacedBackend ? backend.applyRaw({ ...command, time: backend.now }) : (backend as Replay).apply(withoutTime(command))),
+    ...(options.adminKey === undefined ? {} : { adminKey: options.adminKey }),
+    status: () => ({ replay: options.data === undefined ? null : { data: options.data, position: Math.floor(backend.now / 1000) }, connections: server.streamConnections }),
+  });
+  const server = new ExsimHttpServer(ctx, { control });
   const url = await server.listen(options.port, options.host);
   const market = options.data === undefined ? 'the sample market (BTCUSDT, ETHBTC)' : `a replay of ${options.data} (${backend.engine.symbolNames().join(', ')}) from ${new Date(pacing.anchor.simulated / 1000).toISOString()}, seed ${options.seed ?? '1'}`;
   print(`exsim serving ${market} at ${url}  clock: ${options.clock}`);
@@ -235,9 +262,11 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   print(`streams: ${url.replace('http:', 'ws:')}/ws/btcusdt@trade, /stream?streams=btcusdt@depth@100ms/..., or /ws/<listenKey from POST /api/v3/userDataStream>`);
   print(`WebSocket API: ${url.replace('http:', 'ws:')}/ws-api/v3`);
   print(`try: curl ${url}/api/v3/depth?symbol=BTCUSDT   (Ctrl-C stops)`);
+  if (options.adminKey !== undefined) print(`control: ${url}/exsim/v1/clock, /exsim/v1/status, /exsim/v1/accounts (header X-EXSIM-ADMIN-KEY)`);
   return {
     url,
     server,
+    control,
     async close() {
       stopPacing();
       await server.close();
@@ -247,4 +276,9 @@ export async function serve(options: ServeOptions, print: (line: string) => void
       }
     },
   };
+}
+
+function withoutTime(command: CreateAccount): Omit<CreateAccount, 'time'> {
+  const { time: _time, ...rest } = command;
+  return rest;
 }

@@ -14,6 +14,8 @@ declare module '@binance/connector' {
     time(): Promise<ConnectorResponse>;
     exchangeInfo(options?: Options): Promise<ConnectorResponse>;
     depth(symbol: string, options?: Options): Promise<ConnectorResponse>;
+    trades(symbol: string, options?: Options): Promise<ConnectorResponse>;
+    klines(symbol: string, interval: string, options?: Options): Promise<ConnectorResponse>;
     account(options?: Options): Promise<ConnectorResponse>;
     newOrder(symbol: string, side: string, type: string, options?: Options): Promise<ConnectorResponse>;
     getOrder(symbol: string, options?: Options): Promise<ConnectorResponse>;
