@@ -28,3 +28,4 @@ export type { FaultOptions } from './faults.ts';
 export type { RateLimit } from './limits/rate-limit-config.ts';
 export { MarketFeed, type StreamSink } from './streams/market-feed.ts';
 export { FeedDriver, type FeedClock, type ScheduleAt } from './streams/feed-driver.ts';
+export { apiError } from './exchange-errors.ts';

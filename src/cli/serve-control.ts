@@ -20,8 +20,7 @@
  * (the pacing, the replay), which the exchange facade does not own.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { ApiError, ExchangeContext } from '../api-facade/index.ts';
-import { apiError } from '../api-facade/exchange-errors.ts';
+import { apiError, type ApiError, type ExchangeContext } from '../api-facade/index.ts';
 import { formatPacingMode, type Pacing } from '../clock/index.ts';
 import type { CreateAccount, EngineConfig } from '../engine/index.ts';
 import { InputError } from '../backtest/index.ts';
