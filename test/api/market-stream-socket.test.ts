@@ -303,6 +303,18 @@ describe('connection rules', () => {
     polite.ws.close();
   });
 
+  test('the WebSocket API keeps the same transport rules: pings, and a silent client is dropped', async () => {
+    const { wsBase } = await start({ wsApiLimits: { pingIntervalMs: 40, pongTimeoutMs: 100 } });
+    let pings = 0;
+    const silent = await connect(`${wsBase}/ws-api/v3`, { autoPong: false });
+    silent.ws.on('ping', () => pings++);
+    const polite = await connect(`${wsBase}/ws-api/v3`);
+    expect(await silent.closed).toBe(1006);
+    expect(pings).toBeGreaterThanOrEqual(1);
+    expect(polite.ws.readyState).toBe(WebSocket.OPEN);
+    polite.ws.close();
+  });
+
   test('closing the server sends serverShutdown (wrapped on a combined connection)', async () => {
     const { wsBase, server } = await start();
     const raw = await connect(`${wsBase}/ws/btcusdt@trade`);

@@ -39,6 +39,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EventQueue, type QueueEntry } from '../../clock/index.ts';
 import { ConnectionAttempts } from '../connection-attempts.ts';
+import { KeepAlive } from '../keepalive.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import { apiError } from '../exchange-errors.ts';
 import type { KeyEnd } from '../listen-keys.ts';
@@ -100,9 +101,6 @@ interface Connection {
   readonly streams: Map<string, Subscription>;
   messageSecond: number;
   messages: number;
-  /** Wall ms: when opened, and when last heard from (a pong or any frame). */
-  readonly openedAt: number;
-  heardAt: number;
 }
 
 type Subscription =
@@ -136,13 +134,14 @@ export class StreamSockets {
   readonly #queued = new Map<string, KeyExpiry>();
   readonly #attempts: ConnectionAttempts;
   #pumpTimer: ReturnType<typeof setInterval> | undefined;
-  #pingTimer: ReturnType<typeof setInterval> | undefined;
+  readonly #keepAlive: KeepAlive;
 
   constructor(ctx: ExchangeContext, limits: Partial<StreamLimits> = {}) {
     this.#ctx = ctx;
     this.#limits = { ...DEFAULT_STREAM_LIMITS, ...limits };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#limits.maxPayloadBytes });
     this.#attempts = new ConnectionAttempts(this.#limits.attemptsPerIp, this.#limits.attemptWindowUs, this.#limits.openPerIp);
+    this.#keepAlive = new KeepAlive(this.#limits);
     const backend = ctx.backend;
     this.#driver = new FeedDriver(
       ctx.marketFeed,
@@ -198,7 +197,6 @@ export class StreamSockets {
     const legacyKey = !combined && names.length === 1 && this.#ctx.listenKeys.accountOf(names[0]!, now) !== undefined ? names[0]! : null;
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       count.open++;
-      const wall = Date.now(); // determinism-ok: the socket adapter's transport clock (ping, connection life)
       const connection: Connection = {
         socket: ws,
         ip,
@@ -208,11 +206,10 @@ export class StreamSockets {
         streams: new Map(),
         messageSecond: -1,
         messages: 0,
-        openedAt: wall,
-        heardAt: wall,
       };
       this.#connections.add(connection);
-      this.#startTimers();
+      this.#keepAlive.add(ws, () => this.#drop(connection));
+      this.#startPump();
       for (const name of names) if (this.#ctx.marketFeed.isStream(name) || this.#ctx.listenKeys.accountOf(name, now) !== undefined) this.#subscribe(connection, name);
       // A listen key may have ended while the handshake ran.
       if (legacyKey !== null && !connection.streams.has(legacyKey)) {
@@ -383,7 +380,6 @@ export class StreamSockets {
 
   /** Counts an incoming frame against the rate (simulated seconds); false when the connection was closed for it. */
   #heard(c: Connection): boolean {
-    c.heardAt = Date.now(); // determinism-ok: the socket adapter's transport clock (pong deadline)
     const second = Math.floor(this.#ctx.now() / 1_000_000);
     if (second !== c.messageSecond) {
       c.messageSecond = second;
@@ -436,38 +432,23 @@ export class StreamSockets {
 
   #drop(c: Connection): void {
     if (!this.#connections.delete(c)) return;
+    this.#keepAlive.remove(c.socket);
     for (const name of [...c.streams.keys()]) this.#unsubscribe(c, name);
     this.#attempts.release(c.ip, this.#ctx.now());
     if (this.#connections.size === 0) this.#stopTimers();
   }
 
-  /** Host timers while connections are open: the feed pump and the ping / pong / life check. */
-  #startTimers(): void {
+  /** The feed pump's host tick while connections are open. */
+  #startPump(): void {
     if (this.#pumpTimer !== undefined) return;
     this.#pumpTimer = setInterval(() => this.#driver.pump(), PUMP_INTERVAL_MS); // determinism-ok: the socket adapter's tick; what it delivers is stamped in simulated time
-    this.#pingTimer = setInterval(() => this.#keepAlive(), this.#limits.pingIntervalMs); // determinism-ok: transport keepalive on the wall clock
     this.#pumpTimer.unref();
-    this.#pingTimer.unref();
   }
 
   #stopTimers(): void {
     if (this.#pumpTimer !== undefined) clearInterval(this.#pumpTimer);
-    if (this.#pingTimer !== undefined) clearInterval(this.#pingTimer);
     this.#pumpTimer = undefined;
-    this.#pingTimer = undefined;
-  }
-
-  /** Every ping interval (not per request): ping, and drop the silent and the too old. */
-  #keepAlive(): void {
-    const wall = Date.now(); // determinism-ok: the socket adapter's transport clock
-    for (const c of [...this.#connections]) {
-      if (wall - c.heardAt > this.#limits.pongTimeoutMs || wall - c.openedAt >= this.#limits.connectionLifeMs) {
-        c.socket.terminate();
-        this.#drop(c);
-      } else if (c.socket.readyState === c.socket.OPEN) {
-        c.socket.ping();
-      }
-    }
+    this.#keepAlive.stop();
   }
 }
 

@@ -21,13 +21,14 @@
  *   (default 6000, an exsim flood bound: Binance's WebSocket API has none besides the weight, and
  *   6000 is a minute's whole weight budget, so no client within its weight reaches it in a
  *   second); over it the connection is closed with 1008.
- * Binance's ping every 20 s and 24 h connection life are not enforced here (simulated time may
- * stand still); `ws` answers the client's pings.
+ * - Binance's transport rules on the wall clock (keepalive.ts): a ping every 20 s, a close for a
+ *   connection silent for a minute, a 24 h connection life; `ws` answers the client's pings.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData } from 'ws';
 import { ConnectionAttempts } from '../connection-attempts.ts';
+import { KeepAlive } from '../keepalive.ts';
 import type { ExchangeContext } from '../exchange-context.ts';
 import { apiError } from '../exchange-errors.ts';
 import { rawErrorResponse } from '../raw-error-response.ts';
@@ -36,7 +37,7 @@ import type { StreamLimits } from '../streams/stream-sockets.ts';
 import { WsApiConnection } from './ws-api-connection.ts';
 
 /** The same kinds of limits as the streams' connection limits, with the WebSocket API's defaults. */
-export type WsApiLimits = Pick<StreamLimits, 'attemptsPerIp' | 'attemptWindowUs' | 'openPerIp' | 'messagesPerSecond' | 'maxPayloadBytes'>;
+export type WsApiLimits = Pick<StreamLimits, 'attemptsPerIp' | 'attemptWindowUs' | 'openPerIp' | 'messagesPerSecond' | 'maxPayloadBytes' | 'pingIntervalMs' | 'pongTimeoutMs' | 'connectionLifeMs'>;
 
 /** What the server runs around each request (the market streams go out with the state before and after it). */
 export interface WsApiRequestHooks {
@@ -50,6 +51,9 @@ export const DEFAULT_WS_API_LIMITS: WsApiLimits = {
   openPerIp: 300,
   messagesPerSecond: 6000,
   maxPayloadBytes: 64 * 1024,
+  pingIntervalMs: 20_000,
+  pongTimeoutMs: 60_000,
+  connectionLifeMs: 24 * 60 * 60 * 1000,
 };
 
 export const WS_API_PATH = '/ws-api/v3';
@@ -71,6 +75,7 @@ export class WsApiSockets {
   readonly #attempts: ConnectionAttempts;
   readonly #open = new Set<{ terminate(): void }>();
   readonly #hooks: WsApiRequestHooks;
+  readonly #keepAlive: KeepAlive;
 
   constructor(ctx: ExchangeContext, limits: Partial<WsApiLimits> = {}, hooks: WsApiRequestHooks = {}) {
     this.#ctx = ctx;
@@ -78,6 +83,7 @@ export class WsApiSockets {
     this.#limits = { ...DEFAULT_WS_API_LIMITS, ...limits };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#limits.maxPayloadBytes });
     this.#attempts = new ConnectionAttempts(this.#limits.attemptsPerIp, this.#limits.attemptWindowUs, this.#limits.openPerIp);
+    this.#keepAlive = new KeepAlive(this.#limits);
   }
 
   /** Open WebSocket API connections. */
@@ -135,18 +141,21 @@ export class WsApiSockets {
       const release = (): void => {
         if (released) return;
         released = true;
+        this.#keepAlive.remove(ws);
         connection.close();
         this.#open.delete(ws);
         this.#attempts.release(ip, ctx.now());
       };
       ws.on('close', release);
       ws.on('error', release);
+      this.#keepAlive.add(ws, release);
     });
   }
 
   /** Closes every connection (server shutdown). */
   close(): void {
     for (const ws of [...this.#open]) ws.terminate();
+    this.#keepAlive.stop();
     this.#wss.close();
   }
 }
