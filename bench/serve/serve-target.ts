@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const start = Math.round(Date.now() * 1000); // determinism-ok: bench timing (anchors the paced clock, as exsim serve does)
   const pacing = new Pacing('realtime', { simulatedStart: start });
   const traders = makeTraders(DEFAULT_TRADERS);
-  const backend = new PacedBackend(SAMPLE_CONFIG, pacing, setupCommands(traders, start), null);
+  const backend = new PacedBackend(SAMPLE_CONFIG, pacing, setupCommands(traders, start));
   const ctx = new ExchangeContext({ backend, apiKeys: apiKeys(traders), rateLimits: raisedRateLimits(), clientTime: pacedClientTime(pacing) });
   const server = new ExsimHttpServer(ctx, { streamLimits: { attemptsPerIp: 1_000_000, openPerIp: 1_000_000 } });
   const url = await server.listen(0, '127.0.0.1');

@@ -32,7 +32,7 @@
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
 import { assertMicros } from '../../clock/index.ts';
-import { FixedWindowCounters } from './fixed-window-counters.ts';
+import { FixedWindowCounters, type CountersSnapshot } from './fixed-window-counters.ts';
 import { BINANCE_RATE_LIMITS, describePeriod, validateRateLimits, type RateLimit, type WindowUsage } from './rate-limit-config.ts';
 
 export interface OrderCountLimiterOptions {
@@ -61,6 +61,21 @@ export class OrderCountLimiter {
   readonly limits: readonly RateLimit[];
   readonly #rejectedOrdersCount: boolean;
   readonly #accounts = new Map<string, FixedWindowCounters>();
+
+  /** Every key's counters as plain data, in insertion order (a journal snapshot). */
+  snapshot(): [string, CountersSnapshot][] {
+    return [...this.#accounts].map(([key, counters]) => [key, counters.snapshot()]);
+  }
+
+  /** Replaces the counters with what `snapshot` took. */
+  restore(rows: readonly (readonly [string, CountersSnapshot])[]): void {
+    this.#accounts.clear();
+    for (const [key, snapshot] of rows) {
+      const counters = new FixedWindowCounters(this.limits);
+      counters.restore(snapshot);
+      this.#accounts.set(key, counters);
+    }
+  }
 
   constructor(options: OrderCountLimiterOptions = {}) {
     this.limits = validateRateLimits(options.rateLimits ?? BINANCE_RATE_LIMITS).filter((l) => l.rateLimitType === 'ORDERS');

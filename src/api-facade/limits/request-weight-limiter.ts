@@ -42,7 +42,7 @@
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MILLI, MICROS_PER_MINUTE, MICROS_PER_SECOND, assertMicros } from '../../clock/index.ts';
-import { FixedWindowCounters } from './fixed-window-counters.ts';
+import { FixedWindowCounters, type CountersSnapshot } from './fixed-window-counters.ts';
 import {
   BINANCE_RATE_LIMITS,
   describePeriod,
@@ -77,6 +77,9 @@ export interface RequestWeightLimiterOptions {
 export type WeightCharge =
   | { readonly ok: true; readonly usage: readonly WindowUsage[] }
   | { readonly ok: false; readonly error: ApiError; readonly retryAfterSeconds: number; readonly usage: readonly WindowUsage[] };
+
+/** One IP in `RequestWeightLimiter.snapshot`: ip, counters, episode end, rejections, ban end, strikes, last ban end. */
+export type IpSnapshot = readonly [string, CountersSnapshot, number, number, number, number, number];
 
 interface IpState {
   readonly counters: FixedWindowCounters;
@@ -179,6 +182,23 @@ export class RequestWeightLimiter {
   /** Number of IPs with state held (for memory checks). */
   get trackedIps(): number {
     return this.#ips.size;
+  }
+
+  /** Every IP's counters, episode and ban state as plain data, in insertion order (a journal snapshot). */
+  snapshot(): IpSnapshot[] {
+    const rows: IpSnapshot[] = [];
+    for (const [ip, st] of this.#ips) rows.push([ip, st.counters.snapshot(), st.episodeUntilUs, st.rejections, st.bannedUntilUs, st.strikes, st.lastBanEndUs]);
+    return rows;
+  }
+
+  /** Replaces the state with what `snapshot` took. */
+  restore(rows: readonly IpSnapshot[]): void {
+    this.#ips.clear();
+    for (const [ip, counters, episodeUntilUs, rejections, bannedUntilUs, strikes, lastBanEndUs] of rows) {
+      const st = this.#state(ip);
+      st.counters.restore(counters);
+      Object.assign(st, { episodeUntilUs, rejections, bannedUntilUs, strikes, lastBanEndUs });
+    }
   }
 
   /**
