@@ -12,13 +12,13 @@ import { replayJsonLines, replayTable, runReplayBench } from './replay/replay-be
 import { DEFAULT_DURATION_SECONDS, DEFAULT_REQUESTS, FACADE_BENCHES, runFacadeBenches } from './facade/facade-bench.ts';
 import { runSweepBench, sweepJsonLine, sweepTable } from './sweep/sweep-bench.ts';
 import { runSweepQueueBench, sweepQueueJsonLines, sweepQueueTable } from './sweep/sweep-queue-bench.ts';
-import { DEFAULT_IDLE_STREAMS, runServeBenches, SERVE_BENCHES, serveJsonLines, serveTable } from './serve/serve-bench.ts';
+import { DEFAULT_IDLE_STREAMS, DEFAULT_RESTART_COMMANDS, restartTable, runServeBenches, SERVE_BENCHES, serveJsonLines, serveTable } from './serve/serve-bench.ts';
 import { backtestJsonLines, backtestTable, DEFAULT_DAY_TRADES, runBacktestBench } from './backtest/backtest-bench.ts';
 
 const BENCHES = ['backtest', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue', 'serve', ...SERVE_BENCHES] as const;
 const USAGE =
-  'usage: npm run bench -- [--json] [--only backtest|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
-  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})]`;
+  'usage: npm run bench -- [--json] [--only backtest|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams|serve-journal|serve-journal-restart] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
+  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})] [--commands N (serve-journal-restart, default ${DEFAULT_RESTART_COMMANDS})]`;
 
 /** A bad command line: reported as a message, not a stack trace. */
 class UsageError extends Error {}
@@ -31,7 +31,7 @@ function positiveInt(name: string, text: string | undefined, fallback: number, m
 }
 
 async function main(): Promise<void> {
-  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string; streams?: string };
+  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string; streams?: string; commands?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
         requests: { type: 'string' },
         duration: { type: 'string' },
         streams: { type: 'string' },
+        commands: { type: 'string' },
       },
       strict: true,
     }));
@@ -94,8 +95,9 @@ async function main(): Promise<void> {
     await runFacadeBenches({ only, json, runs, requests, duration, log });
   }
   if (only === undefined || only.startsWith('serve')) {
-    const rows = await runServeBenches({ duration, connections: 10, streams, log });
-    process.stdout.write(json ? serveJsonLines(rows).map((l) => `${l}\n`).join('') : `\n${serveTable(rows)}\n`);
+    const results = await runServeBenches({ duration, connections: 10, streams, log, ...(only === undefined ? {} : { only }), restartCommands: positiveInt('commands', values.commands, DEFAULT_RESTART_COMMANDS, 1) });
+    if (json) process.stdout.write(serveJsonLines(results).map((l) => `${l}\n`).join(''));
+    else process.stdout.write(`\n${results.rows.length > 0 ? `${serveTable(results.rows)}\n` : ''}${results.restart === null ? '' : `${restartTable(results.restart)}\n`}`);
   }
   // Not in the default run: it takes tens of seconds of wall time (`--only sweep`).
   if (only === 'sweep') {

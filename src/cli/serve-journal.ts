@@ -49,8 +49,8 @@ export interface JournalHeader {
 export interface JournalTarget {
   /** Moves the simulated clock to `time`, replaying the tape up to `tapePrints` prints (replays). */
   advance(time: number, tapePrints: number | undefined): Promise<void> | void;
-  /** Applies a journaled command at the current simulated time. */
-  apply(command: FacadeCommand): void;
+  /** Applies a journaled command (stamped with the current simulated time, its `time`). */
+  apply(command: FacadeCommand & { readonly time: number }): void;
   stateHash(): string;
 }
 
@@ -159,23 +159,27 @@ export class ServeJournal {
     let facade: FacadeState | null = null;
     let checkpoints = 0;
     let lineNumber = 0;
+    let lastFacadeLine: string | null = null;
     for (const line of readLines(this.#fd, this.#existingBytes)) {
       if (++lineNumber === 1) continue; // the header
-      let entry: { c?: FacadeCommand & { time: number }; n?: number; f?: FacadeState; p?: [number, number | null]; h?: string; k?: number };
+      // A facade line follows nearly every request and only the last one counts: parsed at the end.
+      if (line.startsWith('{"f":')) {
+        lastFacadeLine = line;
+        continue;
+      }
+      let entry: { c?: FacadeCommand & { time: number }; n?: number; p?: [number, number | null]; h?: string; k?: number };
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {
         throw new InputError(`--journal ${this.path}:${lineNumber}: not a journal line`);
       }
       if (entry.c !== undefined) {
-        const { time, ...command } = entry.c;
+        const time = entry.c.time;
         const pending = target.advance(time, entry.n);
         if (pending !== undefined) await pending;
         now = time;
-        target.apply(command as FacadeCommand);
+        target.apply(entry.c);
         this.#commands++;
-      } else if (entry.f !== undefined) {
-        facade = entry.f;
       } else if (entry.p !== undefined) {
         const pending = target.advance(entry.p[0], entry.p[1] ?? undefined);
         if (pending !== undefined) await pending;
@@ -187,7 +191,14 @@ export class ServeJournal {
         checkpoints++;
       }
     }
-    if (facade !== null) this.#lastFacade = JSON.stringify(facade);
+    if (lastFacadeLine !== null) {
+      try {
+        facade = (JSON.parse(lastFacadeLine) as { f: FacadeState }).f;
+      } catch {
+        throw new InputError(`--journal ${this.path}: the last facade line is not a journal line`);
+      }
+      this.#lastFacade = JSON.stringify(facade);
+    }
     return { commands: this.#commands, now, facade, checkpoints, droppedBytes: this.#dropped };
   }
 

@@ -13,11 +13,10 @@
  * timer, here in the serve adapter; what the journal holds depends only on the requests.
  */
 import { captureFacadeState, restoreFacadeState, type ExchangeContext, type FacadeCommand, type MarketBackend, type EngineBackend } from '../api-facade/index.ts';
-import type { EngineEvent, OrderFilledByMarket } from '../engine/index.ts';
+import type { EngineCommand, EngineEvent, OrderFilledByMarket } from '../engine/index.ts';
 import type { Replay } from '../sim/index.ts';
 import type { MarketHistory } from '../data/index.ts';
-import { fingerprintData } from '../backtest/queue/data-fingerprint.ts';
-import { openMarketData } from '../backtest/index.ts';
+import { fingerprintData, openMarketData } from '../backtest/index.ts';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_FSYNC_BATCH_MS, journalFingerprint, ServeJournal, type FsyncPolicy, type JournalTarget, type RestoreResult } from './serve-journal.ts';
 
@@ -109,6 +108,7 @@ export async function restoreJournal(journal: ServeJournal, kind: JournalBackend
     target = {
       advance: (time, prints) =>
         time > replay.now || (prints !== undefined && prints > replay.stats.tapeTrades) ? replay.runUntil(time, prints ?? Infinity) : undefined,
+      // Replay.apply stamps `time` itself: the journaled one is the same.
       apply: (command) => void replay.apply(command),
       stateHash: () => replay.engine.stateHash(),
     };
@@ -123,7 +123,7 @@ export async function restoreJournal(journal: ServeJournal, kind: JournalBackend
         if (time !== now) backend.advanceTo(time);
         now = time;
       },
-      apply: (command) => void backend.apply(command),
+      apply: (command) => void backend.applyRaw(command as EngineCommand),
       stateHash: () => backend.engine.stateHash(),
     };
   }

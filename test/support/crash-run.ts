@@ -4,9 +4,9 @@
  * request is in flight), restarted with the same journal each time. Returns the final state hash
  * and what the checks after each restart found.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
-import { call, CrashClient, exited, operations, startServer, stopServer, type Operation, type ServerProcess } from './crash-client.ts';
+import { call, CRASH_ACCOUNTS, CrashClient, exited, operations, prepareServer, stopServer, type Operation, type ServerProcess } from './crash-client.ts';
 
 export interface CrashRunOptions {
   readonly journal: string;
@@ -14,7 +14,8 @@ export interface CrashRunOptions {
   readonly operations: number;
   /** Kill points (operation indices); none: the uncrashed reference run. */
   readonly killPoints: readonly number[];
-  readonly serverArgs: readonly string[];
+  /** ServeOptions besides port, host, accounts and journal. */
+  readonly serve: Record<string, unknown>;
   readonly log?: (line: string) => void;
 }
 
@@ -36,10 +37,14 @@ export function killPoints(seed: string, operationsCount: number, count: number)
 
 export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
   rmSync(o.journal, { force: true });
-  const args = [...o.serverArgs, '--journal', o.journal];
-  let server: ServerProcess = await startServer(args);
-  const time = (await call(server.url, 'GET', '/api/v3/time', {}, false, 0)).body['serverTime'] as number;
-  const depth = (await call(server.url, 'GET', '/api/v3/depth', { symbol: 'BTCUSDT', limit: '5' }, false, 0)).body as { bids: string[][]; asks: string[][] };
+  const accounts = `${o.journal}.accounts.json`;
+  writeFileSync(accounts, JSON.stringify({ accounts: CRASH_ACCOUNTS }));
+  const options = { ...o.serve, accounts, journal: o.journal };
+  let server: ServerProcess = await prepareServer(options).go();
+  // The next server loads while this one serves: a restart costs serve() itself, not Node's start.
+  let next = prepareServer(options);
+  const time = (await call(server.url, 'GET', '/api/v3/time', {}, null, 0)).body['serverTime'] as number;
+  const depth = (await call(server.url, 'GET', '/api/v3/depth', { symbol: 'BTCUSDT', limit: '5' }, null, 0)).body as { bids: string[][]; asks: string[][] };
   const price = (Number(depth.bids[0]![0]) + Number(depth.asks[0]![0])) / 2;
   const ops: Operation[] = operations(o.seed, o.operations, Math.round(price * 100));
   const client = new CrashClient(time);
@@ -59,7 +64,8 @@ export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
     server.child.kill('SIGKILL');
     await exited(server.child);
     await pending;
-    server = await startServer(args);
+    server = await next.go();
+    next = prepareServer(options);
     if (inFlight) {
       if (await client.landed(server.url, ops, i)) inFlightLanded++;
       else await client.send(server.url, ops, i);
@@ -72,6 +78,7 @@ export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
   }
   const found = await client.differences(server.url);
   problems.push(...found);
+  next.discard();
   const stateHash = await stopServer(server);
   return { stateHash, kills: kills.size, inFlightLanded, acknowledged: client.acked.size, problems };
 }
