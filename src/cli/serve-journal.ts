@@ -14,7 +14,7 @@
  * Format: plain JSON lines, append-only, never truncated except for a torn last line.
  *   line 1   {"exsim":"serve-journal","version":1,"fingerprint":"<sha256>","start":<µs>,"describe":"..."}
  *   {"c":{...command,"time":µs},"n":<tape prints>}   a command the facade applied ("n": replays only)
- *   {"f":{...FacadeState}}                              the facade's counters after a request changed them
+ *   {"f":{...FacadeState}}                              the facade's counters a request changed (those keys only)
  *   {"p":[µs,<tape prints>]}                            the clock moved with no command (written on the tick)
  *   {"h":"<engine state hash>","k":<commands>}          a checkpoint (on close): restore verifies it
  * A kill -9 can leave the last line torn: restore drops it and truncates the file there.
@@ -27,7 +27,7 @@
  */
 import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import type { FacadeCommand, FacadeState } from '../api-facade/index.ts';
+import { FacadeStateMerger, type FacadeCommand, type FacadeState } from '../api-facade/index.ts';
 import { InputError } from '../backtest/index.ts';
 
 export type FsyncPolicy = 'always' | 'batch' | 'none';
@@ -85,7 +85,7 @@ export class ServeJournal {
   #commands = 0;
   #unsynced = false;
   #syncing: Promise<void> | null = null;
-  #lastFacade = '';
+  #lastFaultDraws = 0;
   #lastPosition = '';
   #closed = false;
 
@@ -156,18 +156,12 @@ export class ServeJournal {
   /** Replays the journal's entries into `target` (before serving). Throws an InputError on a line that does not replay. */
   async restore(target: JournalTarget): Promise<RestoreResult> {
     let now: number | null = null;
-    let facade: FacadeState | null = null;
     let checkpoints = 0;
     let lineNumber = 0;
-    let lastFacadeLine: string | null = null;
+    const facadeChanges = new FacadeStateMerger();
     for (const line of readLines(this.#fd, this.#existingBytes)) {
       if (++lineNumber === 1) continue; // the header
-      // A facade line follows nearly every request and only the last one counts: parsed at the end.
-      if (line.startsWith('{"f":')) {
-        lastFacadeLine = line;
-        continue;
-      }
-      let entry: { c?: FacadeCommand & { time: number }; n?: number; p?: [number, number | null]; h?: string; k?: number };
+      let entry: { c?: FacadeCommand & { time: number }; n?: number; f?: FacadeState; p?: [number, number | null]; h?: string; k?: number };
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {
@@ -180,6 +174,8 @@ export class ServeJournal {
         now = time;
         target.apply(entry.c);
         this.#commands++;
+      } else if (entry.f !== undefined) {
+        facadeChanges.merge(entry.f);
       } else if (entry.p !== undefined) {
         const pending = target.advance(entry.p[0], entry.p[1] ?? undefined);
         if (pending !== undefined) await pending;
@@ -191,14 +187,8 @@ export class ServeJournal {
         checkpoints++;
       }
     }
-    if (lastFacadeLine !== null) {
-      try {
-        facade = (JSON.parse(lastFacadeLine) as { f: FacadeState }).f;
-      } catch {
-        throw new InputError(`--journal ${this.path}: the last facade line is not a journal line`);
-      }
-      this.#lastFacade = JSON.stringify(facade);
-    }
+    const facade = facadeChanges.result();
+    if (facade !== null) this.#lastFaultDraws = facade.faultDraws;
     return { commands: this.#commands, now, facade, checkpoints, droppedBytes: this.#dropped };
   }
 
@@ -211,12 +201,11 @@ export class ServeJournal {
     this.#commands++;
   }
 
-  /** Journals the facade's counters if they changed since the last line that did. */
-  facade(state: FacadeState): void {
-    const text = JSON.stringify(state);
-    if (text === this.#lastFacade) return;
-    this.#lastFacade = text;
-    this.#pending.push(`{"f":${text}}\n`);
+  /** Journals what changed in the facade's counters (captureFacadeChanges), if anything did. */
+  facade(change: FacadeState): void {
+    if (change.weight.length === 0 && change.orders.length === 0 && change.keyed.length === 0 && change.faultDraws === this.#lastFaultDraws) return;
+    this.#lastFaultDraws = change.faultDraws;
+    this.#pending.push(`{"f":${JSON.stringify(change)}}\n`);
   }
 
   /** Journals the clock's position if it moved since the last one (the tick, and close). */

@@ -12,7 +12,7 @@
  * Determinism: the tick (position lines and, under `batch`, the fdatasync) is the only host
  * timer, here in the serve adapter; what the journal holds depends only on the requests.
  */
-import { captureFacadeState, restoreFacadeState, type ExchangeContext, type FacadeCommand, type MarketBackend, type EngineBackend } from '../api-facade/index.ts';
+import { captureFacadeChanges, restoreFacadeState, type ExchangeContext, type FacadeCommand, type MarketBackend, type EngineBackend } from '../api-facade/index.ts';
 import type { EngineCommand, EngineEvent, OrderFilledByMarket } from '../engine/index.ts';
 import type { Replay } from '../sim/index.ts';
 import type { MarketHistory } from '../data/index.ts';
@@ -141,9 +141,12 @@ export interface AttachedJournal {
 /** Puts back the facade's counters and starts the tick; see the header. */
 export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, serving: RestoredServing, fsyncMs = DEFAULT_FSYNC_BATCH_MS): AttachedJournal {
   if (serving.restored.facade !== null) restoreFacadeState(ctx, serving.restored.facade);
+  captureFacadeChanges(ctx); // what the restore itself touched is in the journal already
   const backend = serving.backend;
   // determinism-ok: the serve adapter's journal tick (fdatasync under `batch`, the clock's position); the journal's content does not depend on it
   const tick = setInterval(() => {
+    // Market fills between requests lower unfilled order counts: journaled here if no request did.
+    journal.facade(captureFacadeChanges(ctx));
     journal.position(backend.now, serving.position());
     journal.commit();
     if (journal.policy === 'batch' && journal.unsynced) journal.sync().catch((error: unknown) => console.error(`exsim: journal fdatasync failed: ${String(error)}`));
@@ -151,11 +154,12 @@ export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, servi
   tick.unref();
   return {
     beforeAnswer: () => {
-      journal.facade(captureFacadeState(ctx));
+      journal.facade(captureFacadeChanges(ctx));
       return journal.commit();
     },
     async close() {
       clearInterval(tick);
+      journal.facade(captureFacadeChanges(ctx));
       journal.position(backend.now, serving.position());
       const hash = serving.stateHash();
       journal.checkpoint(hash);

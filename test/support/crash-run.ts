@@ -8,6 +8,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
 import { call, CRASH_ACCOUNTS, CrashClient, exited, operations, prepareServer, stopServer, type Operation, type ServerProcess } from './crash-client.ts';
 
+/** Servers kept loaded ahead of the kills. */
+const PREPARED = 3;
+
 export interface CrashRunOptions {
   readonly journal: string;
   readonly seed: string;
@@ -41,8 +44,8 @@ export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
   writeFileSync(accounts, JSON.stringify({ accounts: CRASH_ACCOUNTS }));
   const options = { ...o.serve, accounts, journal: o.journal };
   let server: ServerProcess = await prepareServer(options).go();
-  // The next server loads while this one serves: a restart costs serve() itself, not Node's start.
-  let next = prepareServer(options);
+  // The next servers load while this one serves: a restart costs serve() itself, not Node's start.
+  const ready = Array.from({ length: o.killPoints.length === 0 ? 0 : PREPARED }, () => prepareServer(options));
   const time = (await call(server.url, 'GET', '/api/v3/time', {}, null, 0)).body['serverTime'] as number;
   const depth = (await call(server.url, 'GET', '/api/v3/depth', { symbol: 'BTCUSDT', limit: '5' }, null, 0)).body as { bids: string[][]; asks: string[][] };
   const price = (Number(depth.bids[0]![0]) + Number(depth.asks[0]![0])) / 2;
@@ -64,8 +67,8 @@ export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
     server.child.kill('SIGKILL');
     await exited(server.child);
     await pending;
-    server = await next.go();
-    next = prepareServer(options);
+    server = await ready.shift()!.go();
+    ready.push(prepareServer(options));
     if (inFlight) {
       if (await client.landed(server.url, ops, i)) inFlightLanded++;
       else await client.send(server.url, ops, i);
@@ -78,7 +81,7 @@ export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
   }
   const found = await client.differences(server.url);
   problems.push(...found);
-  next.discard();
+  for (const prepared of ready) prepared.discard();
   const stateHash = await stopServer(server);
   return { stateHash, kills: kills.size, inFlightLanded, acknowledged: client.acked.size, problems };
 }

@@ -61,10 +61,23 @@ export class OrderCountLimiter {
   readonly limits: readonly RateLimit[];
   readonly #rejectedOrdersCount: boolean;
   readonly #accounts = new Map<string, FixedWindowCounters>();
+  /** Keys whose counters may have changed since `takeChanged` (a journal's delta). */
+  readonly #changed = new Set<string>();
 
   /** Every key's counters as plain data, in insertion order (a journal snapshot). */
   snapshot(): [string, CountersSnapshot][] {
     return [...this.#accounts].map(([key, counters]) => [key, counters.snapshot()]);
+  }
+
+  /** The counters of the keys changed since the last call, as `snapshot` rows (a journal's delta). */
+  takeChanged(): [string, CountersSnapshot][] {
+    const rows: [string, CountersSnapshot][] = [];
+    for (const key of this.#changed) {
+      const counters = this.#accounts.get(key);
+      if (counters !== undefined) rows.push([key, counters.snapshot()]);
+    }
+    this.#changed.clear();
+    return rows;
   }
 
   /** Replaces the counters with what `snapshot` took. */
@@ -111,6 +124,7 @@ export class OrderCountLimiter {
     const counters = this.#accounts.get(account);
     // No counters means nothing counted yet: 0 stays 0.
     if (counters === undefined) return;
+    this.#changed.add(account);
     for (let i = 0; i < this.limits.length; i++) counters.add(i, -by, fillAtUs);
   }
 
@@ -171,6 +185,7 @@ export class OrderCountLimiter {
   }
 
   #counters(account: string): FixedWindowCounters {
+    this.#changed.add(account);
     let counters = this.#accounts.get(account);
     if (counters === undefined) {
       counters = new FixedWindowCounters(this.limits);

@@ -102,6 +102,8 @@ export class RequestWeightLimiter {
   readonly #ladder: readonly number[];
   readonly #decayUs: number;
   readonly #ips = new Map<string, IpState>();
+  /** IPs whose state may have changed since `takeChanged` (a journal's delta). */
+  readonly #changed = new Set<string>();
 
   constructor(options: RequestWeightLimiterOptions = {}) {
     this.limits = validateRateLimits(options.rateLimits ?? BINANCE_RATE_LIMITS).filter((l) => l.rateLimitType !== 'ORDERS');
@@ -191,6 +193,17 @@ export class RequestWeightLimiter {
     return rows;
   }
 
+  /** The IPs changed since the last call, as `snapshot` rows (a journal's delta). */
+  takeChanged(): IpSnapshot[] {
+    const rows: IpSnapshot[] = [];
+    for (const ip of this.#changed) {
+      const st = this.#ips.get(ip);
+      if (st !== undefined) rows.push([ip, st.counters.snapshot(), st.episodeUntilUs, st.rejections, st.bannedUntilUs, st.strikes, st.lastBanEndUs]);
+    }
+    this.#changed.clear();
+    return rows;
+  }
+
   /** Replaces the state with what `snapshot` took. */
   restore(rows: readonly IpSnapshot[]): void {
     this.#ips.clear();
@@ -214,6 +227,7 @@ export class RequestWeightLimiter {
   }
 
   #state(ip: string): IpState {
+    this.#changed.add(ip);
     let st = this.#ips.get(ip);
     if (st === undefined) {
       st = {
