@@ -3,8 +3,8 @@
  * of N commands (default 1,000,000). Workload: a journal of the static sample market (no --data,
  * clock manual) written as the server writes it: the demo account places LIMIT orders a few ticks
  * around the market maker's ladder (0.001 BTC, resting) and cancels each one 1,000 placements
- * later, so about 1,000 orders rest at any time; after each command the facade's counters (one
- * IP), as a served request leaves them. The row is the
+ * later, so about 1,000 orders rest at any time; after each command the facade's counters it
+ * changed (one IP, one account), as a served request writes them. The row is the
  * time from calling serve() to listening, with the journal, and the same without one (the
  * difference is the restore); target (issue 13): under 5 s for 1M commands.
  */
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '../../src/cli/serve.ts';
 import { openServeJournal } from '../../src/cli/serve-journaling.ts';
+import type { FacadeState } from '../../src/api-facade/index.ts';
 
 export interface RestartRow {
   readonly commands: number;
@@ -40,7 +41,8 @@ export async function writeRestartJournal(path: string, commands: number): Promi
       journal.command({ type: 'PlaceOrder', accountId: 1, symbol: 'BTCUSDT', side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: 100_000, clientOrderId: `bench-${placed}` }, time, undefined);
       placed++;
     }
-    journal.facade({ weight: [['127.0.0.1', [[time - (time % 60_000_000), time - (time % 300_000_000)], [i % 6000, i % 61000]], 0, 0, 0, 0, 0]], orders: [], keyed: [], faultDraws: 0 });
+    const weight = { weight: [['127.0.0.1', [[time - (time % 60_000_000), time - (time % 300_000_000)], [i % 6000, i % 61000]], 0, 0, 0, 0, 0]] as FacadeState['weight'], orders: [['1', [[time - (time % 10_000_000), time - (time % 86_400_000_000)], [i % 100, i % 200_000]]]] as FacadeState['orders'], keyed: [], faultDraws: 0 };
+    journal.facade(weight, () => weight);
     if (i % 10_000 === 9_999) journal.commit();
   }
   await journal.close();

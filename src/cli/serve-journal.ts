@@ -15,8 +15,9 @@
  *   line 1   {"exsim":"serve-journal","version":1,"fingerprint":"<sha256>","start":<µs>,"describe":"..."}
  *   {"c":{...command,"time":µs},"n":<tape prints>}   a command the facade applied ("n": replays only)
  *   {"f":{...FacadeState}}                              the facade's counters a request changed (those keys only)
+ *   {"F":{...FacadeState}}                              all of them, every FACADE_SNAPSHOT_EVERY f lines
  *   {"p":[µs,<tape prints>]}                            the clock moved with no command (written on the tick)
- *   {"h":"<engine state hash>","k":<commands>}          a checkpoint (on close): restore verifies it
+ *   {"h":"<engine state hash>","k":<commands>}          a checkpoint (on close): a restore ending on it verifies it
  * A kill -9 can leave the last line torn: restore drops it and truncates the file there.
  *
  * Durability (the fsync policy): every line of a request is written (write(2)) before its answer
@@ -25,6 +26,7 @@
  * default) fdatasyncs on a timer every `batchMs` (an OS crash or power cut loses at most that
  * much); `none` leaves it to the OS.
  */
+import { isAscii } from 'node:buffer';
 import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { FacadeStateMerger, type FacadeCommand, type FacadeState } from '../api-facade/index.ts';
@@ -60,7 +62,7 @@ export interface RestoreResult {
   readonly now: number | null;
   /** The facade's counters as last journaled, or null. */
   readonly facade: FacadeState | null;
-  /** Checkpoints verified against the engine's state hash. */
+  /** Checkpoints verified against the engine's state hash (the last, if nothing followed it). */
   readonly checkpoints: number;
   /** Bytes of a torn last line dropped. */
   readonly droppedBytes: number;
@@ -72,6 +74,8 @@ export function journalFingerprint(identity: Record<string, unknown>): string {
 }
 
 const READ_CHUNK = 8 << 20;
+/** f lines between two full F lines: restore parses only the last F and the f lines after it. */
+export const FACADE_SNAPSHOT_EVERY = 10_000;
 
 export class ServeJournal {
   readonly path: string;
@@ -86,6 +90,7 @@ export class ServeJournal {
   #unsynced = false;
   #syncing: Promise<void> | null = null;
   #lastFaultDraws = 0;
+  #sinceFull = 0;
   #lastPosition = '';
   #closed = false;
 
@@ -157,37 +162,73 @@ export class ServeJournal {
   async restore(target: JournalTarget): Promise<RestoreResult> {
     let now: number | null = null;
     let checkpoints = 0;
+    let checkpoint: { hash: string; commands: number; lineNumber: number } | null = null;
     let lineNumber = 0;
-    const facadeChanges = new FacadeStateMerger();
-    for (const line of readLines(this.#fd, this.#existingBytes)) {
+    // Only the last full facade line (F) and the changes (f) after it matter: their bytes are
+    // skipped here and read again at the end ([facadeFrom, facadeTo) of the file).
+    let facadeFrom = -1;
+    let facadeTo = -1;
+    let changesSince = 0;
+    for (const span of readLineSpans(this.#fd, this.#existingBytes)) {
       if (++lineNumber === 1) continue; // the header
-      let entry: { c?: FacadeCommand & { time: number }; n?: number; f?: FacadeState; p?: [number, number | null]; h?: string; k?: number };
+      const kind = span.buffer[span.start + 2]; // {"<kind>":
+      if (kind === 0x66 || kind === 0x46) {
+        // f, F
+        if (kind === 0x46 || facadeFrom < 0) facadeFrom = span.offset;
+        changesSince = kind === 0x46 ? 0 : changesSince + 1;
+        facadeTo = span.offset + (span.end - span.start) + 1;
+        continue;
+      }
+      const line = span.buffer.toString(span.ascii ? 'latin1' : 'utf8', span.start, span.end);
+      let entry: { c?: FacadeCommand & { time: number }; n?: number; p?: [number, number | null]; h?: string; k?: number };
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {
         throw new InputError(`--journal ${this.path}:${lineNumber}: not a journal line`);
       }
       if (entry.c !== undefined) {
+        checkpoint = null;
         const time = entry.c.time;
         const pending = target.advance(time, entry.n);
         if (pending !== undefined) await pending;
         now = time;
         target.apply(entry.c);
         this.#commands++;
-      } else if (entry.f !== undefined) {
-        facadeChanges.merge(entry.f);
       } else if (entry.p !== undefined) {
+        checkpoint = null;
         const pending = target.advance(entry.p[0], entry.p[1] ?? undefined);
         if (pending !== undefined) await pending;
         now = entry.p[0];
         this.#lastPosition = JSON.stringify(entry.p);
       } else if (entry.h !== undefined) {
-        const hash = target.stateHash();
-        if (hash !== entry.h) throw new InputError(`--journal ${this.path}:${lineNumber}: the restored state (hash ${hash.slice(0, 12)}) is not the journaled one (${entry.h.slice(0, 12)}) after ${entry.k} commands`);
-        checkpoints++;
+        checkpoint = { hash: entry.h, commands: entry.k ?? 0, lineNumber };
       }
     }
-    const facade = facadeChanges.result();
+    // Only a checkpoint nothing changed after is verified (a restart after a clean stop): the
+    // state hash walks every order ever placed, too slow to take at every stop in a long journal.
+    if (checkpoint !== null) {
+      const hash = target.stateHash();
+      if (hash !== checkpoint.hash) {
+        throw new InputError(`--journal ${this.path}:${checkpoint.lineNumber}: the restored state (hash ${hash.slice(0, 12)}) is not the journaled one (${checkpoint.hash.slice(0, 12)}) after ${checkpoint.commands} commands`);
+      }
+      checkpoints++;
+    }
+    const merger = new FacadeStateMerger();
+    if (facadeFrom >= 0) {
+      const buffer = Buffer.alloc(facadeTo - facadeFrom);
+      readSync(this.#fd, buffer, 0, buffer.length, facadeFrom);
+      for (const line of buffer.toString('utf8').split('\n')) {
+        if (!(line.startsWith('{"f":') || line.startsWith('{"F":'))) continue;
+        try {
+          const parsed = JSON.parse(line) as { f?: FacadeState; F?: FacadeState };
+          merger.merge((parsed.F ?? parsed.f)!);
+        } catch {
+          throw new InputError(`--journal ${this.path}: a facade line is not a journal line`);
+        }
+      }
+    }
+    this.#sinceFull = changesSince;
+    const facade = merger.result();
     if (facade !== null) this.#lastFaultDraws = facade.faultDraws;
     return { commands: this.#commands, now, facade, checkpoints, droppedBytes: this.#dropped };
   }
@@ -201,11 +242,19 @@ export class ServeJournal {
     this.#commands++;
   }
 
-  /** Journals what changed in the facade's counters (captureFacadeChanges), if anything did. */
-  facade(change: FacadeState): void {
+  /**
+   * Journals what changed in the facade's counters (captureFacadeChanges), if anything did; every
+   * FACADE_SNAPSHOT_EVERY such lines, all of them (`full`) instead, so a restore reads a bounded tail.
+   */
+  facade(change: FacadeState, full: () => FacadeState): void {
     if (change.weight.length === 0 && change.orders.length === 0 && change.keyed.length === 0 && change.faultDraws === this.#lastFaultDraws) return;
     this.#lastFaultDraws = change.faultDraws;
-    this.#pending.push(`{"f":${JSON.stringify(change)}}\n`);
+    if (++this.#sinceFull >= FACADE_SNAPSHOT_EVERY) {
+      this.#sinceFull = 0;
+      this.#pending.push(`{"F":${JSON.stringify(full())}}\n`);
+    } else {
+      this.#pending.push(`{"f":${JSON.stringify(change)}}\n`);
+    }
   }
 
   /** Journals the clock's position if it moved since the last one (the tick, and close). */
@@ -290,27 +339,53 @@ function lastNewline(fd: number, size: number): number {
   return -1;
 }
 
-/** The lines of the first `bytes` bytes of the file (which end with a newline), read in chunks. */
-function* readLines(fd: number, bytes: number): Generator<string> {
-  const buffer = Buffer.alloc(READ_CHUNK);
-  let position = 0;
-  let carry: Buffer = Buffer.alloc(0);
-  while (position < bytes) {
-    const read = readSync(fd, buffer, 0, Math.min(buffer.length, bytes - position), position);
-    if (read === 0) break;
-    position += read;
-    // Decode only up to the chunk's last newline, so no UTF-8 sequence is split.
-    const last = buffer.subarray(0, read).lastIndexOf(0x0a);
-    if (last < 0) {
-      carry = Buffer.concat([carry, buffer.subarray(0, read)]);
-      continue;
+/** One line of the file: its bytes in `buffer` [start, end) (no newline), its file offset, and whether its chunk is ASCII. */
+interface LineSpan {
+  buffer: Buffer;
+  start: number;
+  end: number;
+  offset: number;
+  ascii: boolean;
+}
+
+/**
+ * The lines of the first `bytes` bytes of the file (which end with a newline), read in chunks
+ * and found with Buffer.indexOf; nothing is decoded here (the caller decodes what it needs). One
+ * span object is reused: read it before asking for the next.
+ */
+function* readLineSpans(fd: number, bytes: number): Generator<LineSpan> {
+  let buffer = Buffer.alloc(READ_CHUNK);
+  const span: LineSpan = { buffer, start: 0, end: 0, offset: 0, ascii: true };
+  let filled = 0; // bytes in buffer
+  let bufferOffset = 0; // file offset of buffer[0]
+  while (bufferOffset + filled < bytes) {
+    if (filled === buffer.length) {
+      // One line longer than the buffer: grow it.
+      const bigger = Buffer.alloc(buffer.length * 2);
+      buffer.copy(bigger, 0, 0, filled);
+      buffer = bigger;
     }
-    const text = carry.length === 0 ? buffer.toString('utf8', 0, last + 1) : Buffer.concat([carry, buffer.subarray(0, last + 1)]).toString('utf8');
-    carry = Buffer.from(buffer.subarray(last + 1, read));
+    const read = readSync(fd, buffer, filled, Math.min(buffer.length - filled, bytes - bufferOffset - filled), bufferOffset + filled);
+    if (read === 0) break;
+    filled += read;
+    const last = buffer.lastIndexOf(0x0a, filled - 1);
+    if (last < 0) continue;
+    span.buffer = buffer;
+    span.ascii = isAscii(buffer.subarray(0, last + 1));
     let from = 0;
-    for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', from)) {
-      if (at > from) yield text.slice(from, at);
+    while (from <= last) {
+      const at = buffer.indexOf(0x0a, from);
+      if (at > from) {
+        span.start = from;
+        span.end = at;
+        span.offset = bufferOffset + from;
+        yield span;
+      }
       from = at + 1;
     }
+    // The unfinished line moves to the front.
+    buffer.copy(buffer, 0, last + 1, filled);
+    bufferOffset += last + 1;
+    filled -= last + 1;
   }
 }

@@ -12,7 +12,7 @@
  * Determinism: the tick (position lines and, under `batch`, the fdatasync) is the only host
  * timer, here in the serve adapter; what the journal holds depends only on the requests.
  */
-import { captureFacadeChanges, restoreFacadeState, type ExchangeContext, type FacadeCommand, type MarketBackend, type EngineBackend } from '../api-facade/index.ts';
+import { captureFacadeChanges, captureFacadeState, restoreFacadeState, type ExchangeContext, type FacadeCommand, type MarketBackend, type EngineBackend } from '../api-facade/index.ts';
 import type { EngineCommand, EngineEvent, OrderFilledByMarket } from '../engine/index.ts';
 import type { Replay } from '../sim/index.ts';
 import type { MarketHistory } from '../data/index.ts';
@@ -146,7 +146,7 @@ export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, servi
   // determinism-ok: the serve adapter's journal tick (fdatasync under `batch`, the clock's position); the journal's content does not depend on it
   const tick = setInterval(() => {
     // Market fills between requests lower unfilled order counts: journaled here if no request did.
-    journal.facade(captureFacadeChanges(ctx));
+    journal.facade(captureFacadeChanges(ctx), () => captureFacadeState(ctx));
     journal.position(backend.now, serving.position());
     journal.commit();
     if (journal.policy === 'batch' && journal.unsynced) journal.sync().catch((error: unknown) => console.error(`exsim: journal fdatasync failed: ${String(error)}`));
@@ -154,12 +154,12 @@ export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, servi
   tick.unref();
   return {
     beforeAnswer: () => {
-      journal.facade(captureFacadeChanges(ctx));
+      journal.facade(captureFacadeChanges(ctx), () => captureFacadeState(ctx));
       return journal.commit();
     },
     async close() {
       clearInterval(tick);
-      journal.facade(captureFacadeChanges(ctx));
+      journal.facade(captureFacadeChanges(ctx), () => captureFacadeState(ctx));
       journal.position(backend.now, serving.position());
       const hash = serving.stateHash();
       journal.checkpoint(hash);
