@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { serve } from '../../../src/cli/serve.ts';
-import { ServeJournal } from '../../../src/cli/serve-journal.ts';
+import { FACADE_SNAPSHOT_EVERY, ServeJournal } from '../../../src/cli/serve-journal.ts';
+import type { FacadeState } from '../../../src/api-facade/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'exsim-serve-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,6 +71,36 @@ test('a journal of another exchange, or not a journal, is refused in one line an
   writeFileSync(notJournal, 'my notes\n');
   expect(() => ServeJournal.open(notJournal, identity, 1_000, 'none')).toThrow(`--journal ${notJournal} is not an exsim serve journal (its first line is not a journal header)`);
   expect(readFileSync(notJournal, 'utf8')).toBe('my notes\n');
+});
+
+test('facade changes fold together across full snapshots: every key at its last value', async () => {
+  const path = join(dir, 'facade.jsonl');
+  const journal = ServeJournal.open(path, identity, 1_000, 'none');
+  const ip = (n: number, used: number): FacadeState['weight'][number] => [`10.0.0.${n}`, [[60_000_000, 300_000_000], [used, used]], 0, 0, 0, 0, 0];
+  const account = (n: number, used: number): FacadeState['orders'][number] => [String(n), [[10_000_000, 0], [used, used]]];
+  const full = new Map<number, number>();
+  // More changes than one full snapshot's period, each touching one IP and one account of 7.
+  for (let i = 0; i < FACADE_SNAPSHOT_EVERY + 2_345; i++) {
+    full.set(i % 7, i);
+    journal.facade({ weight: [ip(i % 7, i)], orders: [account(i % 7, i)], keyed: [], faultDraws: i % 3 }, () => ({
+      weight: [...full].map(([n, used]) => ip(n, used)),
+      orders: [...full].map(([n, used]) => account(n, used)),
+      keyed: [],
+      faultDraws: i % 3,
+    }));
+  }
+  journal.commit();
+  await journal.close();
+  expect(readFileSync(path, 'utf8').split('\n').filter((l) => l.startsWith('{"F":'))).toHaveLength(1);
+  const reopened = ServeJournal.open(path, identity, 1_000, 'none');
+  const restored = await reopened.restore({ advance: () => undefined, apply: () => undefined, stateHash: () => 'x' });
+  await reopened.close();
+  const last = FACADE_SNAPSHOT_EVERY + 2_344;
+  const expected = [...full.keys()].sort();
+  expect(restored.facade!.weight.map((row) => row[0]).sort()).toEqual(expected.map((n) => `10.0.0.${n}`));
+  for (const row of restored.facade!.weight) expect(row).toEqual(ip(Number(row[0].slice(7)), full.get(Number(row[0].slice(7)))!));
+  for (const row of restored.facade!.orders) expect(row).toEqual(account(Number(row[0]), full.get(Number(row[0]))!));
+  expect(restored.facade!.faultDraws).toBe(last % 3);
 });
 
 test('a checkpoint that does not replay refuses the restore', async () => {
