@@ -276,8 +276,9 @@ export class ServeJournal {
    */
   commit(): Promise<void> | undefined {
     if (this.#pending.length > 0) this.#write();
-    if (this.policy !== 'always' || !this.#unsynced) return this.#syncing ?? undefined;
-    return this.sync();
+    // batch / none: written is enough (a fdatasync running on the tick does not hold the answer).
+    if (this.policy !== 'always') return undefined;
+    return this.#unsynced ? this.sync() : (this.#syncing ?? undefined);
   }
 
   /** fdatasyncs what was written (grouped: callers meanwhile share the next one). */
