@@ -12,15 +12,15 @@ import { replayJsonLines, replayTable, runReplayBench } from './replay/replay-be
 import { DEFAULT_DURATION_SECONDS, DEFAULT_REQUESTS, FACADE_BENCHES, runFacadeBenches } from './facade/facade-bench.ts';
 import { runSweepBench, sweepJsonLine, sweepTable } from './sweep/sweep-bench.ts';
 import { runSweepQueueBench, sweepQueueJsonLines, sweepQueueTable } from './sweep/sweep-queue-bench.ts';
-import { DEFAULT_IDLE_STREAMS, runServeBenches, SERVE_BENCHES, serveJsonLines, serveTable } from './serve/serve-bench.ts';
+import { DEFAULT_IDLE_STREAMS, DEFAULT_RESTART_COMMANDS, restartTable, runServeBenches, SERVE_BENCHES, serveJsonLines, serveTable } from './serve/serve-bench.ts';
 import { DEFAULT_SUBSCRIBERS, fanoutJsonLine, fanoutTable, runFanoutBench } from './streams/fanout-bench.ts';
 import { backtestJsonLines, backtestTable, DEFAULT_DAY_TRADES, runBacktestBench } from './backtest/backtest-bench.ts';
 import { DEFAULT_ROUND_TRIPS, runWsApiBench, WS_API_BENCHES, wsApiJsonLines, wsApiTable } from './ws-api/ws-api-bench.ts';
 
 const BENCHES = ['backtest', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue', 'serve', ...SERVE_BENCHES, 'streams', ...WS_API_BENCHES] as const;
 const USAGE =
-  'usage: npm run bench -- [--json] [--only backtest|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams|streams|ws-api] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
-  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})] [--subscribers N (streams, default ${DEFAULT_SUBSCRIBERS})] [--round-trips N (ws-api, per pass, default ${DEFAULT_ROUND_TRIPS})]`;
+  'usage: npm run bench -- [--json] [--only backtest|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams|serve-journal|serve-journal-restart|streams|ws-api] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
+  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})] [--subscribers N (streams, default ${DEFAULT_SUBSCRIBERS})] [--round-trips N (ws-api, per pass, default ${DEFAULT_ROUND_TRIPS})] [--commands N (serve-journal-restart, default ${DEFAULT_RESTART_COMMANDS})]`;
 
 /** A bad command line: reported as a message, not a stack trace. */
 class UsageError extends Error {}
@@ -33,7 +33,7 @@ function positiveInt(name: string, text: string | undefined, fallback: number, m
 }
 
 async function main(): Promise<void> {
-  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string; streams?: string; subscribers?: string; 'round-trips'?: string };
+  let values: { json?: boolean; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string; streams?: string; subscribers?: string; 'round-trips'?: string; commands?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -50,6 +50,7 @@ async function main(): Promise<void> {
         streams: { type: 'string' },
         subscribers: { type: 'string' },
         'round-trips': { type: 'string' },
+        commands: { type: 'string' },
       },
       strict: true,
     }));
@@ -100,8 +101,9 @@ async function main(): Promise<void> {
     await runFacadeBenches({ only, json, runs, requests, duration, log });
   }
   if (only === undefined || only.startsWith('serve')) {
-    const rows = await runServeBenches({ duration, connections: 10, streams, log });
-    process.stdout.write(json ? serveJsonLines(rows).map((l) => `${l}\n`).join('') : `\n${serveTable(rows)}\n`);
+    const results = await runServeBenches({ duration, connections: 10, streams, log, ...(only === undefined ? {} : { only }), restartCommands: positiveInt('commands', values.commands, DEFAULT_RESTART_COMMANDS, 1) });
+    if (json) process.stdout.write(serveJsonLines(results).map((l) => `${l}\n`).join(''));
+    else process.stdout.write(`\n${results.rows.length > 0 ? `${serveTable(results.rows)}\n` : ''}${results.restart === null ? '' : `${restartTable(results.restart)}\n`}`);
   }
   if (only === undefined || only === 'streams') {
     const result = await runFanoutBench({ subscribers, duration: Math.max(duration, 10), log });

@@ -37,7 +37,7 @@ async function startExsim(): Promise<{ url: string; close: () => Promise<void> }
   const start = Math.round(Date.now() * 1000); // determinism-ok: bench timing (anchors the paced clock, as exsim serve does)
   const pacing = new Pacing('realtime', { simulatedStart: start });
   const traders = makeTraders(DEFAULT_TRADERS);
-  const backend = new PacedBackend(SAMPLE_CONFIG, pacing, setupCommands(traders, start), null);
+  const backend = new PacedBackend(SAMPLE_CONFIG, pacing, setupCommands(traders, start));
   const ctx = new ExchangeContext({ backend, apiKeys: apiKeys(traders), rateLimits: raisedRateLimits(), clientTime: pacedClientTime(pacing) });
   // The WebSocket API's per-connection message bound raised too (bench/ws-api: one connection sends every order).
   const server = new ExsimHttpServer(ctx, { wsApiLimits: { messagesPerSecond: Number.MAX_SAFE_INTEGER } });

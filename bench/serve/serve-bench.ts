@@ -8,14 +8,28 @@
  * server is a child process (serve-target.ts); autocannon keeps `connections` keep-alive
  * connections busy for a 1 s warm-up, then `duration` seconds. Target (issue 13): the idle
  * streams change the throughput by less than 10%.
+ *
+ * serve/journal: signed POST /api/v3/order (the facade HTTP bench's order stream: 1,001 traders'
+ * LIMIT orders that fill each other, signed before the run) requests per second, on a server
+ * without a journal, then on a fresh one journaling with the default policy (`--fsync batch`),
+ * then with `--fsync always`; same connections and duration. `ratio` is each row's throughput
+ * over the unjournaled one. Target (issue 13): the default policy keeps >= 50%.
+ *
+ * serve/journal-restart (journal-restart.ts): the time to start from a journal of 1M commands.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { DEFAULT_TRADERS, makeTraders, signedOrderRequest } from '../facade/bench-exchange.ts';
+import { runRestartBench, type RestartRow } from './journal-restart.ts';
 import WebSocket from 'ws';
 import type { ServeTargetReady, ServeTargetStreams } from './serve-target.ts';
 
-export const SERVE_BENCHES = ['serve-idle-streams'] as const;
+export const SERVE_BENCHES = ['serve-idle-streams', 'serve-journal', 'serve-journal-restart'] as const;
+export const DEFAULT_RESTART_COMMANDS = 1_000_000;
 export const DEFAULT_IDLE_STREAMS = 10_000;
 const WARMUP_SECONDS = 1;
 const OPEN_BATCH = 250;
@@ -30,6 +44,8 @@ export interface ServeRow {
   readonly errors: number;
   /** Open stream connections the server reported during the run. */
   readonly streams: number;
+  /** Throughput over the first row of the same name (serve/journal). */
+  ratio?: number;
 }
 
 export interface ServeBenchOptions {
@@ -37,6 +53,9 @@ export interface ServeBenchOptions {
   readonly connections: number;
   readonly streams: number;
   readonly log: (message: string) => void;
+  /** `serve` or undefined: every serve bench; else one of SERVE_BENCHES. */
+  readonly only?: string;
+  readonly restartCommands?: number;
 }
 
 class ServeTarget {
@@ -74,7 +93,57 @@ async function timeThroughput(url: string, o: ServeBenchOptions): Promise<autoca
   return run(o.duration);
 }
 
-export async function runServeBenches(o: ServeBenchOptions): Promise<ServeRow[]> {
+export interface ServeResults {
+  readonly rows: ServeRow[];
+  readonly restart: RestartRow | null;
+}
+
+export async function runServeBenches(o: ServeBenchOptions): Promise<ServeResults> {
+  const wants = (name: string): boolean => o.only === undefined || o.only === 'serve' || o.only === name;
+  const rows: ServeRow[] = [];
+  if (wants('serve-idle-streams')) rows.push(...(await runIdleStreams(o)));
+  if (wants('serve-journal')) rows.push(...(await runJournalBench(o)));
+  const restart = wants('serve-journal-restart') ? await runRestartBench(o.restartCommands ?? DEFAULT_RESTART_COMMANDS, o.log) : null;
+  return { rows, restart };
+}
+
+const RECV_WINDOW_MS = 60_000;
+
+function orderRequests(): NonNullable<autocannon.Options['requests']> {
+  const traders = makeTraders(DEFAULT_TRADERS);
+  const timestampMs = Date.now(); // determinism-ok: bench timing (a client's wall-clock stamp)
+  return Array.from({ length: 2 * traders.length }, (_, k) => {
+    const r = signedOrderRequest(k, traders, timestampMs, RECV_WINDOW_MS);
+    return { method: 'POST' as const, path: r.path, headers: r.headers as Record<string, string>, body: r.rawBody };
+  });
+}
+
+async function timeOrders(args: readonly string[], variant: string, o: ServeBenchOptions): Promise<ServeRow> {
+  const target = new ServeTarget(args);
+  try {
+    const { url } = await target.ready;
+    o.log(`serve/journal: signed POST /api/v3/order, ${variant} (${o.duration} s, ${o.connections} connections)`);
+    const run = (seconds: number) => autocannon({ url, connections: o.connections, pipelining: 1, duration: seconds, requests: orderRequests() });
+    await run(WARMUP_SECONDS);
+    return row('serve/journal', variant, await run(o.duration), 0);
+  } finally {
+    await target.stop();
+  }
+}
+
+async function runJournalBench(o: ServeBenchOptions): Promise<ServeRow[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'exsim-journal-bench-'));
+  try {
+    const rows = [await timeOrders([], 'no journal', o), await timeOrders([join(dir, 'batch.jsonl'), 'batch'], 'journal, fsync batch', o), await timeOrders([join(dir, 'always.jsonl'), 'always'], 'journal, fsync always', o)];
+    for (const r of rows) r.ratio = r.requestsPerSec / rows[0]!.requestsPerSec;
+    o.log(`serve/journal: journaled (batch) / unjournaled = ${rows[1]!.ratio!.toFixed(2)}, (always) / unjournaled = ${rows[2]!.ratio!.toFixed(2)}`);
+    return rows;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function runIdleStreams(o: ServeBenchOptions): Promise<ServeRow[]> {
   const rows: ServeRow[] = [];
   const target = new ServeTarget();
   try {
@@ -125,17 +194,31 @@ function row(name: string, variant: string, r: autocannon.Result, streams: numbe
 
 /** One line per row: the second and later rows of a name show their change against the first. */
 export function serveTable(rows: readonly ServeRow[]): string {
-  const lines = ['bench                 variant                 req/s      change   p99 ms  non-2xx  errors'];
+  const lines = ['bench                 variant                 req/s      change   p99 ms  non-2xx  errors  ratio'];
   const first = new Map<string, number>();
   for (const r of rows) {
     const base = first.get(r.name);
     if (base === undefined) first.set(r.name, r.requestsPerSec);
     const change = base === undefined ? '' : `${(((r.requestsPerSec - base) / base) * 100).toFixed(1)}%`;
-    lines.push(`${r.name.padEnd(22)}${r.variant.padEnd(22)}${Math.round(r.requestsPerSec).toLocaleString('en-US').padStart(8)}  ${change.padStart(8)}  ${r.latencyP99Ms.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}`);
+    lines.push(`${r.name.padEnd(22)}${r.variant.padEnd(22)}${Math.round(r.requestsPerSec).toLocaleString('en-US').padStart(8)}  ${change.padStart(8)}  ${r.latencyP99Ms.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}  ${r.ratio === undefined ? '' : r.ratio.toFixed(2).padStart(5)}`);
   }
   return lines.join('\n');
 }
 
-export function serveJsonLines(rows: readonly ServeRow[]): string[] {
-  return rows.map((r) => JSON.stringify({ bench: r.name, variant: r.variant, requestsPerSec: Math.round(r.requestsPerSec), requests: r.requests, latencyP99Ms: r.latencyP99Ms, non2xx: r.non2xx, errors: r.errors, streams: r.streams }));
+export function serveJsonLines(results: ServeResults): string[] {
+  const lines = results.rows.map((r) =>
+    JSON.stringify({ bench: r.name, variant: r.variant, requestsPerSec: Math.round(r.requestsPerSec), requests: r.requests, latencyP99Ms: r.latencyP99Ms, non2xx: r.non2xx, errors: r.errors, streams: r.streams, ...(r.ratio === undefined ? {} : { ratio: Number(r.ratio.toFixed(3)) }) }),
+  );
+  const restart = results.restart;
+  if (restart !== null) lines.push(JSON.stringify({ bench: 'serve/journal-restart', ...restart, restoreMs: Math.round(restart.startWithMs - restart.startWithoutMs) }));
+  return lines;
+}
+
+/** The restart row in words. */
+export function restartTable(restart: RestartRow): string {
+  const mb = (restart.journalBytes / 1e6).toFixed(0);
+  return [
+    'bench                   commands   journal MB  start without ms  start with ms  restored',
+    `${'serve/journal-restart'.padEnd(22)}${restart.commands.toLocaleString('en-US').padStart(10)}  ${mb.padStart(11)}  ${restart.startWithoutMs.toFixed(0).padStart(16)}  ${restart.startWithMs.toFixed(0).padStart(13)}  ${restart.restoredCommands.toLocaleString('en-US').padStart(8)}`,
+  ].join('\n');
 }

@@ -6,12 +6,17 @@
  *
  *   node --import tsx bench/serve/serve-target.ts [JOURNAL_FILE FSYNC]
  *
+ * With JOURNAL_FILE the server journals as `exsim serve --journal JOURNAL_FILE --fsync FSYNC`
+ * does (serve-journaling.ts: a new file, every command and the counters written before the answer).
+ *
  * IPC: the child sends {url, listenKey} (a live key of the first trader); the parent sends
  * 'streams' (answered with {streams: open stream connections}) and 'stop'. Nothing on stdout.
  */
 import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
 import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
 import { PacedBackend, pacedClientTime } from '../../src/cli/serve.ts';
+import { attachJournal, openServeJournal, restoreJournal } from '../../src/cli/serve-journaling.ts';
+import type { FsyncPolicy } from '../../src/cli/serve-journal.ts';
 import { Pacing } from '../../src/clock/index.ts';
 import { SAMPLE_CONFIG } from '../../src/sample/sample-market.ts';
 import { apiKeys, DEFAULT_TRADERS, makeTraders, raisedRateLimits, setupCommands } from '../facade/bench-exchange.ts';
@@ -30,14 +35,25 @@ async function main(): Promise<void> {
   const start = Math.round(Date.now() * 1000); // determinism-ok: bench timing (anchors the paced clock, as exsim serve does)
   const pacing = new Pacing('realtime', { simulatedStart: start });
   const traders = makeTraders(DEFAULT_TRADERS);
-  const backend = new PacedBackend(SAMPLE_CONFIG, pacing, setupCommands(traders, start), null);
+  const paced = new PacedBackend(SAMPLE_CONFIG, pacing, setupCommands(traders, start));
+  const [journalFile, fsync] = process.argv.slice(2);
+  const journal = journalFile === undefined ? null : await openServeJournal({ journal: journalFile, fsync: (fsync ?? 'batch') as FsyncPolicy, seed: 'bench' }, start);
+  const journaled = journal === null ? null : await restoreJournal(journal, { engine: paced, start });
+  const backend = journaled?.backend ?? paced;
   const ctx = new ExchangeContext({ backend, apiKeys: apiKeys(traders), rateLimits: raisedRateLimits(), clientTime: pacedClientTime(pacing) });
-  const server = new ExsimHttpServer(ctx, { streamLimits: { attemptsPerIp: 1_000_000, openPerIp: 1_000_000 } });
+  const attached = journal === null || journaled === null ? null : attachJournal(journal, ctx, journaled);
+  const server = new ExsimHttpServer(ctx, {
+    streamLimits: { attemptsPerIp: 1_000_000, openPerIp: 1_000_000 },
+    ...(attached === null ? {} : { beforeAnswer: attached.beforeAnswer }),
+  });
   const url = await server.listen(0, '127.0.0.1');
   const listenKey = ctx.listenKeys.open(traders[0]!.accountId, ctx.now());
   process.on('message', (message) => {
     if (message === 'streams') send({ streams: server.streamConnections });
-    else if (message === 'stop') void server.close().then(() => process.disconnect?.());
+    else if (message === 'stop') void server.close().then(async () => {
+      await attached?.close();
+      process.disconnect?.();
+    });
   });
   send({ url, listenKey });
 }

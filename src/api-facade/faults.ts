@@ -42,6 +42,7 @@ export class Faults {
   readonly #timeoutProbability: number;
   readonly #firewall: boolean;
   readonly #random: () => number;
+  #draws = 0;
 
   constructor(options: FaultOptions = {}) {
     const p = options.engineTimeoutProbability ?? 0;
@@ -58,6 +59,21 @@ export class Faults {
 
   /** One draw per request that reached the engine: whether its answer is lost to a timeout. */
   engineTimedOut(): boolean {
-    return this.#timeoutProbability > 0 && this.#random() < this.#timeoutProbability;
+    if (this.#timeoutProbability === 0) return false;
+    this.#draws++;
+    return this.#random() < this.#timeoutProbability;
+  }
+
+  /** Draws taken from the fault stream so far (a journal records it; `skip` puts a restored server at the same place). */
+  get draws(): number {
+    return this.#draws;
+  }
+
+  /** Advances the stream to `draws` draws (a journal restore). */
+  skipTo(draws: number): void {
+    while (this.#draws < draws) {
+      this.#random();
+      this.#draws++;
+    }
   }
 }

@@ -24,5 +24,6 @@ export {
 } from './sweep.ts';
 export { paramsText } from './queue/sweep-job.ts';
 export { parseQueueUrl } from './queue/queue-connection.ts';
+export { fingerprintData } from './queue/data-fingerprint.ts';
 export { runQueuedSweep, type QueuedSweepResult } from './queue/queued-sweep.ts';
 export { startQueueWorker } from './queue/queue-worker.ts';

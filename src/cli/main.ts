@@ -12,6 +12,7 @@ import { scenarioRunCommand } from './scenario-command.ts';
 import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
 import { serve } from './serve.ts';
+import { FSYNC_POLICIES, type FsyncPolicy } from './serve-journal.ts';
 import { workerCommand, type WorkerCommandOptions } from './worker-command.ts';
 
 export function buildProgram(): Command {
@@ -41,13 +42,19 @@ export function buildProgram(): Command {
     .option('--admin-key <key>', 'turn on the control plane (/exsim/v1/clock, /exsim/v1/status, /exsim/v1/accounts) for requests carrying this key in X-EXSIM-ADMIN-KEY')
     .option('--from <time>', 'with --data: start the served market here, the history before it replayed at once (UTC YYYY-MM-DD[THH:MM[:SS]] or epoch ms; default 4 hours into the data)')
     .option('--accounts <file>', 'accounts, balances and API keys (JSON, see README) instead of the demo account')
-    .option('--journal <file>', 'journal every command to this gzipped JSON-lines file, flushed when the server stops')
-    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; from?: string; adminKey?: string }) => {
+    .option('--journal <file>', 'write-ahead journal (plain JSON lines): every command is written before its answer; an existing journal of the same exchange is restored and appended to')
+    .option('--fsync <policy>', 'journal durability: always (fdatasync before answering, grouped) | batch (fdatasync every --fsync-ms) | none', 'batch')
+    .option('--fsync-ms <ms>', 'fdatasync period of --fsync batch', '50')
+    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; fsync: string; fsyncMs: string; from?: string; adminKey?: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, got "${options.port}"`);
       const engineTimeoutProbability = Number(options.engineTimeout);
       if (!(engineTimeoutProbability >= 0 && engineTimeoutProbability <= 1)) throw new Error(`--engine-timeout must be a probability 0..1, got "${options.engineTimeout}"`);
       const faults = { engineTimeoutProbability, firewall: options.firewall, seed: options.faultSeed };
+      const fsync = options.fsync as FsyncPolicy;
+      if (!FSYNC_POLICIES.includes(fsync)) throw new Error(`--fsync must be ${FSYNC_POLICIES.join(' | ')}, got "${options.fsync}"`);
+      const fsyncMs = Number(options.fsyncMs);
+      if (!(Number.isInteger(fsyncMs) && fsyncMs >= 1)) throw new Error(`--fsync-ms must be a whole number of ms >= 1, got "${options.fsyncMs}"`);
       const server = await serve({
         port,
         host: options.host,
@@ -56,7 +63,7 @@ export function buildProgram(): Command {
         seed: options.seed,
         ...(options.data === undefined ? {} : { data: options.data }),
         ...(options.accounts === undefined ? {} : { accounts: options.accounts }),
-        ...(options.journal === undefined ? {} : { journal: options.journal }),
+        ...(options.journal === undefined ? {} : { journal: options.journal, fsync, fsyncMs }),
         ...(options.from === undefined ? {} : { from: options.from }),
         ...(options.adminKey === undefined ? {} : { adminKey: options.adminKey }),
       });

@@ -12,15 +12,17 @@
  * bots that stamp with their host clock, copy serverTime, or learnt an offset once all work at
  * any speed, and stale or replayed requests are still refused.
  */
-import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, type FacadeCommand, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
+import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
 import { Pacing } from '../clock/index.ts';
-import type { CreateAccount, EngineCommand, EngineEvent, EngineConfig } from '../engine/index.ts';
+import type { CreateAccount, EngineCommand, EngineConfig } from '../engine/index.ts';
 import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID, DEMO_CREDENTIALS } from '../sample/index.ts';
-import { JournalFile, InputError, openMarketData, parseTime, tradeFiles, windowedTape } from '../backtest/index.ts';
+import { InputError, openMarketData, parseTime, tradeFiles, windowedTape } from '../backtest/index.ts';
 import { queuePosition, Replay, SyntheticBook, type TapeInput } from '../sim/index.ts';
 import { ClientClock } from './client-clock.ts';
 import { loadServedAccounts, type ServedAccounts } from './serve-accounts.ts';
 import { ServeControl } from './serve-control.ts';
+import type { FsyncPolicy } from './serve-journal.ts';
+import { attachJournal, openServeJournal, restoreJournal, type RestoredServing } from './serve-journaling.ts';
 
 export interface ServeOptions {
   port: number;
@@ -43,8 +45,11 @@ export interface ServeOptions {
   from?: string;
   /** Protects the control plane (/exsim/v1/...); without it the control plane refuses every request. */
   adminKey?: string;
-  /** Journal every command to this gzipped JSON-lines file (flushed on close). */
+  /** Write-ahead journal (serve-journal.ts): restored when it exists, appended to. */
   journal?: string;
+  /** The journal's fsync policy (default `batch`) and the batch period, ms. */
+  fsync?: FsyncPolicy;
+  fsyncMs?: number;
 }
 
 /** A running server: its URL, and `close` (stops pacing, closes sockets, flushes the journal). */
@@ -59,25 +64,11 @@ export interface ServeHandle {
 /** Engine backend whose simulated time follows the pacing, caught up whenever it is read. */
 export class PacedBackend extends EngineBackend {
   readonly #pacing: Pacing;
-  readonly #journal: JournalFile | null;
 
-  constructor(config: EngineConfig, pacing: Pacing, setup: readonly EngineCommand[], journal: JournalFile | null) {
+  constructor(config: EngineConfig, pacing: Pacing, setup: readonly EngineCommand[]) {
     super(config, pacing.anchor.simulated, []);
     this.#pacing = pacing;
-    this.#journal = journal;
     for (const command of setup) this.applyRaw(command);
-  }
-
-  override apply(command: FacadeCommand): readonly EngineEvent[] {
-    const events = super.apply(command);
-    this.#journal?.record({ ...command, time: super.now } as EngineCommand, events);
-    return events;
-  }
-
-  override applyRaw(command: EngineCommand): readonly EngineEvent[] {
-    const events = super.applyRaw(command);
-    this.#journal?.record(command, events);
-    return events;
   }
 
   override get now(): number {
@@ -114,7 +105,7 @@ function openingBook(time: number): EngineCommand[] {
 const DEMO_KEY = DEMO_CREDENTIALS;
 
 /** The exchange over a replay of `data`, its clock paced from the data's first day (see serve-replay notes in the header). */
-async function replayBackend(options: ServeOptions, journal: JournalFile | null, accounts: (time: number) => ServedAccounts) {
+async function replayBackend(options: ServeOptions, accounts: (time: number) => ServedAccounts) {
   const data = openMarketData(options.data!);
   const tapes: TapeInput[] = [];
   let start = Infinity;
@@ -131,7 +122,7 @@ async function replayBackend(options: ServeOptions, journal: JournalFile | null,
   // error now, not a replay that stops mid-session and leaves the market frozen.
   for (const tape of tapes) await checkTape(data, tape.symbol, start);
   for (let i = 0; i < tapes.length; i++) tapes[i] = await windowedTape(data, tapes[i]!.symbol, start, Number.MAX_SAFE_INTEGER);
-  const replay = new Replay({ engine: data.config, tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal });
+  const replay = new Replay({ engine: data.config, tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null });
   const served = accounts(start);
   for (const { time: _time, ...command } of served.commands) replay.apply(command);
   // The book is two-sided from the first instant: anchored at each tape's first print.
@@ -165,7 +156,10 @@ async function checkTape(data: ReturnType<typeof openMarketData>, symbol: string
 }
 
 export async function serve(options: ServeOptions, print: (line: string) => void = console.log): Promise<ServeHandle> {
-  const journal = options.journal === undefined ? null : new JournalFile(options.journal);
+  // determinism-ok: a new live server anchors simulated time to the wall clock once (a journal keeps its own start)
+  const wallStart = Math.round(Date.now() * 1000);
+  const journal = options.journal === undefined ? null : await openServeJournal({ ...options, journal: options.journal }, wallStart);
+  let journaled: RestoredServing | null = null;
   const accounts = (time: number): ServedAccounts =>
     options.accounts === undefined ? { commands: sampleAccounts(time), apiKeys: [DEMO_KEY] } : loadServedAccounts(options.accounts, SAMPLE_CONFIG, time);
   let backend: MarketBackend;
@@ -181,16 +175,19 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   if (options.data === undefined && options.from !== undefined) throw new InputError('--from needs --data: the static sample market has no history to start into');
   if (options.data === undefined) {
     // The simulation starts at the wall clock's present, so wall-clock and server-time stamps agree at first.
-    const start = Math.round(Date.now() * 1000); // determinism-ok: the live server anchors simulated time to the wall clock once
+    const start = journal?.header.start ?? wallStart;
     pacing = new Pacing(options.clock, { simulatedStart: start });
     served = accounts(start);
-    backend = new PacedBackend(SAMPLE_CONFIG, pacing, [...served.commands, ...(options.accounts === undefined ? openingBook(start) : [])], journal);
+    const paced = new PacedBackend(SAMPLE_CONFIG, pacing, [...served.commands, ...(options.accounts === undefined ? openingBook(start) : [])]);
+    backend = paced;
+    if (journal !== null) journaled = await restoreJournal(journal, { engine: paced, start });
     clientTime = clientClock(pacing).rule;
   } else {
-    const built = await replayBackend(options, journal, accounts);
+    const built = await replayBackend(options, accounts);
     served = built.served;
-    pacing = new Pacing(options.clock, { simulatedStart: built.start });
     const replay = built.replay;
+    if (journal !== null) journaled = await restoreJournal(journal, { replay });
+    pacing = new Pacing(options.clock, { simulatedStart: built.start });
     backend = replay;
     // The live adapter for a replay: catch the tape up with the paced clock on a host timer
     // (runUntil is async: it reads the dump files as it goes); requests in between see the
@@ -229,6 +226,12 @@ export async function serve(options: ServeOptions, print: (line: string) => void
       return paced(timestamp, simulatedNow + lag, ip) - lag;
     };
   }
+  // A restored clock resumes where the journal ends (the time the server was down is skipped).
+  if (journaled !== null) {
+    const now = journaled.restored.now;
+    if (now !== null && now > pacing.anchor.simulated) pacing.reanchor(now);
+    backend = journaled.backend;
+  }
   const ctx = new ExchangeContext({
     backend,
     apiKeys: served.apiKeys,
@@ -236,6 +239,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     onServerTime: clocks!.noteServerTime,
     ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
+  const journaling = journal === null || journaled === null ? null : attachJournal(journal, ctx, journaled, options.fsyncMs);
   const config = options.data === undefined ? SAMPLE_CONFIG : openMarketData(options.data).config;
   const control = new ServeControl({
     pacing,
@@ -246,7 +250,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     ...(options.adminKey === undefined ? {} : { adminKey: options.adminKey }),
     status: () => ({ replay: options.data === undefined ? null : { data: options.data, position: Math.floor(backend.now / 1000) }, connections: server.streamConnections }),
   });
-  const server = new ExsimHttpServer(ctx, { control });
+  const server = new ExsimHttpServer(ctx, { control, ...(journaling === null ? {} : { beforeAnswer: journaling.beforeAnswer }) });
   const url = await server.listen(options.port, options.host);
   const market = options.data === undefined ? 'the sample market (BTCUSDT, ETHBTC)' : `a replay of ${options.data} (${backend.engine.symbolNames().join(', ')}) from ${new Date(pacing.anchor.simulated / 1000).toISOString()}, seed ${options.seed ?? '1'}`;
   print(`exsim serving ${market} at ${url}  clock: ${options.clock}`);
@@ -258,7 +262,11 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   if (options.faults !== undefined && ((options.faults.engineTimeoutProbability ?? 0) > 0 || options.faults.firewall === true)) {
     print(`faults: engine timeouts (-1007) with p=${options.faults.engineTimeoutProbability ?? 0}, firewall ${options.faults.firewall === true ? 'on' : 'off'}, seed ${String(options.faults.seed ?? 'exsim-faults')}`);
   }
-  if (journal !== null) print(`journal: ${options.journal} (gzipped JSON lines, written when the server stops)`);
+  if (journal !== null && journaled !== null) {
+    const { commands, checkpoints, droppedBytes } = journaled.restored;
+    const restored = journal.existing ? `restored ${commands} commands (${checkpoints} checkpoints verified${droppedBytes > 0 ? `, a torn last line of ${droppedBytes} bytes dropped` : ''}), ` : '';
+    print(`journal: ${options.journal} (${restored}appending; fsync ${journal.policy})`);
+  }
   print(`streams: ${url.replace('http:', 'ws:')}/ws/btcusdt@trade, /stream?streams=btcusdt@depth@100ms/..., or /ws/<listenKey from POST /api/v3/userDataStream>`);
   print(`WebSocket API: ${url.replace('http:', 'ws:')}/ws-api/v3`);
   print(`try: curl ${url}/api/v3/depth?symbol=BTCUSDT   (Ctrl-C stops)`);
@@ -270,9 +278,9 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     async close() {
       stopPacing();
       await server.close();
-      if (journal !== null) {
-        journal.close();
-        print(`journal: ${journal.entries} entries, sha256 ${journal.hash()}`);
+      if (journaling !== null && journal !== null) {
+        const hash = await journaling.close();
+        print(`journal: ${journal.commands} commands, state hash ${hash}`);
       }
     },
   };

@@ -355,37 +355,41 @@ export class Replay {
 
   /**
    * Replays every tape trade stamped at or before `time`, then advances the clock to `time`
-   * (firing the timers due by then). `time` must not be before now.
+   * (firing the timers due by then). `time` must not be before now. `maxTapeTrades` stops the
+   * tape once `stats.tapeTrades` reaches it (a journal restore: a live run may have been
+   * interrupted between two prints of one µs, where a batch of the tape was still loading).
    */
-  async runUntil(time: number): Promise<void> {
+  async runUntil(time: number, maxTapeTrades = Infinity): Promise<void> {
     if (!(Number.isSafeInteger(time) && time >= this.scheduler.now)) {
       throw new RangeError(`runUntil(${time}): must be an integer µs not before now (${this.scheduler.now})`);
     }
-    await this.#run(time);
+    await this.#run(time, maxTapeTrades);
     this.scheduler.advanceTo(time);
   }
 
   /** Replays every remaining tape trade. The clock stops at the last trade (later timers stay queued). */
   async runToEnd(): Promise<void> {
-    await this.#run(Infinity);
+    await this.#run(Infinity, Infinity);
   }
 
   // ---- the loop ------------------------------------------------------------------------------
 
-  async #run(limit: number): Promise<void> {
+  async #run(limit: number, maxTapeTrades: number): Promise<void> {
     if (this.#running) throw new Error('the replay is already running (runUntil/runToEnd are not re-entrant)');
     this.#running = true;
     try {
-      await this.#pump(limit);
+      await this.#pump(limit, maxTapeTrades);
     } finally {
       this.#running = false;
     }
   }
 
   /** Merges the tapes: replays runs of trades from the tape that is first in (time, tape index) order. */
-  async #pump(limit: number): Promise<void> {
+  async #pump(limit: number, maxTapeTrades: number): Promise<void> {
     const cursors = this.#cursors;
+    const stats = this.stats;
     for (;;) {
+      if (stats.tapeTrades >= maxTapeTrades) return;
       let best: (typeof cursors)[number] | undefined;
       let bestTime = Infinity;
       // The runner-up bounds how far `best` may run before the merge must look again.
@@ -416,7 +420,7 @@ export class Replay {
       let lastTime = cursor.lastTime;
       while (row < n) {
         const t = time[row]!;
-        if (t > end || (t === stopTime && index > stopIndex)) break;
+        if (t > end || (t === stopTime && index > stopIndex) || stats.tapeTrades >= maxTapeTrades) break;
         if (t < lastTime) throw new Error(`tape of ${cursor.symbol}: trade ${id[row]} at ${t} µs is before the previous one (${lastTime} µs)`);
         lastTime = t;
         cursor.row = row + 1; // before replaying: a listener that throws leaves the cursor past this trade

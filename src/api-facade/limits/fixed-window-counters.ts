@@ -10,6 +10,9 @@
 import { assertMicros } from '../../clock/index.ts';
 import { windowLengthUs, type RateLimit } from './rate-limit-config.ts';
 
+/** Window starts (null: never written) and values, per limit. */
+export type CountersSnapshot = readonly [readonly (number | null)[], readonly number[]];
+
 export class FixedWindowCounters {
   readonly #limits: readonly RateLimit[];
   /** Window length of each limit, µs (windowLengthUs, worked out once). */
@@ -37,6 +40,20 @@ export class FixedWindowCounters {
       this.#values[i] = 0;
     }
     this.#values[i] = Math.max(0, (this.#values[i] ?? 0) + amount);
+  }
+
+  /** The counters as plain data (window starts, null before the first write; values): a journal snapshot. */
+  snapshot(): CountersSnapshot {
+    return [this.#starts.map((t) => (t === Number.NEGATIVE_INFINITY ? null : t)), [...this.#values]];
+  }
+
+  /** Puts back what `snapshot` took (same limits). */
+  restore(snapshot: CountersSnapshot): void {
+    const [starts, values] = snapshot;
+    for (let i = 0; i < this.#limits.length; i++) {
+      this.#starts[i] = starts[i] ?? Number.NEGATIVE_INFINITY;
+      this.#values[i] = values[i] ?? 0;
+    }
   }
 
   /** True while any counter still holds a non-zero count for the window of `nowUs`. */

@@ -14,7 +14,7 @@
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
 import { MICROS_PER_SECOND } from '../../clock/index.ts';
-import { FixedWindowCounters } from './fixed-window-counters.ts';
+import { FixedWindowCounters, type CountersSnapshot } from './fixed-window-counters.ts';
 import { limitHeaderName, validateRateLimits, windowEndUs, type RateLimit, type WindowUsage } from './rate-limit-config.ts';
 
 export type KeyedCharge =
@@ -34,6 +34,34 @@ export class KeyedWeightLimiter {
   readonly #error: (limit: RateLimit) => ApiError;
   readonly #headerPrefix: string | undefined;
   readonly #keys = new Map<string, FixedWindowCounters>();
+  /** Keys whose counters may have changed since `takeChanged` (a journal's delta). */
+  readonly #changed = new Set<string>();
+
+  /** Every key's counters as plain data, in insertion order (a journal snapshot). */
+  snapshot(): [string, CountersSnapshot][] {
+    return [...this.#keys].map(([key, counters]) => [key, counters.snapshot()]);
+  }
+
+  /** The counters of the keys changed since the last call, as `snapshot` rows (a journal's delta). */
+  takeChanged(): [string, CountersSnapshot][] {
+    const rows: [string, CountersSnapshot][] = [];
+    for (const key of this.#changed) {
+      const counters = this.#keys.get(key);
+      if (counters !== undefined) rows.push([key, counters.snapshot()]);
+    }
+    this.#changed.clear();
+    return rows;
+  }
+
+  /** Replaces the counters with what `snapshot` took. */
+  restore(rows: readonly (readonly [string, CountersSnapshot])[]): void {
+    this.#keys.clear();
+    for (const [key, snapshot] of rows) {
+      const counters = new FixedWindowCounters(this.limits);
+      counters.restore(snapshot);
+      this.#keys.set(key, counters);
+    }
+  }
 
   constructor(options: KeyedWeightLimiterOptions) {
     this.limits = validateRateLimits(options.limits);
@@ -75,6 +103,7 @@ export class KeyedWeightLimiter {
   }
 
   #counters(key: string): FixedWindowCounters {
+    this.#changed.add(key);
     let counters = this.#keys.get(key);
     if (counters === undefined) {
       counters = new FixedWindowCounters(this.limits);

@@ -32,7 +32,7 @@
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
 import { assertMicros } from '../../clock/index.ts';
-import { FixedWindowCounters } from './fixed-window-counters.ts';
+import { FixedWindowCounters, type CountersSnapshot } from './fixed-window-counters.ts';
 import { BINANCE_RATE_LIMITS, describePeriod, validateRateLimits, type RateLimit, type WindowUsage } from './rate-limit-config.ts';
 
 export interface OrderCountLimiterOptions {
@@ -61,6 +61,34 @@ export class OrderCountLimiter {
   readonly limits: readonly RateLimit[];
   readonly #rejectedOrdersCount: boolean;
   readonly #accounts = new Map<string, FixedWindowCounters>();
+  /** Keys whose counters may have changed since `takeChanged` (a journal's delta). */
+  readonly #changed = new Set<string>();
+
+  /** Every key's counters as plain data, in insertion order (a journal snapshot). */
+  snapshot(): [string, CountersSnapshot][] {
+    return [...this.#accounts].map(([key, counters]) => [key, counters.snapshot()]);
+  }
+
+  /** The counters of the keys changed since the last call, as `snapshot` rows (a journal's delta). */
+  takeChanged(): [string, CountersSnapshot][] {
+    const rows: [string, CountersSnapshot][] = [];
+    for (const key of this.#changed) {
+      const counters = this.#accounts.get(key);
+      if (counters !== undefined) rows.push([key, counters.snapshot()]);
+    }
+    this.#changed.clear();
+    return rows;
+  }
+
+  /** Replaces the counters with what `snapshot` took. */
+  restore(rows: readonly (readonly [string, CountersSnapshot])[]): void {
+    this.#accounts.clear();
+    for (const [key, snapshot] of rows) {
+      const counters = new FixedWindowCounters(this.limits);
+      counters.restore(snapshot);
+      this.#accounts.set(key, counters);
+    }
+  }
 
   constructor(options: OrderCountLimiterOptions = {}) {
     this.limits = validateRateLimits(options.rateLimits ?? BINANCE_RATE_LIMITS).filter((l) => l.rateLimitType === 'ORDERS');
@@ -96,6 +124,7 @@ export class OrderCountLimiter {
     const counters = this.#accounts.get(account);
     // No counters means nothing counted yet: 0 stays 0.
     if (counters === undefined) return;
+    this.#changed.add(account);
     for (let i = 0; i < this.limits.length; i++) counters.add(i, -by, fillAtUs);
   }
 
@@ -156,6 +185,7 @@ export class OrderCountLimiter {
   }
 
   #counters(account: string): FixedWindowCounters {
+    this.#changed.add(account);
     let counters = this.#accounts.get(account);
     if (counters === undefined) {
       counters = new FixedWindowCounters(this.limits);

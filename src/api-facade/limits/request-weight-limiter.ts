@@ -42,7 +42,7 @@
 import type { ApiError } from '../api-error.ts';
 import { apiError } from '../exchange-errors.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MILLI, MICROS_PER_MINUTE, MICROS_PER_SECOND, assertMicros } from '../../clock/index.ts';
-import { FixedWindowCounters } from './fixed-window-counters.ts';
+import { FixedWindowCounters, type CountersSnapshot } from './fixed-window-counters.ts';
 import {
   BINANCE_RATE_LIMITS,
   describePeriod,
@@ -78,6 +78,9 @@ export type WeightCharge =
   | { readonly ok: true; readonly usage: readonly WindowUsage[] }
   | { readonly ok: false; readonly error: ApiError; readonly retryAfterSeconds: number; readonly usage: readonly WindowUsage[] };
 
+/** One IP in `RequestWeightLimiter.snapshot`: ip, counters, episode end, rejections, ban end, strikes, last ban end. */
+export type IpSnapshot = readonly [string, CountersSnapshot, number, number, number, number, number];
+
 interface IpState {
   readonly counters: FixedWindowCounters;
   /** End (µs) of the current over-limit episode; an episode is live while now < this. */
@@ -99,6 +102,8 @@ export class RequestWeightLimiter {
   readonly #ladder: readonly number[];
   readonly #decayUs: number;
   readonly #ips = new Map<string, IpState>();
+  /** IPs whose state may have changed since `takeChanged` (a journal's delta). */
+  readonly #changed = new Set<string>();
 
   constructor(options: RequestWeightLimiterOptions = {}) {
     this.limits = validateRateLimits(options.rateLimits ?? BINANCE_RATE_LIMITS).filter((l) => l.rateLimitType !== 'ORDERS');
@@ -181,6 +186,34 @@ export class RequestWeightLimiter {
     return this.#ips.size;
   }
 
+  /** Every IP's counters, episode and ban state as plain data, in insertion order (a journal snapshot). */
+  snapshot(): IpSnapshot[] {
+    const rows: IpSnapshot[] = [];
+    for (const [ip, st] of this.#ips) rows.push([ip, st.counters.snapshot(), st.episodeUntilUs, st.rejections, st.bannedUntilUs, st.strikes, st.lastBanEndUs]);
+    return rows;
+  }
+
+  /** The IPs changed since the last call, as `snapshot` rows (a journal's delta). */
+  takeChanged(): IpSnapshot[] {
+    const rows: IpSnapshot[] = [];
+    for (const ip of this.#changed) {
+      const st = this.#ips.get(ip);
+      if (st !== undefined) rows.push([ip, st.counters.snapshot(), st.episodeUntilUs, st.rejections, st.bannedUntilUs, st.strikes, st.lastBanEndUs]);
+    }
+    this.#changed.clear();
+    return rows;
+  }
+
+  /** Replaces the state with what `snapshot` took. */
+  restore(rows: readonly IpSnapshot[]): void {
+    this.#ips.clear();
+    for (const [ip, counters, episodeUntilUs, rejections, bannedUntilUs, strikes, lastBanEndUs] of rows) {
+      const st = this.#state(ip);
+      st.counters.restore(counters);
+      Object.assign(st, { episodeUntilUs, rejections, bannedUntilUs, strikes, lastBanEndUs });
+    }
+  }
+
   /**
    * Drops IPs whose state no longer matters at `nowUs`: nothing counted in a live window, no live
    * episode or ban, every strike decayed. Answers are the same before and after.
@@ -194,6 +227,7 @@ export class RequestWeightLimiter {
   }
 
   #state(ip: string): IpState {
+    this.#changed.add(ip);
     let st = this.#ips.get(ip);
     if (st === undefined) {
       st = {

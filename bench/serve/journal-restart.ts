@@ -1,0 +1,76 @@
+/**
+ * serve/journal-restart: how long `exsim serve --journal FILE` takes to come back from a journal
+ * of N commands (default 1,000,000). Workload: a journal of the static sample market (no --data,
+ * clock manual) written as the server writes it: the demo account places LIMIT orders a few ticks
+ * around the market maker's ladder (0.001 BTC, resting) and cancels each one 1,000 placements
+ * later, so about 1,000 orders rest at any time; after each command the facade's counters it
+ * changed (one IP, one account), as a served request writes them. The row is the
+ * time from calling serve() to listening, with the journal, and the same without one (the
+ * difference is the restore); target (issue 13): under 5 s for 1M commands.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '../../src/cli/serve.ts';
+import { openServeJournal } from '../../src/cli/serve-journaling.ts';
+import type { FacadeState } from '../../src/api-facade/index.ts';
+
+export interface RestartRow {
+  readonly commands: number;
+  readonly journalBytes: number;
+  readonly startWithoutMs: number;
+  readonly startWithMs: number;
+  readonly restoredCommands: number;
+}
+
+const OPEN_ORDERS = 1000;
+const FIRST_DEMO_ORDER_ID = 11; // the market maker's ladder holds orders 1..10 of BTCUSDT
+
+/** Writes a journal of `commands` commands at `path` for the options serve() gets below. */
+export async function writeRestartJournal(path: string, commands: number): Promise<number> {
+  const journal = await openServeJournal({ journal: path, fsync: 'none' }, 1_764_000_000_000_000);
+  const time = journal.header.start;
+  let placed = 0;
+  for (let i = 0; i < commands; i++) {
+    if (placed >= OPEN_ORDERS && i % 2 === 1) {
+      journal.command({ type: 'CancelOrder', accountId: 1, symbol: 'BTCUSDT', orderId: FIRST_DEMO_ORDER_ID + placed - OPEN_ORDERS }, time, undefined);
+    } else {
+      const side = placed % 2 === 0 ? 'BUY' : 'SELL';
+      const ticks = 3_000_000 + (placed % 37) * 1_000_000; // 30.00 .. 66.00 USDT off 42,000
+      const price = side === 'BUY' ? 4_200_000_000_000 - ticks : 4_200_000_000_000 + ticks;
+      journal.command({ type: 'PlaceOrder', accountId: 1, symbol: 'BTCUSDT', side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: 100_000, clientOrderId: `bench-${placed}` }, time, undefined);
+      placed++;
+    }
+    const weight = { weight: [['127.0.0.1', [[time - (time % 60_000_000), time - (time % 300_000_000)], [i % 6000, i % 61000]], 0, 0, 0, 0, 0]] as FacadeState['weight'], orders: [['1', [[time - (time % 10_000_000), time - (time % 86_400_000_000)], [i % 100, i % 200_000]]]] as FacadeState['orders'], keyed: [], faultDraws: 0 };
+    journal.facade(weight, () => weight);
+    if (i % 10_000 === 9_999) journal.commit();
+  }
+  await journal.close();
+  const { statSync } = await import('node:fs');
+  return statSync(path).size;
+}
+
+async function timeStart(journal: string | undefined): Promise<{ ms: number; restored: number }> {
+  const lines: string[] = [];
+  const started = performance.now(); // determinism-ok: bench timing
+  const handle = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', ...(journal === undefined ? {} : { journal }) }, (line) => lines.push(line));
+  const ms = performance.now() - started; // determinism-ok: bench timing
+  await handle.close();
+  const restored = Number(/restored (\d+) commands/.exec(lines.join('\n'))?.[1] ?? 0);
+  return { ms, restored };
+}
+
+export async function runRestartBench(commands: number, log: (line: string) => void): Promise<RestartRow> {
+  const dir = mkdtempSync(join(tmpdir(), 'exsim-restart-'));
+  try {
+    const path = join(dir, 'journal.jsonl');
+    log(`serve/journal-restart: writing a journal of ${commands.toLocaleString('en-US')} commands`);
+    const journalBytes = await writeRestartJournal(path, commands);
+    const without = await timeStart(undefined);
+    log('serve/journal-restart: starting with it');
+    const withJournal = await timeStart(path);
+    return { commands, journalBytes, startWithoutMs: without.ms, startWithMs: withJournal.ms, restoredCommands: withJournal.restored };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
