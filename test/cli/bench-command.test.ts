@@ -15,5 +15,6 @@ test('exsim bench passes its options to bench/run.ts: JSON lines, one per engine
 test('exsim bench refuses an unknown bench with its usage line and exit code 2', () => {
   const run = exsim('bench', '--only', 'nope');
   expect(run.status).toBe(2);
-  expect(run.stderr).toContain('--only must be one of backtest, matching-core, conditional-mix, replay, facade, facade-inprocess, facade-http, sweep, sweep-queue, got "nope"');
+  // The list grows with the benches; it names them all, the end-to-end backtest first.
+  expect(run.stderr).toMatch(/--only must be one of backtest, matching-core, .*sweep-queue, .*got "nope"/);
 });
