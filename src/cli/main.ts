@@ -139,6 +139,7 @@ export function buildProgram(): Command {
     .option('--median-qty <q>', 'median taker order size', '0.0008')
     .option('--klines <list>', 'kline intervals to derive, comma-separated (empty for none)', '1m')
     .option('--agg-trades', 'derive aggTrades files too', false)
+    .option('--no-trades', 'leave the trades files out (a klines- or aggTrades-only folder, as many users have)')
     .option('--csv', 'write .csv instead of .zip', false)
     .action(async (options: Parameters<typeof genCommand>[0]) => {
       const written = await genCommand(options);
