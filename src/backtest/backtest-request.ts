@@ -32,6 +32,8 @@ export interface BacktestRequestOptions {
   param?: string;
   out?: string;
   sweep?: string;
+  /** Write each sweep run's report folder under --out/runs/. */
+  sweepReports?: boolean;
   workers?: string;
   json?: boolean;
   /** Write the full command/event journal (journal.jsonl.gz) into --out. */
@@ -62,6 +64,8 @@ export interface BacktestRequest {
   readonly bnbDiscount?: boolean;
   /** A sweep's tapes, loaded once in shared memory (see market-data.ts). */
   readonly sharedTapes?: readonly SharedTape[];
+  /** A sweep run's report folder (`--sweep-reports`): summary, CSVs, report.html; absent: none. */
+  readonly reportDir?: string;
 }
 
 export function parseBacktestRequest(strategy: string, options: BacktestRequestOptions): BacktestRequest {

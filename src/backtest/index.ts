@@ -19,9 +19,11 @@ export {
   runSweep,
   sweepFailureMessage,
   sweepJson,
+  runFolder,
   sweepRuns,
   sweepTable,
 } from './sweep.ts';
+export { renderSweepHtml, rankRows } from './sweep-html.ts';
 export { paramsText } from './queue/sweep-job.ts';
 export { parseQueueUrl } from './queue/queue-connection.ts';
 export { runQueuedSweep, type QueuedSweepResult } from './queue/queued-sweep.ts';

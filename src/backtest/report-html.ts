@@ -42,7 +42,7 @@ function uplot(): { script: string; css: string } {
   return uplotAssets;
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A two-column table of scalar fields (nested objects flattened with dots). */
 function table(title: string, rows: readonly (readonly [string, unknown])[]): string {
