@@ -24,6 +24,7 @@ export {
   sweepTable,
 } from './sweep.ts';
 export { renderSweepHtml, rankRows } from './sweep-html.ts';
+export { compareTable, readReportFolder, renderCompareHtml, type ComparedRun } from './compare-reports.ts';
 export { paramsText } from './queue/sweep-job.ts';
 export { parseQueueUrl } from './queue/queue-connection.ts';
 export { runQueuedSweep, type QueuedSweepResult } from './queue/queued-sweep.ts';

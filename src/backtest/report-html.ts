@@ -34,7 +34,7 @@ export interface ChartData {
 const require = createRequire(import.meta.url);
 let uplotAssets: { script: string; css: string } | undefined;
 
-function uplot(): { script: string; css: string } {
+export function uplot(): { script: string; css: string } {
   uplotAssets ??= {
     script: readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8'),
     css: readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8'),

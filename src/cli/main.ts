@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import { reportCompareCommand } from './report-command.ts';
 import { backtestCommand, type BacktestCommandOptions } from './backtest-command.ts';
 import { genCommand, inspectCommand } from './data-commands.ts';
 import { importCommand } from './data-import.ts';
@@ -85,6 +86,15 @@ export function buildProgram(): Command {
     .option('--json', 'print the summary as one JSON object')
     .action(async (strategy: string, options: BacktestCommandOptions) => {
       await backtestCommand(strategy, options);
+    });
+  program
+    .command('report')
+    .description('backtest report folders')
+    .command('compare <dirs...>')
+    .description('key metrics of report folders (exsim backtest --out DIR) side by side, and an HTML page with their equity curves overlaid')
+    .option('--out <file>', 'the HTML page', 'compare.html')
+    .action(async (dirs: string[], options: { out: string }) => {
+      await reportCompareCommand(dirs, options.out);
     });
   program
     .command('worker')
