@@ -34,6 +34,10 @@ export interface BacktestRequestOptions {
   sweep?: string;
   /** Write each sweep run's report folder under --out/runs/. */
   sweepReports?: boolean;
+  /** `train=7d,test=1d`: walk-forward over the --sweep grid (walk-forward.ts). */
+  walkForward?: string;
+  /** The metric a walk-forward chooses by. */
+  select?: string;
   workers?: string;
   json?: boolean;
   /** Write the full command/event journal (journal.jsonl.gz) into --out. */

@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatUtcMicros } from '../data/index.ts';
-import { InputError, loadStrategy, headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions, checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable, renderSweepHtml, runFolder, type DataGap } from '../backtest/index.ts';
+import { InputError, loadStrategy, headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions, checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable, renderSweepHtml, runFolder, parseSelectMetric, parseWalkForward, runWalkForward, walkForwardTable, type DataGap } from '../backtest/index.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { submitQueuedSweep } from './queue-submit.ts';
 
@@ -19,6 +19,29 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
   const request = parseBacktestRequest(strategy, options);
   if (options.queue !== undefined && options.sweep === undefined) throw new InputError('--queue runs a --sweep; give the grid with --sweep');
   if (options.queue !== undefined && options.workers !== undefined) throw new InputError('--workers sets local threads; over --queue, start `exsim worker --concurrency N` processes instead');
+  if (options.walkForward !== undefined) {
+    if (options.sweep === undefined) throw new InputError('--walk-forward chooses among a --sweep grid; give it with --sweep');
+    if (options.queue !== undefined || options.sweepReports === true) throw new InputError('--walk-forward runs on local worker threads, without --queue or --sweep-reports');
+    const spec = parseWalkForward(options.walkForward);
+    const metric = parseSelectMetric(options.select);
+    const grid = parseSweep(options.sweep);
+    const workers = options.workers === undefined ? undefined : Number(options.workers);
+    if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new InputError(`--workers must be an integer 1..64, got "${options.workers}"`);
+    checkSweepParams(await loadStrategy(strategy), sweepRuns(request, grid));
+    const result = await runWalkForward(request, grid, spec, metric, {
+      ...(workers === undefined ? {} : { workers }),
+      onWindow: (w, i, n) => process.stderr.write(`walk-forward ${i + 1}/${n}: trained ${w.trainFrom} .. ${w.trainTo}, chose ${Object.entries(w.chosen).map(([k, v]) => `${k}=${v}`).join(',')}\n`),
+    });
+    if (options.json === true) print(JSON.stringify(result));
+    else for (const line of walkForwardTable(result)) print(line);
+    if (options.out !== undefined) {
+      mkdirSync(options.out, { recursive: true });
+      writeFileSync(join(options.out, 'walk-forward.json'), `${JSON.stringify(result, null, 2)}\n`);
+      if (options.json !== true) print(`walk-forward results: ${join(options.out, 'walk-forward.json')}`);
+    }
+    return;
+  }
+  if (options.select !== undefined) throw new InputError('--select chooses the walk-forward metric; it needs --walk-forward');
   if (options.sweep !== undefined) {
     const grid = parseSweep(options.sweep, options.queue === undefined ? MAX_SWEEP_RUNS : MAX_QUEUED_SWEEP_RUNS);
     const workers = options.workers === undefined ? undefined : Number(options.workers);
