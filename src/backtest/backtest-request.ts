@@ -32,6 +32,12 @@ export interface BacktestRequestOptions {
   param?: string;
   out?: string;
   sweep?: string;
+  /** Write each sweep run's report folder under --out/runs/. */
+  sweepReports?: boolean;
+  /** `train=7d,test=1d`: walk-forward over the --sweep grid (walk-forward.ts). */
+  walkForward?: string;
+  /** The metric a walk-forward chooses by. */
+  select?: string;
   workers?: string;
   json?: boolean;
   /** Write the full command/event journal (journal.jsonl.gz) into --out. */
@@ -62,6 +68,8 @@ export interface BacktestRequest {
   readonly bnbDiscount?: boolean;
   /** A sweep's tapes, loaded once in shared memory (see market-data.ts). */
   readonly sharedTapes?: readonly SharedTape[];
+  /** A sweep run's report folder (`--sweep-reports`): summary, CSVs, report.html; absent: none. */
+  readonly reportDir?: string;
 }
 
 export function parseBacktestRequest(strategy: string, options: BacktestRequestOptions): BacktestRequest {
@@ -147,7 +155,7 @@ export function headline(summary: BacktestSummary): string[] {
   const v = summary.valuationAsset;
   const markouts = m.markouts.map((k) => `${k.horizonSeconds}s ${k.volumeWeightedBps ?? '-'}`).join(', ');
   return [
-    `backtest ${summary.strategy.name} on ${summary.market.symbols.join(',')} ${summary.market.from} .. ${summary.market.to} (fill model ${summary.market.fillModel}, seed ${summary.market.seed})`,
+    `backtest ${summary.strategy.name} on ${summary.market.symbols.join(',')} ${summary.market.from} .. ${summary.market.to} from ${sourceText(summary.market.source)} (fill model ${summary.market.fillModel}, seed ${summary.market.seed})`,
     `  PnL ${m.pnl} ${v} (return ${m.return ?? '-'}); holding the opening balances ${m.benchmarks.hold.pnl} (return ${m.benchmarks.hold.return ?? '-'}): excess ${m.pnlVsHold} ${v} (return ${m.excessReturn.vsHold ?? '-'})`,
     `  max drawdown ${m.maxDrawdown.amount} ${v} (${m.maxDrawdown.fraction ?? '-'}, ${m.maxDrawdown.durationSeconds ?? '-'} s${m.maxDrawdown.recovered ? '' : ', not recovered'}), Sharpe ${m.ratios.sharpeAnnualised ?? '-'} / Sortino ${m.ratios.sortinoAnnualised ?? '-'} (annualised from ${m.ratios.sampleSeconds} s returns), Calmar ${m.ratios.calmar ?? '-'}, fees ${m.fees.valued} ${v} (${Object.entries(m.fees.byAsset).map(([a, q]) => `${q} ${a}`).join(', ') || 'none'})`,
     `  round trips ${m.trades.roundTrips} (win rate ${m.trades.winRate ?? '-'}, profit factor ${m.trades.profitFactor ?? '-'}, average ${m.trades.averagePnl ?? '-'} ${v}${m.trades.openAtEnd ? ', one open at the end' : ''}), exposure ${m.trades.exposure ?? '-'}`,
@@ -158,6 +166,11 @@ export function headline(summary: BacktestSummary): string[] {
   ];
 }
 
+
+function sourceText(source: BacktestSummary['market']['source']): string {
+  const text = typeof source === 'string' ? source : Object.entries(source).map(([symbol, s]) => `${symbol} ${s}`).join(', ');
+  return text.includes('klines:') ? `${text} (prints along an intra-bar path: see fills.csv)` : text;
+}
 
 function feesText(fees: FeeSchedule): string {
   const rates = `maker ${fees.effectiveMaker}, taker ${fees.effectiveTaker}`;

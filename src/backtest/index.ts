@@ -19,9 +19,13 @@ export {
   runSweep,
   sweepFailureMessage,
   sweepJson,
+  runFolder,
   sweepRuns,
   sweepTable,
 } from './sweep.ts';
+export { renderSweepHtml, rankRows } from './sweep-html.ts';
+export { parseSelectMetric, parseWalkForward, runWalkForward, walkForwardTable, SELECT_METRICS, type WalkForwardResult } from './walk-forward.ts';
+export { compareTable, readReportFolder, renderCompareHtml, type ComparedRun } from './compare-reports.ts';
 export { paramsText } from './queue/sweep-job.ts';
 export { parseQueueUrl } from './queue/queue-connection.ts';
 export { fingerprintData } from './queue/data-fingerprint.ts';

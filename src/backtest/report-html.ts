@@ -34,7 +34,7 @@ export interface ChartData {
 const require = createRequire(import.meta.url);
 let uplotAssets: { script: string; css: string } | undefined;
 
-function uplot(): { script: string; css: string } {
+export function uplot(): { script: string; css: string } {
   uplotAssets ??= {
     script: readFileSync(require.resolve('uplot/dist/uPlot.iife.min.js'), 'utf8'),
     css: readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8'),
@@ -42,7 +42,7 @@ function uplot(): { script: string; css: string } {
   return uplotAssets;
 }
 
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A two-column table of scalar fields (nested objects flattened with dots). */
 function table(title: string, rows: readonly (readonly [string, unknown])[]): string {

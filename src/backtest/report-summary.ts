@@ -15,6 +15,8 @@ export interface BacktestSummary {
   readonly strategy: { readonly name: string; readonly description: string; readonly params: Readonly<Record<string, string>> };
   readonly market: {
     readonly data: string;
+    /** What the prints were made from: `trades`, `aggTrades` or `klines:<interval>` (the finest the window has), or per symbol when they differ. */
+    readonly source: string | Readonly<Record<string, string>>;
     readonly symbols: readonly string[];
     readonly from: string;
     readonly to: string;
@@ -69,6 +71,7 @@ export function buildSummary(
     strategy: { name: result.strategyName, description: result.description, params: result.params },
     market: {
       data: dataLabel,
+      source: sourceOf(result.sources),
       symbols: result.symbols,
       from: formatUtcMicros(result.from),
       to: formatUtcMicros(result.to),
@@ -86,6 +89,11 @@ export function buildSummary(
     replay: result.replayStats,
     journal,
   };
+}
+
+function sourceOf(sources: Readonly<Record<string, string>>): string | Readonly<Record<string, string>> {
+  const distinct = [...new Set(Object.values(sources))];
+  return distinct.length === 1 ? distinct[0]! : sources;
 }
 
 /** The chart series: per-minute closes of the first symbol, its fills, equity and drawdown. */

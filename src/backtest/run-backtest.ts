@@ -14,11 +14,12 @@
 import { ExchangeContext } from '../api-facade/index.ts';
 import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '../engine/index.ts';
 import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
-import { queuePosition, Replay, SyntheticBook, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
+import { klineOriginOfReason, queuePosition, Replay, SyntheticBook, tapeTradeOfReason, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
+import { formatUtcMicros } from '../data/index.ts';
 import { DEMO_CREDENTIALS } from '../sample/index.ts';
 import { InputError } from './input-error.ts';
 import { bookProfileFor, bookText, DEFAULT_BOOK, parseBook, type BookSetting } from './parse-book.ts';
-import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, windowGaps, type DataGap, type SharedTape } from './market-data.ts';
+import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, windowGaps, type DataGap, type MarketSource, type SharedTape } from './market-data.ts';
 import { computeMetrics, type TradingMetrics } from './metrics.ts';
 import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
@@ -92,6 +93,14 @@ export interface BacktestResult {
   readonly valuationAsset: string;
   /** Stretches of the window without data (the replay jumps over them). */
   readonly dataGaps: readonly DataGap[];
+  /** What each symbol's prints were made from (the finest source its window has). */
+  readonly sources: Readonly<Record<string, MarketSource>>;
+  /**
+   * The print behind each fill of a resting order by the market, by `${symbol} ${tradeId}`:
+   * `trade 123`, `aggTrade 45`, or for a kline tape the bar, path and leg
+   * (`kline 2024-01-01T00:05:00.000000Z adaptive:OLHC L-H`). Fills against the book have none.
+   */
+  readonly fillPrints: ReadonlyMap<string, string>;
   /** The strategy account's balances and fee schedule, and where each came from. */
   readonly account: AccountSetup;
   readonly startBalances: readonly BalanceView[];
@@ -132,6 +141,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const tapes = [];
   if (options.sharedTapes !== undefined) for (const shared of options.sharedTapes) tapes.push(tapeFromShared(shared));
   else for (const symbol of symbols) tapes.push(await windowedTape(data, symbol, from, to));
+  const sources: Record<string, MarketSource> = Object.fromEntries(tapes.map((t) => [t.symbol, t.source]));
   const seed = options.seed ?? '1';
   const fillModel = options.fillModel ?? 'queue';
   const sampleMicros = options.sampleMicros ?? 60_000_000;
@@ -159,6 +169,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const exchange = new ExchangeContext({
     backend: replay,
     apiKeys: [{ apiKey: STRATEGY_API_KEY, keyType: 'HMAC', secretKey: STRATEGY_SECRET, accountId: STRATEGY_ACCOUNT_ID }],
+  });
+  const fillPrints = new Map<string, string>();
+  replay.onMarketFill((fill) => {
+    if (fill.accountId === STRATEGY_ACCOUNT_ID) fillPrints.set(`${fill.symbol} ${fill.tradeId}`, describePrint(sources[fill.symbol]!, fill.reason));
   });
   const recorder = new BacktestRecorder(replay.engine, STRATEGY_ACCOUNT_ID, symbols, from, sampleMicros);
   const startBalances = replay.engine.account(STRATEGY_ACCOUNT_ID)!.balances;
@@ -208,6 +222,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     latency: options.latency ?? null,
     valuationAsset: recorder.valuation.asset,
     dataGaps: gaps,
+    sources,
+    fillPrints,
     account,
     startBalances,
     endBalances,
@@ -222,6 +238,16 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     quotePrecision: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
     baseAsset: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),
   };
+}
+
+/** The print named in a market fill's reason, as fills.csv explains it. */
+function describePrint(source: MarketSource, reason: string): string {
+  if (source.startsWith('klines:')) {
+    const origin = klineOriginOfReason(reason);
+    if (origin !== null) return `kline ${formatUtcMicros(origin.klineOpenTime)} ${origin.tag} ${origin.legName}`;
+  }
+  const id = tapeTradeOfReason(reason);
+  return id === null ? '' : `${source === 'aggTrades' ? 'aggTrade' : 'trade'} ${id}`;
 }
 
 function countRequest(stats: RequestStats, response: RestResponse): void {

@@ -1,12 +1,12 @@
 /**
- * One backtest of a sweep, inside a worker thread: no files, the journal only hashed, and the
- * row the sweep table shows.
+ * One backtest of a sweep, inside a worker thread: the journal only hashed, the row the sweep
+ * table shows, and with `reportDir` (--sweep-reports) the run's report folder.
  */
 import { runBacktestRequest, type BacktestRequest } from './backtest-request.ts';
 import type { SweepRow } from './sweep.ts';
 
 export async function sweepTask(request: BacktestRequest): Promise<SweepRow> {
-  const { summary, result } = await runBacktestRequest(request, null);
+  const { summary, result } = await runBacktestRequest(request, request.reportDir ?? null);
   const m = summary.metrics;
   return {
     params: request.params,

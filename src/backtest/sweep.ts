@@ -14,6 +14,7 @@
  * `runInPool` runs one on a pool as both paths do, and `sweepJson` writes what either returns.
  */
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import type { BacktestRequest } from './backtest-request.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
@@ -79,6 +80,8 @@ export function parseSweep(text: string, maxRuns = MAX_SWEEP_RUNS): Record<strin
 export interface SweepOptions {
   /** Worker threads; default: the machine's available parallelism. */
   readonly workers?: number;
+  /** Each run's report folder under this folder (`runs/<runFolder>`); default none. */
+  readonly reportsRoot?: string;
 }
 
 /** A sweep's market: the data, the symbols and the window every run of it replays. */
@@ -89,9 +92,22 @@ export async function resolveSweepMarket(request: BacktestRequest): Promise<{ da
   return { data, symbols, from, to };
 }
 
-/** One request per combination of the grid: the command line's --param, then the combination. */
-export function sweepRuns(request: BacktestRequest, grid: readonly Record<string, string>[]): BacktestRequest[] {
-  return grid.map((params) => ({ ...request, params: { ...request.params, ...params } }));
+/**
+ * One request per combination of the grid: the command line's --param, then the combination.
+ * With `reportsRoot` (--sweep-reports) each writes its report folder to `reportsRoot/<runFolder>`.
+ */
+export function sweepRuns(request: BacktestRequest, grid: readonly Record<string, string>[], reportsRoot?: string): BacktestRequest[] {
+  return grid.map((params, i) => ({
+    ...request,
+    params: { ...request.params, ...params },
+    ...(reportsRoot === undefined ? {} : { reportDir: join(reportsRoot, runFolder(i, params)) }),
+  }));
+}
+
+/** Where run `index` of a sweep writes its report, under --out: `runs/003-spread=0.001,size=0.02`. */
+export function runFolder(index: number, params: Readonly<Record<string, string>>): string {
+  const name = Object.entries(params).map(([k, v]) => `${k}=${v}`).join(',').replace(/[^A-Za-z0-9._=,+-]/g, '_').slice(0, 120);
+  return join('runs', `${String(index + 1).padStart(3, '0')}${name === '' ? '' : `-${name}`}`);
 }
 
 /** A pool of `threads` worker threads that each run one sweep backtest at a time (sweep-task.ts). */
@@ -121,7 +137,7 @@ export async function runSweep(request: BacktestRequest, grid: readonly Record<s
   const pool = createSweepPool(workers);
   const started = performance.now(); // determinism-ok: the sweep's wall time, reported to the user, never in sweep.json
   try {
-    const rows = await Promise.all(sweepRuns(shared, grid).map((run) => runInPool(pool, run)));
+    const rows = await Promise.all(sweepRuns(shared, grid, options.reportsRoot).map((run) => runInPool(pool, run)));
     const wallMs = performance.now() - started; // determinism-ok: as above
     return { varied: Object.keys(grid[0] ?? {}), rows, workers, wallMs };
   } finally {

@@ -4,7 +4,9 @@
  *   orders.csv     every order of the strategy that traded or is still open, final state (a
  *                  quote canceled untouched is counted in summary.json and is in
  *                  strategy-commands.jsonl.gz: a grid's day has ~35k of them, 90% of the folder)
- *   fills.csv      every fill, with commission and maker flag
+ *   fills.csv      every fill, with commission, maker flag and, for a resting order filled by
+ *                  the market, the print that did it (`print`: a trade or aggTrade id, or on
+ *                  a kline tape the bar, intra-bar path and leg: the assumption behind the fill)
  *   equity.csv     the equity samples and the drawdown from the running peak
  *   log.txt        the strategy's ctx.log lines
  *   strategy-commands.jsonl.gz  the strategy's engine commands, one JSON object per line
@@ -68,7 +70,7 @@ export function writeReport(dir: string, result: BacktestResult, summary: Backte
   write(
     'fills.csv',
     csv([
-      ['time', 'symbol', 'tradeId', 'orderId', 'side', 'price', 'qty', 'quoteQty', 'commission', 'commissionAsset', 'maker'],
+      ['time', 'symbol', 'tradeId', 'orderId', 'side', 'price', 'qty', 'quoteQty', 'commission', 'commissionAsset', 'maker', 'print'],
       ...result.fills.map((f) => [
         formatUtcMicros(f.time),
         f.symbol,
@@ -81,6 +83,7 @@ export function writeReport(dir: string, result: BacktestResult, summary: Backte
         formatUnits(f.commission, result.assetPrecision(f.commissionAsset)),
         f.commissionAsset,
         f.isMaker,
+        result.fillPrints.get(`${f.symbol} ${f.id}`) ?? '',
       ]),
     ]),
   );

@@ -7,9 +7,9 @@
  * (sweep.ts), one table; with --queue, over a Redis queue on `exsim worker` processes (queue/). User mistakes are InputErrors: one line, exit 1 (main.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { formatUtcMicros } from '../data/index.ts';
-import { InputError, loadStrategy, headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions, checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable, type DataGap } from '../backtest/index.ts';
+import { InputError, loadStrategy, headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions, checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable, renderSweepHtml, runFolder, parseSelectMetric, parseWalkForward, runWalkForward, walkForwardTable, type DataGap } from '../backtest/index.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { submitQueuedSweep } from './queue-submit.ts';
 
@@ -19,20 +19,49 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
   const request = parseBacktestRequest(strategy, options);
   if (options.queue !== undefined && options.sweep === undefined) throw new InputError('--queue runs a --sweep; give the grid with --sweep');
   if (options.queue !== undefined && options.workers !== undefined) throw new InputError('--workers sets local threads; over --queue, start `exsim worker --concurrency N` processes instead');
+  if (options.walkForward !== undefined) {
+    if (options.sweep === undefined) throw new InputError('--walk-forward chooses among a --sweep grid; give it with --sweep');
+    if (options.queue !== undefined || options.sweepReports === true) throw new InputError('--walk-forward runs on local worker threads, without --queue or --sweep-reports');
+    const spec = parseWalkForward(options.walkForward);
+    const metric = parseSelectMetric(options.select);
+    const grid = parseSweep(options.sweep);
+    const workers = options.workers === undefined ? undefined : Number(options.workers);
+    if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new InputError(`--workers must be an integer 1..64, got "${options.workers}"`);
+    checkSweepParams(await loadStrategy(strategy), sweepRuns(request, grid));
+    const result = await runWalkForward(request, grid, spec, metric, {
+      ...(workers === undefined ? {} : { workers }),
+      onWindow: (w, i, n) => process.stderr.write(`walk-forward ${i + 1}/${n}: trained ${w.trainFrom} .. ${w.trainTo}, chose ${Object.entries(w.chosen).map(([k, v]) => `${k}=${v}`).join(',')}\n`),
+    });
+    if (options.json === true) print(JSON.stringify(result));
+    else for (const line of walkForwardTable(result)) print(line);
+    if (options.out !== undefined) {
+      mkdirSync(options.out, { recursive: true });
+      writeFileSync(join(options.out, 'walk-forward.json'), `${JSON.stringify(result, null, 2)}\n`);
+      if (options.json !== true) print(`walk-forward results: ${join(options.out, 'walk-forward.json')}`);
+    }
+    return;
+  }
+  if (options.select !== undefined) throw new InputError('--select chooses the walk-forward metric; it needs --walk-forward');
   if (options.sweep !== undefined) {
     const grid = parseSweep(options.sweep, options.queue === undefined ? MAX_SWEEP_RUNS : MAX_QUEUED_SWEEP_RUNS);
     const workers = options.workers === undefined ? undefined : Number(options.workers);
     if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new InputError(`--workers must be an integer 1..64, got "${options.workers}"`);
-    checkSweepParams(await loadStrategy(strategy), sweepRuns(request, grid)); // a bad strategy or parameter fails here, once, not in every worker
-    const queued = options.queue === undefined ? null : await submitQueuedSweep(request, grid, options.queue);
-    const sweep = queued ?? (await runSweep(request, grid, workers === undefined ? {} : { workers }));
+    if (options.sweepReports === true && options.out === undefined) throw new InputError('--sweep-reports needs --out (the runs are written to OUT/runs/)');
+    const loaded = await loadStrategy(strategy);
+    checkSweepParams(loaded, sweepRuns(request, grid)); // a bad strategy or parameter fails here, once, not in every worker
+    const reportsRoot = options.sweepReports === true ? resolve(options.out!) : undefined;
+    const queued = options.queue === undefined ? null : await submitQueuedSweep(request, grid, options.queue, undefined, reportsRoot);
+    const sweep = queued ?? (await runSweep(request, grid, { ...(workers === undefined ? {} : { workers }), ...(reportsRoot === undefined ? {} : { reportsRoot }) }));
     for (const line of sweepTable(sweep)) print(line);
     const where = queued === null ? `on ${sweep.workers} worker threads` : `over the queue ${options.queue} (${queued.reused} finished before)`;
     print(`${sweep.rows.length} backtests ${where} in ${(sweep.wallMs / 1000).toFixed(1)} s`);
     if (options.out !== undefined) {
       mkdirSync(options.out, { recursive: true });
       writeFileSync(join(options.out, 'sweep.json'), sweepJson(sweep));
-      print(`sweep results: ${join(options.out, 'sweep.json')}`);
+      const runFolders = reportsRoot === undefined ? undefined : grid.map((params, i) => runFolder(i, params));
+      const window = `${request.from === undefined ? 'the data' : formatUtcMicros(request.from)}${request.to === undefined ? '' : ` .. ${formatUtcMicros(request.to)}`}`;
+      writeFileSync(join(options.out, 'sweep.html'), renderSweepHtml({ sweep, title: `${loaded.name} on ${request.data}, ${window}`, ...(runFolders === undefined ? {} : { runFolders }) }));
+      print(`sweep results: ${join(options.out, 'sweep.json')}, ${join(options.out, 'sweep.html')}${runFolders === undefined ? '' : `, one report folder per run in ${join(options.out, 'runs')}`}`);
     }
     const failed = sweepFailureMessage(sweep);
     if (failed !== null) throw new InputError(failed);

@@ -65,6 +65,8 @@ export interface GenOptions {
   medianQty: string;
   klines: string;
   aggTrades: boolean;
+  /** False (`--no-trades`): only the klines and/or aggTrades, as a user without trade dumps has. */
+  trades?: boolean;
   csv: boolean;
 }
 
@@ -92,6 +94,7 @@ export async function genCommand(options: GenOptions): Promise<string[]> {
     if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) throw new UsageError(`--klines: unknown interval "${interval}" (one of ${KLINE_INTERVALS.join(', ')})`);
     if (interval === '3d' || interval === '1w' || interval === '1M') throw new UsageError(`--klines: daily files hold klines up to 1d, not ${interval}`);
   }
+  if (options.trades === false && intervals.length === 0 && !options.aggTrades) throw new UsageError('--no-trades needs --klines or --agg-trades (something to write)');
   const volatility = Number(options.volatility);
   if (!(volatility > 0 && volatility < 1)) throw new UsageError(`--volatility must be a daily fraction between 0 and 1, got "${options.volatility}"`);
   const startTime = fromMs * 1000;
@@ -113,6 +116,6 @@ export async function genCommand(options: GenOptions): Promise<string[]> {
       // Dumps from 2025 on stamp trades in µs; earlier ones in ms.
       timeUnit: fromMs >= Date.UTC(2025, 0, 1) ? 'us' : 'ms',
     },
-    { klineIntervals: intervals as KlineInterval[], extension: options.csv ? 'csv' : 'zip', ...(options.aggTrades ? { firstAggTradeId: 1 } : {}) },
+    { klineIntervals: intervals as KlineInterval[], extension: options.csv ? 'csv' : 'zip', trades: options.trades !== false, ...(options.aggTrades ? { firstAggTradeId: 1 } : {}) },
   );
 }

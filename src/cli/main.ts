@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import { reportCompareCommand } from './report-command.ts';
 import { backtestCommand, type BacktestCommandOptions } from './backtest-command.ts';
 import { genCommand, inspectCommand } from './data-commands.ts';
 import { importCommand } from './data-import.ts';
@@ -90,11 +91,23 @@ export function buildProgram(): Command {
     .option('--out <dir>', 'write summary.json, orders/fills/equity CSV, the strategy\'s commands and report.html here')
     .option('--journal', 'also write every engine command and its events to journal.jsonl.gz in --out (large: about a million lines a day)')
     .option('--sweep <grid>', "parameter grid on worker threads, e.g. 'spread=0.001,0.002;size=0.01,0.02'")
+    .option('--sweep-reports', "with --sweep and --out: each run's report folder (summary.json, CSVs, report.html) in OUT/runs/")
+    .option('--walk-forward <spec>', 'train=7d,test=1d: on each training window run the --sweep, pick the best by --select, run it on the following test window; report the stitched out-of-sample result (walk-forward.json in --out)')
+    .option('--select <metric>', 'what --walk-forward picks by: excessReturn (over holding; default), return, pnl, vsHold, sharpe')
     .option('--workers <n>', 'worker threads for --sweep (default: the number of cores)')
     .option('--queue <url>', 'run the --sweep over a Redis queue (redis://HOST:PORT[/DB]) on `exsim worker` processes instead')
     .option('--json', 'print the summary as one JSON object')
     .action(async (strategy: string, options: BacktestCommandOptions) => {
       await backtestCommand(strategy, options);
+    });
+  program
+    .command('report')
+    .description('backtest report folders')
+    .command('compare <dirs...>')
+    .description('key metrics of report folders (exsim backtest --out DIR) side by side, and an HTML page with their equity curves overlaid')
+    .option('--out <file>', 'the HTML page', 'compare.html')
+    .action(async (dirs: string[], options: { out: string }) => {
+      await reportCompareCommand(dirs, options.out);
     });
   program
     .command('worker')
@@ -150,6 +163,7 @@ export function buildProgram(): Command {
     .option('--median-qty <q>', 'median taker order size', '0.0008')
     .option('--klines <list>', 'kline intervals to derive, comma-separated (empty for none)', '1m')
     .option('--agg-trades', 'derive aggTrades files too', false)
+    .option('--no-trades', 'leave the trades files out (a klines- or aggTrades-only folder, as many users have)')
     .option('--csv', 'write .csv instead of .zip', false)
     .action(async (options: Parameters<typeof genCommand>[0]) => {
       const written = await genCommand(options);

@@ -5,7 +5,13 @@
  */
 import { type BacktestRequest, isSweepFailure, parseQueueUrl, runQueuedSweep, type QueuedSweepResult, paramsText } from '../backtest/index.ts';
 
-export async function submitQueuedSweep(request: BacktestRequest, grid: readonly Record<string, string>[], queue: string, progress: (line: string) => void = (line) => void process.stderr.write(`${line}\n`)): Promise<QueuedSweepResult> {
+export async function submitQueuedSweep(
+  request: BacktestRequest,
+  grid: readonly Record<string, string>[],
+  queue: string,
+  progress: (line: string) => void = (line) => void process.stderr.write(`${line}\n`),
+  reportsRoot?: string,
+): Promise<QueuedSweepResult> {
   const url = parseQueueUrl(queue);
   const abort = new AbortController();
   const interrupt = (): void => {
@@ -17,6 +23,7 @@ export async function submitQueuedSweep(request: BacktestRequest, grid: readonly
     return await runQueuedSweep(request, grid, {
       url,
       signal: abort.signal,
+      ...(reportsRoot === undefined ? {} : { reportsRoot }),
       onQueued: ({ added, reused, pending, total }) => progress(`queued ${total} backtests on ${url}: ${added} added, ${reused} finished before, ${pending} already waiting or running`),
       onProgress: ({ done, total, outcome, reused }) => {
         const what = isSweepFailure(outcome) ? `failed: ${outcome.error}` : `pnl ${outcome.pnl}, journal ${outcome.journalSha256.slice(0, 12)}`;

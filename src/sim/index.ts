@@ -24,4 +24,4 @@ export { SyntheticBook, type SyntheticBookOptions, type SyntheticBookProfile } f
 export { KlineTape, collectKlineTape, type KlineTapeOptions, type KlineTapeStats, type KlineTapePath, type KlineSource } from './kline-tape.ts';
 export { chooseVertexOrder, pathPoints, DEFAULT_LEG_STEPS, type BarPath, type VertexOrder, type LegSteps, type LegIndex, type PathPoint } from './kline-path.ts';
 export { encodeKlineTradeId, decodeKlineTradeId, klineOriginOfReason, tapeTradeOfReason, type KlinePrintOrigin } from './kline-path-id.ts';
-export { walkKline, type KlineGrid, type KlinePrint } from './kline-path-prints.ts';
+export { walkKline, mulDivFloor, type KlineGrid, type KlinePrint } from './kline-path-prints.ts';

@@ -39,6 +39,12 @@ export interface QueuedSweepOptions {
   readonly signal?: AbortSignal;
   /** How often the job states are polled besides the events, ms. */
   readonly pollMs?: number;
+  /**
+   * Each run's report folder under this folder (--sweep-reports), written by the worker that
+   * runs it (a path on its machine). The folder is part of the job: a run asked with reports is
+   * a different job from the same run without.
+   */
+  readonly reportsRoot?: string;
 }
 
 export interface QueuedSweepResult extends SweepResult {
@@ -52,7 +58,7 @@ const CHUNK = 500;
 export async function runQueuedSweep(request: BacktestRequest, grid: readonly Record<string, string>[], options: QueuedSweepOptions): Promise<QueuedSweepResult> {
   const { symbols, from, to } = await resolveSweepMarket(request);
   const { sharedTapes: _shared, strategy: spec, ...plain } = request;
-  const runs = sweepRuns({ ...plain, strategy: spec, from, to, symbols }, grid).map(({ strategy: _spec, ...run }) => run as QueuedRun);
+  const runs = sweepRuns({ ...plain, strategy: spec, from, to, symbols }, grid, options.reportsRoot).map(({ strategy: _spec, ...run }) => run as QueuedRun);
   const strategy = await readStrategySource(spec);
   const data = await fingerprintData(request.data, symbols, from, to);
   const jobs = runs.map((run) => ({ format: JOB_FORMAT, run, strategy, data }) satisfies SweepJob);

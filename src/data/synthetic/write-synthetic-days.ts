@@ -20,6 +20,8 @@ export interface SyntheticDaysOptions {
   /** Write aggTrades too, with ids from this number. */
   readonly firstAggTradeId?: number;
   readonly extension?: 'zip' | 'csv';
+  /** Write the trades files (default true); false leaves a folder of klines and/or aggTrades only. */
+  readonly trades?: boolean;
   /** zlib level for zips (default 6; the committed sample uses 9 to stay small). */
   readonly zipLevel?: number;
 }
@@ -28,6 +30,9 @@ const DAY_US = MS_PER_DAY * 1000;
 
 /** Returns the paths written, in order. The spec's range must start and end on UTC midnights. */
 export async function writeSyntheticDays(dir: string, spec: SyntheticTradesSpec, options: SyntheticDaysOptions = {}): Promise<string[]> {
+  if (options.trades === false && (options.klineIntervals ?? []).length === 0 && options.firstAggTradeId === undefined) {
+    throw new RangeError('without trades, write klines or aggTrades (or both)');
+  }
   if (spec.startTime % DAY_US !== 0 || spec.endTime % DAY_US !== 0) throw new RangeError('a synthetic dump covers whole UTC days');
   for (const interval of options.klineIntervals ?? []) {
     // Bars longer than a day would straddle the daily files (Binance's daily dumps stop at 1d too).
@@ -45,9 +50,11 @@ export async function writeSyntheticDays(dir: string, spec: SyntheticTradesSpec,
     const date = formatUtcDay(dayStart / 1000);
     const path = (kind: 'trades' | 'aggTrades' | 'klines', interval?: KlineInterval): string =>
       join(dir, formatDumpFileName(spec.symbol, kind, date, extension, interval));
-    const trades = path('trades');
-    await writeDumpFile(trades, day.map((b) => formatTradesCsv(b, spec.scale, spec.timeUnit)), level);
-    written.push(trades);
+    if (options.trades !== false) {
+      const trades = path('trades');
+      await writeDumpFile(trades, day.map((b) => formatTradesCsv(b, spec.scale, spec.timeUnit)), level);
+      written.push(trades);
+    }
     for (const interval of options.klineIntervals ?? []) {
       // Before the first trade, the market stands at the start price (on the tick grid).
       const previousClose = lastClose.get(interval) ?? Math.round(spec.startPrice / spec.tickSize) * spec.tickSize;
