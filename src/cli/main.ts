@@ -13,6 +13,7 @@ import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
 import { serve } from './serve.ts';
 import { workerCommand, type WorkerCommandOptions } from './worker-command.ts';
+import { TAPE_END_MODES, type TapeEndMode } from '../sim/index.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -40,13 +41,16 @@ export function buildProgram(): Command {
     .option('--seed <n>', 'seed of the replay\'s market model and synthetic book', '1')
     .option('--accounts <file>', 'accounts, balances and API keys (JSON, see README) instead of the demo account')
     .option('--journal <file>', 'journal every command to this gzipped JSON-lines file, flushed when the server stops')
-    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string }) => {
+    .option('--at-end <mode>', 'when the replayed tape runs out: stop (the market goes still) | loop (replay it again, later, ids continuing) | synthetic (seeded generated trades from its last price)', 'stop')
+    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; atEnd: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, got "${options.port}"`);
       const engineTimeoutProbability = Number(options.engineTimeout);
       if (!(engineTimeoutProbability >= 0 && engineTimeoutProbability <= 1)) throw new Error(`--engine-timeout must be a probability 0..1, got "${options.engineTimeout}"`);
       const faults = { engineTimeoutProbability, firewall: options.firewall, seed: options.faultSeed };
+      if (!(TAPE_END_MODES as readonly string[]).includes(options.atEnd)) throw new Error(`--at-end must be ${TAPE_END_MODES.join(' | ')}, got "${options.atEnd}"`);
       const server = await serve({
+        atEnd: options.atEnd as TapeEndMode,
         port,
         host: options.host,
         clock: options.clock,

@@ -15,10 +15,10 @@
  */
 import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, type FacadeCommand, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
 import { Pacing } from '../clock/index.ts';
-import type { EngineCommand, EngineEvent, EngineConfig } from '../engine/index.ts';
+import { Engine, type EngineCommand, type EngineEvent, type EngineConfig } from '../engine/index.ts';
 import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID, DEMO_CREDENTIALS } from '../sample/index.ts';
 import { JournalFile, InputError, openMarketData, tradeFiles, windowedTape } from '../backtest/index.ts';
-import { queuePosition, Replay, SyntheticBook, type TapeInput } from '../sim/index.ts';
+import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../sim/index.ts';
 import { loadServedAccounts, type ServedAccounts } from './serve-accounts.ts';
 
 export interface ServeOptions {
@@ -35,12 +35,16 @@ export interface ServeOptions {
   accounts?: string;
   /** Journal every command to this gzipped JSON-lines file (flushed on close). */
   journal?: string;
+  /** What a replay does when its tape runs out (src/sim/tape-end.ts). Default 'stop'. */
+  atEnd?: TapeEndMode;
 }
 
 /** A running server: its URL, and `close` (stops pacing, closes sockets, flushes the journal). */
 export interface ServeHandle {
   readonly url: string;
   readonly server: ExsimHttpServer;
+  /** The end of the replayed tape, live (null without --data): for logs and status answers. */
+  readonly tapeEnd: TapeEndState | null;
   close(): Promise<void>;
 }
 
@@ -107,29 +111,43 @@ function openingBook(time: number): EngineCommand[] {
 const DEMO_KEY = DEMO_CREDENTIALS;
 
 /** The exchange over a replay of `data`, its clock paced from the data's first day (see serve-replay notes in the header). */
-async function replayBackend(options: ServeOptions, journal: JournalFile | null, accounts: (time: number) => ServedAccounts) {
+async function replayBackend(options: ServeOptions, journal: JournalFile | null, accounts: (time: number) => ServedAccounts, print: (line: string) => void) {
   const data = openMarketData(options.data!);
   const tapes: TapeInput[] = [];
   let start = Infinity;
+  let end = -Infinity;
   for (const symbol of data.config.symbols.map((s) => s.symbol)) {
     const files = await tradeFiles(data, symbol).catch(() => null);
     if (files === null) continue;
     start = Math.min(start, files[0]!.start);
+    end = Math.max(end, files[files.length - 1]!.end);
     tapes.push({ symbol, trades: [] });
   }
   if (tapes.length === 0) throw new InputError(`no trades files in ${data.dir}`);
   // Read every row once before serving, as a backtest does: a bad row anywhere is a one-line
   // error now, not a replay that stops mid-session and leaves the market frozen.
   for (const tape of tapes) await checkTape(data, tape.symbol, start);
-  for (let i = 0; i < tapes.length; i++) tapes[i] = await windowedTape(data, tapes[i]!.symbol, start, Number.MAX_SAFE_INTEGER);
-  const replay = new Replay({ engine: data.config, tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal });
+  const tapeEnd = tapesWithEnd(tapes.map(({ symbol }) => endingTape(data, symbol, start)), { mode: options.atEnd ?? 'stop', span: end - start, seed: options.seed ?? '1', log: print });
+  const replay = new Replay({ engine: data.config, tapes: tapeEnd.tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal });
   const served = accounts(start);
   for (const { time: _time, ...command } of served.commands) replay.apply(command);
   // The book is two-sided from the first instant: anchored at each tape's first print.
   await SyntheticBook.attach(replay, {
     symbols: Object.fromEntries(tapes.map((t) => [t.symbol, { levels: 10, spreadTicks: [1, 3] as const, baseQty: 1000 * replay.engine.symbolSpec(t.symbol)!.stepUnits }])),
   });
-  return { replay, start, served };
+  return { replay, start, served, tapeEnd: tapeEnd.state };
+}
+
+/** A symbol's tape from `start`, reopenable for --at-end loop, with its grid for --at-end synthetic. */
+function endingTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number) {
+  const spec = new Engine(data.config).symbolSpec(symbol)!;
+  return {
+    symbol,
+    open: async () => (await windowedTape(data, symbol, start, Number.MAX_SAFE_INTEGER)).trades,
+    scale: { quotePrecision: spec.quotePrecision, basePrecision: spec.basePrecision },
+    tickSize: spec.tickUnits,
+    stepSize: spec.stepUnits,
+  };
 }
 
 async function checkTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number): Promise<void> {
@@ -149,6 +167,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   let served: ServedAccounts;
   let stopPacing = (): void => {};
   let clientTime: ClientTimeRule;
+  let tapeEnd: TapeEndState | null = null;
   if (options.data === undefined) {
     // The simulation starts at the wall clock's present, so wall-clock and server-time stamps agree at first.
     const start = Math.round(Date.now() * 1000); // determinism-ok: the live server anchors simulated time to the wall clock once
@@ -157,8 +176,9 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     backend = new PacedBackend(SAMPLE_CONFIG, pacing, [...served.commands, ...(options.accounts === undefined ? openingBook(start) : [])], journal);
     clientTime = pacedClientTime(pacing);
   } else {
-    const built = await replayBackend(options, journal, accounts);
+    const built = await replayBackend(options, journal, accounts, print);
     served = built.served;
+    tapeEnd = built.tapeEnd;
     pacing = new Pacing(options.clock, { simulatedStart: built.start });
     const replay = built.replay;
     backend = replay;
@@ -214,6 +234,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   return {
     url,
     server,
+    tapeEnd,
     async close() {
       stopPacing();
       await server.close();
