@@ -89,8 +89,21 @@ export function pacedClientTime(pacing: Pacing): ClientTimeRule {
   };
 }
 
+/**
+ * The static market's accounts and the market maker's opening ladder. With an accounts file the
+ * maker is added as the sample's market maker (funded likewise) under the sample's id, or the
+ * first id above the file's when the file uses that one.
+ */
+function staticMarket(served: ServedAccounts, fromFile: boolean, time: number): EngineCommand[] {
+  if (!fromFile) return [...served.commands, ...openingBook(time, MARKET_MAKER_ACCOUNT_ID)];
+  const ids = served.commands.map((c) => c.accountId);
+  const makerId = ids.includes(MARKET_MAKER_ACCOUNT_ID) ? Math.max(...ids) + 1 : MARKET_MAKER_ACCOUNT_ID;
+  const maker = sampleAccounts(time).find((a) => a.accountId === MARKET_MAKER_ACCOUNT_ID)!;
+  return [...served.commands, { ...maker, accountId: makerId }, ...openingBook(time, makerId)];
+}
+
 /** The market maker's opening ladder: one print and 5 levels a side per symbol. */
-function openingBook(time: number): EngineCommand[] {
+function openingBook(time: number, makerId: number): EngineCommand[] {
   const commands: EngineCommand[] = [];
   const ladders = [
     { symbol: 'BTCUSDT', mid: 4_200_000_000_000, tick: 1_000_000, qty: 10_000_000 }, // 42,000.00, 0.1 BTC
@@ -101,7 +114,7 @@ function openingBook(time: number): EngineCommand[] {
     for (let level = 1; level <= 5; level++) {
       for (const side of ['BUY', 'SELL'] as const) {
         const price = side === 'BUY' ? mid - level * 5 * tick : mid + level * 5 * tick;
-        commands.push({ type: 'PlaceOrder', time, accountId: MARKET_MAKER_ACCOUNT_ID, symbol, side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: qty });
+        commands.push({ type: 'PlaceOrder', time, accountId: makerId, symbol, side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: qty });
       }
     }
   }
@@ -173,7 +186,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     const start = Math.round(Date.now() * 1000); // determinism-ok: the live server anchors simulated time to the wall clock once
     pacing = new Pacing(options.clock, { simulatedStart: start });
     served = accounts(start);
-    backend = new PacedBackend(SAMPLE_CONFIG, pacing, [...served.commands, ...(options.accounts === undefined ? openingBook(start) : [])], journal);
+    backend = new PacedBackend(SAMPLE_CONFIG, pacing, staticMarket(served, options.accounts !== undefined, start), journal);
     clientTime = pacedClientTime(pacing);
   } else {
     const built = await replayBackend(options, journal, accounts, print);
