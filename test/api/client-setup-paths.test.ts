@@ -51,8 +51,7 @@ afterAll(async () => {
 
 const pathsOf = (name: string) => [...new Set(seen.filter((s) => s.client === name).map((s) => `${s.method} ${s.path}`))].sort();
 
-test('ccxt binance: loadMarkets, fetchStatus, fetchTradingFees, fetchBalance with adjustForTimeDifference', async () => {
-  client = 'ccxt';
+function ccxtAt(url: string) {
   const exchange = new ccxt.binance({
     apiKey: 'exsim-demo-key',
     secret: 'exsim-demo-secret',
@@ -60,7 +59,13 @@ test('ccxt binance: loadMarkets, fetchStatus, fetchTradingFees, fetchBalance wit
   });
   // Every REST base on api.binance.com points at the server, as users do for a testnet.
   const api = exchange.urls['api'] as Record<string, unknown>;
-  for (const [key, value] of Object.entries(api)) if (typeof value === 'string') api[key] = value.replace('https://api.binance.com', base);
+  for (const [key, value] of Object.entries(api)) if (typeof value === 'string') api[key] = value.replace('https://api.binance.com', url);
+  return exchange;
+}
+
+test('ccxt binance: loadMarkets, fetchStatus, fetchTradingFees, fetchBalance with adjustForTimeDifference', async () => {
+  client = 'ccxt';
+  const exchange = ccxtAt(base);
   await exchange.loadMarkets();
   expect(exchange.markets?.['BTC/USDT']).toBeDefined();
   expect(await exchange.fetchStatus()).toMatchObject({ status: 'ok' });
@@ -105,6 +110,20 @@ test('@binance/spot: ping, time, exchangeInfo, getAccount, accountCommission', a
   expect((await (await rest.accountCommission({ symbol: 'BTCUSDT' })).data()).symbol).toBe('BTCUSDT');
   expect(pathsOf('spot')).toEqual(['GET /api/v3/account', 'GET /api/v3/account/commission', 'GET /api/v3/exchangeInfo', 'GET /api/v3/ping', 'GET /api/v3/time']);
 });
+
+test('ccxt setup on a replay of the sample (npm start\'s market, its clock at 2024-01-01): the same calls pass', async () => {
+  const replay = await serve({ port: 0, host: '127.0.0.1', clock: 'realtime', data: 'sample' }, () => undefined);
+  try {
+    const exchange = ccxtAt(replay.url);
+    await exchange.loadMarkets();
+    expect(await exchange.fetchStatus()).toMatchObject({ status: 'ok' });
+    expect((await exchange.fetchTradingFees())['BTC/USDT']).toMatchObject({ maker: 0.001, taker: 0.001 });
+    expect((await exchange.fetchBalance())['USDT']).toMatchObject({ free: 100_000 });
+    expect((await exchange.fetchTime()) ?? 0).toBeLessThan(Date.UTC(2024, 0, 2));
+  } finally {
+    await replay.close();
+  }
+}, 60_000);
 
 test('no setup call answered 404 (nor anything but 200)', () => {
   expect(seen.length).toBeGreaterThan(10);
