@@ -50,12 +50,21 @@ export function loadServedAccounts(path: string, config: EngineConfig, time: num
   } catch (error) {
     throw new InputError(`--accounts ${path}: ${error instanceof Error && 'code' in error && error.code === 'ENOENT' ? 'no such file' : `not JSON (${error instanceof Error ? error.message : String(error)})`}`);
   }
-  if (!Array.isArray(json.accounts) || json.accounts.length === 0) throw new InputError(`--accounts ${path}: expected {"accounts": [ ... ]} with at least one account`);
+  return servedAccountsFrom(json, `--accounts ${path}`, config, time, dirname(path));
+}
+
+/**
+ * The accounts of an accounts document (`{"accounts": [...]}`, the file's format) as commands and
+ * keys; `source` names it in errors. `publicKeyFile` is read relative to `keyDir`; without one
+ * (a document that is not a file) only inline `publicKey` PEM is taken.
+ */
+export function servedAccountsFrom(json: { accounts?: unknown }, source: string, config: EngineConfig, time: number, keyDir: string | null = null): ServedAccounts {
+  if (!Array.isArray(json.accounts) || json.accounts.length === 0) throw new InputError(`${source}: expected {"accounts": [ ... ]} with at least one account`);
   const commands: CreateAccount[] = [];
   const apiKeys: ServedAccounts['apiKeys'] = [];
   const seen = new Set<number>();
   (json.accounts as AccountEntry[]).forEach((entry, i) => {
-    const where = `--accounts ${path}: accounts[${i}]`;
+    const where = `${source}: accounts[${i}]`;
     const id = entry.accountId;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1 || seen.has(id)) throw new InputError(`${where}.accountId must be a unique positive integer`);
     seen.add(id);
@@ -73,7 +82,7 @@ export function loadServedAccounts(path: string, config: EngineConfig, time: num
       return Math.round(n * RATE_SCALE);
     };
     commands.push({ type: 'CreateAccount', time, accountId: id, balances, standardCommission: { maker: rate(entry.makerCommission, 'makerCommission'), taker: rate(entry.takerCommission, 'takerCommission'), buyer: 0, seller: 0 } });
-    const key = apiKeyOf(entry, id, where, path);
+    const key = apiKeyOf(entry, id, where, keyDir);
     if (key !== null) apiKeys.push(key);
   });
   return { commands, apiKeys };
@@ -82,7 +91,7 @@ export function loadServedAccounts(path: string, config: EngineConfig, time: num
 const PUBLIC_KEY_TYPES = { RSA: 'rsa', ED25519: 'ed25519' } as const;
 
 /** The entry's API key, checked now so a bad key is a one-line error at start, not a 401 later. */
-function apiKeyOf(entry: AccountEntry, accountId: number, where: string, path: string): ApiKeyConfig | null {
+function apiKeyOf(entry: AccountEntry, accountId: number, where: string, keyDir: string | null): ApiKeyConfig | null {
   const keyType = entry.keyType ?? 'HMAC';
   if (entry.apiKey === undefined && entry.secret === undefined && entry.publicKey === undefined && entry.publicKeyFile === undefined && entry.keyType === undefined) return null;
   if (typeof entry.apiKey !== 'string' || entry.apiKey === '') throw new InputError(`${where}.apiKey must be a non-empty string`);
@@ -96,7 +105,8 @@ function apiKeyOf(entry: AccountEntry, accountId: number, where: string, path: s
   let pem: string;
   if (typeof entry.publicKey === 'string' && entry.publicKeyFile === undefined) pem = entry.publicKey;
   else if (typeof entry.publicKeyFile === 'string' && entry.publicKey === undefined) {
-    const file = resolve(dirname(path), entry.publicKeyFile);
+    if (keyDir === null) throw new InputError(`${where}.publicKeyFile: only in an accounts file; send the PEM text as publicKey`);
+    const file = resolve(keyDir, entry.publicKeyFile);
     try {
       pem = readFileSync(file, 'utf8');
     } catch {

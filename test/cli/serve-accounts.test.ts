@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Spot } from '@binance/connector';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serve, type ServeHandle } from '../../src/cli/serve.ts';
-import { loadServedAccounts } from '../../src/cli/serve-accounts.ts';
+import { loadServedAccounts, servedAccountsFrom } from '../../src/cli/serve-accounts.ts';
 import { SAMPLE_CONFIG } from '../../src/sample/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'exsim-serve-accounts-'));
@@ -100,6 +100,12 @@ describe('accounts file key errors', () => {
     [{ secret: 's' }, 'accounts[0].apiKey must be a non-empty string'],
   ])('%j', (entry, message) => {
     expect(load(entry)).toThrow(message);
+  });
+
+  test('a document that is not a file takes inline PEM keys, not publicKeyFile', () => {
+    const document = (key: Record<string, unknown>) => ({ accounts: [{ accountId: 9, apiKey: 'k9', keyType: 'ED25519', ...key }] });
+    expect(servedAccountsFrom(document({ publicKey: spki(ed25519.publicKey) }), 'POST /x', SAMPLE_CONFIG, 0).apiKeys).toMatchObject([{ apiKey: 'k9', keyType: 'ED25519', accountId: 9 }]);
+    expect(() => servedAccountsFrom(document({ publicKeyFile: 'ed25519.pub.pem' }), 'POST /x', SAMPLE_CONFIG, 0)).toThrow('POST /x: accounts[0].publicKeyFile: only in an accounts file; send the PEM text as publicKey');
   });
 
   test('a PKCS#8 private key is accepted: its public half verifies', () => {
