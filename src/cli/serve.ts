@@ -181,6 +181,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   let stopPacing = (): void => {};
   let clientTime: ClientTimeRule;
   let tapeEnd: TapeEndState | null = null;
+  if (options.data === undefined && options.atEnd !== undefined && options.atEnd !== 'stop') throw new InputError(`--at-end ${options.atEnd} needs --data: the static sample market has no tape`);
   if (options.data === undefined) {
     // The simulation starts at the wall clock's present, so wall-clock and server-time stamps agree at first.
     const start = Math.round(Date.now() * 1000); // determinism-ok: the live server anchors simulated time to the wall clock once

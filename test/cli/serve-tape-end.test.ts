@@ -69,6 +69,10 @@ function expectForwardOnly(list: readonly Trade[]): void {
 }
 
 describe('exsim serve --at-end', () => {
+  test('loop or synthetic without --data is a one-line error: the static market has no tape', async () => {
+    await expect(serve({ port: 0, host: '127.0.0.1', clock: 'realtime', atEnd: 'loop' }, () => undefined)).rejects.toThrow('--at-end loop needs --data: the static sample market has no tape');
+  });
+
   test('stop: one line says the tape ended; the server keeps answering while time moves and nothing trades', async () => {
     const { handle, lines } = await served('stop');
     try {
