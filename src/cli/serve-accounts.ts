@@ -20,9 +20,11 @@
 import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { ApiKeyConfig } from '../api-facade/signing/index.ts';
+import type { ExchangeContextOptions } from '../api-facade/index.ts';
 import { InputError } from '../backtest/index.ts';
 import { type CreateAccount, type EngineConfig, parseUnits } from '../engine/index.ts';
+
+type ApiKeyConfig = NonNullable<ExchangeContextOptions['apiKeys']>[number];
 
 export interface ServedAccounts {
   readonly commands: CreateAccount[];

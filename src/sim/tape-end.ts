@@ -8,9 +8,8 @@
  * Each symbol's tape is wrapped on its own (the Replay merges them as before and does not know);
  * the shared `TapeEndState` says what happened, for logs and status answers.
  */
-import type { TradeBatch, UnitScale } from '../data/tape.ts';
-import { generateTradeBatches } from '../data/synthetic/synthetic-trades.ts';
-import { formatUnits } from '../engine/units.ts';
+import { generateTradeBatches, type SyntheticTradesSpec, type TradeBatch } from '../data/index.ts';
+import { formatUnits } from '../engine/index.ts';
 import type { TapeInput } from './replay.ts';
 import type { TapeSource } from './tape-cursor.ts';
 
@@ -32,7 +31,7 @@ export interface TapeEndState {
 export interface EndingTape {
   readonly symbol: string;
   readonly open: () => Promise<TapeSource> | TapeSource;
-  readonly scale: UnitScale;
+  readonly scale: SyntheticTradesSpec['scale'];
   /** Price tick and quantity step, in units. */
   readonly tickSize: number;
   readonly stepSize: number;
