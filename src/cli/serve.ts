@@ -14,10 +14,10 @@
  */
 import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
 import { Pacing } from '../clock/index.ts';
-import type { CreateAccount, EngineCommand, EngineConfig } from '../engine/index.ts';
+import { Engine, type CreateAccount, type EngineCommand, type EngineConfig } from '../engine/index.ts';
 import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID, DEMO_CREDENTIALS } from '../sample/index.ts';
 import { InputError, openMarketData, parseTime, tradeFiles, windowedTape } from '../backtest/index.ts';
-import { queuePosition, Replay, SyntheticBook, type TapeInput } from '../sim/index.ts';
+import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../sim/index.ts';
 import { ClientClock } from './client-clock.ts';
 import { loadServedAccounts, type ServedAccounts } from './serve-accounts.ts';
 import { ServeControl } from './serve-control.ts';
@@ -50,6 +50,8 @@ export interface ServeOptions {
   /** The journal's fsync policy (default `batch`) and the batch period, ms. */
   fsync?: FsyncPolicy;
   fsyncMs?: number;
+  /** What a replay does when its tape runs out (src/sim/tape-end.ts). Default 'stop'. */
+  atEnd?: TapeEndMode;
 }
 
 /** A running server: its URL, and `close` (stops pacing, closes sockets, flushes the journal). */
@@ -58,6 +60,8 @@ export interface ServeHandle {
   readonly server: ExsimHttpServer;
   /** The control plane in process (the clock, status, accounts; serve-control.ts). */
   readonly control: ServeControl;
+  /** The end of the replayed tape, live (null without --data): for logs and status answers. */
+  readonly tapeEnd: TapeEndState | null;
   close(): Promise<void>;
 }
 
@@ -83,8 +87,21 @@ export function pacedClientTime(pacing: Pacing): ClientTimeRule {
   return new ClientClock(pacing).rule;
 }
 
+/**
+ * The static market's accounts and the market maker's opening ladder. With an accounts file the
+ * maker is added as the sample's market maker (funded likewise) under the sample's id, or the
+ * first id above the file's when the file uses that one.
+ */
+function staticMarket(served: ServedAccounts, fromFile: boolean, time: number): EngineCommand[] {
+  if (!fromFile) return [...served.commands, ...openingBook(time, MARKET_MAKER_ACCOUNT_ID)];
+  const ids = served.commands.map((c) => c.accountId);
+  const makerId = ids.includes(MARKET_MAKER_ACCOUNT_ID) ? Math.max(...ids) + 1 : MARKET_MAKER_ACCOUNT_ID;
+  const maker = sampleAccounts(time).find((a) => a.accountId === MARKET_MAKER_ACCOUNT_ID)!;
+  return [...served.commands, { ...maker, accountId: makerId }, ...openingBook(time, makerId)];
+}
+
 /** The market maker's opening ladder: one print and 5 levels a side per symbol. */
-function openingBook(time: number): EngineCommand[] {
+function openingBook(time: number, makerId: number): EngineCommand[] {
   const commands: EngineCommand[] = [];
   const ladders = [
     { symbol: 'BTCUSDT', mid: 4_200_000_000_000, tick: 1_000_000, qty: 10_000_000 }, // 42,000.00, 0.1 BTC
@@ -95,7 +112,7 @@ function openingBook(time: number): EngineCommand[] {
     for (let level = 1; level <= 5; level++) {
       for (const side of ['BUY', 'SELL'] as const) {
         const price = side === 'BUY' ? mid - level * 5 * tick : mid + level * 5 * tick;
-        commands.push({ type: 'PlaceOrder', time, accountId: MARKET_MAKER_ACCOUNT_ID, symbol, side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: qty });
+        commands.push({ type: 'PlaceOrder', time, accountId: makerId, symbol, side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: qty });
       }
     }
   }
@@ -105,7 +122,7 @@ function openingBook(time: number): EngineCommand[] {
 const DEMO_KEY = DEMO_CREDENTIALS;
 
 /** The exchange over a replay of `data`, its clock paced from the data's first day (see serve-replay notes in the header). */
-async function replayBackend(options: ServeOptions, accounts: (time: number) => ServedAccounts) {
+async function replayBackend(options: ServeOptions, accounts: (time: number) => ServedAccounts, print: (line: string) => void) {
   const data = openMarketData(options.data!);
   const tapes: TapeInput[] = [];
   let start = Infinity;
@@ -121,8 +138,8 @@ async function replayBackend(options: ServeOptions, accounts: (time: number) => 
   // Read every row once before serving, as a backtest does: a bad row anywhere is a one-line
   // error now, not a replay that stops mid-session and leaves the market frozen.
   for (const tape of tapes) await checkTape(data, tape.symbol, start);
-  for (let i = 0; i < tapes.length; i++) tapes[i] = await windowedTape(data, tapes[i]!.symbol, start, Number.MAX_SAFE_INTEGER);
-  const replay = new Replay({ engine: data.config, tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null });
+  const tapeEnd = tapesWithEnd(tapes.map(({ symbol }) => endingTape(data, symbol, start)), { mode: options.atEnd ?? 'stop', span: end - start, seed: options.seed ?? '1', log: print });
+  const replay = new Replay({ engine: data.config, tapes: tapeEnd.tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null });
   const served = accounts(start);
   for (const { time: _time, ...command } of served.commands) replay.apply(command);
   // The book is two-sided from the first instant: anchored at each tape's first print.
@@ -133,7 +150,7 @@ async function replayBackend(options: ServeOptions, accounts: (time: number) => 
   // tickers and the book are there the moment the port answers.
   const from = warmStart(options.from, start, end);
   await replay.runUntil(from);
-  return { replay, start: from, served };
+  return { replay, start: from, served, tapeEnd: tapeEnd.state };
 }
 
 /** Default warm-up of a served replay: 4 h (200 one-minute klines with room to spare). */
@@ -145,6 +162,18 @@ function warmStart(from: string | undefined, start: number, end: number): number
   const at = parseTime(from, '--from');
   if (at < start || at > end) throw new InputError(`--from ${from} is outside the data (${new Date(start / 1000).toISOString()} to ${new Date(end / 1000).toISOString()})`);
   return at;
+}
+
+/** A symbol's tape from `start`, reopenable for --at-end loop, with its grid for --at-end synthetic. */
+function endingTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number) {
+  const spec = new Engine(data.config).symbolSpec(symbol)!;
+  return {
+    symbol,
+    open: async () => (await windowedTape(data, symbol, start, Number.MAX_SAFE_INTEGER)).trades,
+    scale: { quotePrecision: spec.quotePrecision, basePrecision: spec.basePrecision },
+    tickSize: spec.tickUnits,
+    stepSize: spec.stepUnits,
+  };
 }
 
 async function checkTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number): Promise<void> {
@@ -173,18 +202,21 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   let clocks: ClientClock | undefined;
   const clientClock = (pacing: Pacing): ClientClock => (clocks = new ClientClock(pacing));
   if (options.data === undefined && options.from !== undefined) throw new InputError('--from needs --data: the static sample market has no history to start into');
+  let tapeEnd: TapeEndState | null = null;
+  if (options.data === undefined && options.atEnd !== undefined && options.atEnd !== 'stop') throw new InputError(`--at-end ${options.atEnd} needs --data: the static sample market has no tape`);
   if (options.data === undefined) {
     // The simulation starts at the wall clock's present, so wall-clock and server-time stamps agree at first.
     const start = journal?.header.start ?? wallStart;
     pacing = new Pacing(options.clock, { simulatedStart: start });
     served = accounts(start);
-    const paced = new PacedBackend(SAMPLE_CONFIG, pacing, [...served.commands, ...(options.accounts === undefined ? openingBook(start) : [])]);
+    const paced = new PacedBackend(SAMPLE_CONFIG, pacing, staticMarket(served, options.accounts !== undefined, start));
     backend = paced;
     if (journal !== null) journaled = await restoreJournal(journal, { engine: paced, start });
     clientTime = clientClock(pacing).rule;
   } else {
-    const built = await replayBackend(options, accounts);
+    const built = await replayBackend(options, accounts, print);
     served = built.served;
+    tapeEnd = built.tapeEnd;
     const replay = built.replay;
     if (journal !== null) journaled = await restoreJournal(journal, { replay });
     pacing = new Pacing(options.clock, { simulatedStart: built.start });
@@ -248,7 +280,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     catchUp,
     createAccount: (command) => (backend instanceof PacedBackend ? backend.applyRaw({ ...command, time: backend.now }) : (backend as Replay).apply(withoutTime(command))),
     ...(options.adminKey === undefined ? {} : { adminKey: options.adminKey }),
-    status: () => ({ replay: options.data === undefined ? null : { data: options.data, position: Math.floor(backend.now / 1000) }, connections: server.streamConnections }),
+    status: () => ({ replay: options.data === undefined ? null : { data: options.data, position: Math.floor(backend.now / 1000), atEnd: tapeEnd }, connections: server.streamConnections }),
   });
   const server = new ExsimHttpServer(ctx, { control, ...(journaling === null ? {} : { beforeAnswer: journaling.beforeAnswer }) });
   const url = await server.listen(options.port, options.host);
@@ -275,6 +307,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     url,
     server,
     control,
+    tapeEnd,
     async close() {
       stopPacing();
       await server.close();

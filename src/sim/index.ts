@@ -25,3 +25,4 @@ export { KlineTape, collectKlineTape, type KlineTapeOptions, type KlineTapeStats
 export { chooseVertexOrder, pathPoints, DEFAULT_LEG_STEPS, type BarPath, type VertexOrder, type LegSteps, type LegIndex, type PathPoint } from './kline-path.ts';
 export { encodeKlineTradeId, decodeKlineTradeId, klineOriginOfReason, tapeTradeOfReason, type KlinePrintOrigin } from './kline-path-id.ts';
 export { walkKline, mulDivFloor, type KlineGrid, type KlinePrint } from './kline-path-prints.ts';
+export { tapesWithEnd, TAPE_END_MODES, type TapeEndMode, type TapeEndState, type EndingTape, type TapeEndOptions } from './tape-end.ts';
