@@ -68,7 +68,11 @@ export class ExsimHttpServer {
     this.#beforeAnswer = options.beforeAnswer;
     this.#server = createServer((req, res) => this.#serve(req, res));
     this.#streams = new StreamSockets(ctx, options.streamLimits);
-    this.#wsApi = new WsApiSockets(ctx, options.wsApiLimits, { beforeRequest: () => this.#streams.beforeRequest(), afterRequest: () => this.#streams.afterRequest() });
+    this.#wsApi = new WsApiSockets(ctx, options.wsApiLimits, {
+      beforeRequest: () => this.#streams.beforeRequest(),
+      afterRequest: () => this.#streams.afterRequest(),
+      beforeAnswer: () => this.#beforeAnswer?.(),
+    });
     // WebSocket upgrades: the WebSocket API at /ws-api/v3; market streams and listen-key user data at /ws[/...] and /stream[?streams=...].
     this.#server.on('upgrade', (req, socket, head) => (isWsApiPath(req.url) ? this.#wsApi.upgrade(req, socket, head) : this.#streams.upgrade(req, socket, head)));
     this.#server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {

@@ -43,6 +43,12 @@ export type WsApiLimits = Pick<StreamLimits, 'attemptsPerIp' | 'attemptWindowUs'
 export interface WsApiRequestHooks {
   beforeRequest?(): void;
   afterRequest?(): void;
+  /**
+   * Runs before each frame leaves (a journal's commit point, as for HTTP answers): a promise holds
+   * the frame until it settles; if it fails the connection is dropped rather than answer what may
+   * not be kept. Frames of one connection keep their order.
+   */
+  beforeAnswer?(): Promise<void> | undefined;
 }
 
 export const DEFAULT_WS_API_LIMITS: WsApiLimits = {
@@ -112,12 +118,24 @@ export class WsApiSockets {
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       count.open++;
       this.#open.add(ws);
+      let outbox: Promise<void> | null = null;
       const connection = new WsApiConnection(ctx, {
         ip,
         unit,
         returnRateLimits,
         send: (text) => {
-          if (ws.readyState === ws.OPEN) ws.send(text);
+          const commit = this.#hooks.beforeAnswer?.();
+          if (commit === undefined && outbox === null) {
+            if (ws.readyState === ws.OPEN) ws.send(text);
+            return;
+          }
+          // Held behind the commit (and behind frames already held, so the order stays).
+          outbox = (outbox ?? Promise.resolve()).then(() => commit).then(
+            () => {
+              if (ws.readyState === ws.OPEN) ws.send(text);
+            },
+            () => ws.terminate(),
+          );
         },
         close: (code, reason) => ws.close(code, reason),
       });
