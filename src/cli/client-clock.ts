@@ -12,8 +12,10 @@
  * The rule: a stamp is read each of these ways, and the reading nearest to now is judged.
  * - (a) is judged in simulated time: lag = simulated now - stamp.
  * - (b) is judged in wall time: lag = wall now - stamp.
- * - (c) for each offset this client's IP was handed (the last 16 serverTime answers it received,
- *   each remembered as serverTime - wall clock at the answer): lag = wall now - (stamp - offset).
+ * - (c) for each offset this client's IP was handed (the last 32 serverTime answers it received
+ *   or signed with, each remembered as serverTime - wall clock at the answer): lag = wall now -
+ *   (stamp - offset). An offset in use stays: a bot that polls the time after its sync does not
+ *   push out the offset it signs with.
  *   The client's host clock skew cancels out (it learnt the offset against its own clock).
  * The recvWindow and the 1 s "ahead" rule then apply to that lag, so for wall-clock clients
  * (b, c) they keep their meaning in wall time whatever the speed: a request signed 600 ms ago is
@@ -29,8 +31,10 @@
 import type { ClientTimeRule } from '../api-facade/index.ts';
 import type { Pacing } from '../clock/index.ts';
 
-/** Offsets remembered per IP (the newest replace the oldest). */
-const OFFSETS_PER_IP = 16;
+/** Offsets remembered per IP (the least recently handed out or used go first). */
+const OFFSETS_PER_IP = 32;
+/** A reading this close to now counts as a use of its offset (µs). */
+const FRESH_US = 60_000_000;
 /** IPs remembered at most (the least recently synced are forgotten first). */
 const MAX_IPS = 10_000;
 
@@ -71,7 +75,20 @@ export class ClientClock {
       if (Math.abs(lagUs) < Math.abs(best)) best = lagUs;
     };
     consider(Math.round((wallNow - stampMs) * 1000));
-    for (const offset of this.#offsets.get(ip) ?? []) consider(Math.round((wallNow - (stampMs - offset)) * 1000));
+    const offsets = this.#offsets.get(ip);
+    let used = -1;
+    if (offsets !== undefined) {
+      for (let i = 0; i < offsets.length; i++) {
+        const lag = Math.round((wallNow - (stampMs - offsets[i]!)) * 1000);
+        if (Math.abs(lag) < Math.abs(best)) {
+          best = lag;
+          used = i;
+        }
+      }
+      // An offset a client signs with stays remembered however often it polls the time since
+      // (each poll hands out a new offset at speed:N; the oldest unused ones go first).
+      if (used >= 0 && used < offsets.length - 1 && Math.abs(best) <= FRESH_US) offsets.push(offsets.splice(used, 1)[0]!);
+    }
     return simulatedNowUs - best;
   };
 }

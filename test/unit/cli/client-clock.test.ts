@@ -70,6 +70,19 @@ describe.each(['speed:10', 'speed:100'])('at %s', (mode) => {
     expect(s.accepted(signedNow(), '10.0.0.2')).toBe(false);
   });
 
+  test('a client that keeps polling the time after its sync still signs with its first offset', () => {
+    const s = setup(mode);
+    s.clock.noteServerTime(s.simNowMs() * 1000, '10.0.0.1');
+    const offset = s.simNowMs() - s.wallNow();
+    for (let poll = 0; poll < 100; poll++) {
+      s.wait(300);
+      // Each poll hands out a new offset (simulated time runs faster than the wall clock) ...
+      s.clock.noteServerTime(s.simNowMs() * 1000, '10.0.0.1');
+      // ... while the client goes on signing with the one it learnt first.
+      expect(s.accepted(s.wallNow() + offset)).toBe(true);
+    }
+  });
+
   test('a stamp copied from serverTime is judged in simulated time', () => {
     const s = setup(mode);
     s.wait(30_000);
