@@ -1,23 +1,62 @@
 /**
  * The facade's own state beyond the engine, as plain data: what a served exchange's journal
- * records so a restart answers rate limits exactly as before (request weight and raw requests
+ * records so a restart answers exactly as before: rate limits (request weight and raw requests
  * per IP with their 429/418 episodes and bans, unfilled order counts per account, the keyed
- * limits), and how far the seeded fault stream has been drawn.
+ * limits), how far the seeded fault stream has been drawn, the API keys registered while serving
+ * (the control plane's POST /exsim/v1/accounts), fiat deposit records, the pay ledger and equity
+ * disclaimer acceptances.
  *
  * Not here: listen keys (secrets, re-issued after a restart), user stream subscriptions
- * (connections), fiat deposit records, the pay ledger and equity disclaimers (not yet journaled;
- * a fiat deposit's balance is an engine command and is restored).
+ * (connections), fiat settings (set by tests and scenarios, never by a request). A fiat deposit's
+ * balance is an engine command, journaled as one.
+ *
+ * The record lists are append-only, keyed by their ids; a change carries the new rows only, and
+ * the optional fields are left out when empty (a journal line stays small; journals written
+ * before they existed still read).
  */
 import type { ExchangeContext } from './exchange-context.ts';
 import type { CountersSnapshot } from './limits/fixed-window-counters.ts';
 import type { IpSnapshot } from './limits/request-weight-limiter.ts';
 import type { KeyedLimitName } from './limits/keyed-weight-limiter.ts';
+import type { StoredApiKey } from './signing/api-key-registry.ts';
+import type { FiatDeposit } from './account-services/fiat-accounts.ts';
+import type { PaymentRecord } from './account-services/pay-ledger.ts';
 
 export interface FacadeState {
   readonly weight: IpSnapshot[];
   readonly orders: [string, CountersSnapshot][];
   readonly keyed: [KeyedLimitName, [string, CountersSnapshot][]][];
   readonly faultDraws: number;
+  /** API keys registered after the start, in order. */
+  readonly apiKeys?: StoredApiKey[];
+  readonly fiatDeposits?: FiatDeposit[];
+  readonly payments?: PaymentRecord[];
+  /** Equity disclaimer acceptances: [accountId, µs]. */
+  readonly disclaimers?: [number, number][];
+}
+
+/** The optional record lists of a state, each only when it has rows. */
+function records(apiKeys: StoredApiKey[], fiatDeposits: FiatDeposit[], payments: PaymentRecord[], disclaimers: [number, number][]): Partial<FacadeState> {
+  return {
+    ...(apiKeys.length === 0 ? {} : { apiKeys }),
+    ...(fiatDeposits.length === 0 ? {} : { fiatDeposits }),
+    ...(payments.length === 0 ? {} : { payments }),
+    ...(disclaimers.length === 0 ? {} : { disclaimers }),
+  };
+}
+
+/** Whether `change` (captureFacadeChanges) holds nothing new, given the fault draws already journaled. */
+export function isEmptyFacadeChange(change: FacadeState, faultDrawsBefore: number): boolean {
+  return (
+    change.weight.length === 0 &&
+    change.orders.length === 0 &&
+    change.keyed.length === 0 &&
+    change.faultDraws === faultDrawsBefore &&
+    change.apiKeys === undefined &&
+    change.fiatDeposits === undefined &&
+    change.payments === undefined &&
+    change.disclaimers === undefined
+  );
 }
 
 export function captureFacadeState(ctx: ExchangeContext): FacadeState {
@@ -27,6 +66,7 @@ export function captureFacadeState(ctx: ExchangeContext): FacadeState {
     orders: ctx.orderLimiter.snapshot(),
     keyed: names.map((name) => [name, ctx.keyedLimiters[name].snapshot()]),
     faultDraws: ctx.faults.draws,
+    ...records(ctx.apiKeys.registered(), ctx.fiat.allDeposits(), ctx.pay.allRecords(), ctx.equityDisclaimers.entries()),
   };
 }
 
@@ -42,7 +82,13 @@ export function captureFacadeChanges(ctx: ExchangeContext): FacadeState {
     const rows = ctx.keyedLimiters[name].takeChanged();
     if (rows.length > 0) keyed.push([name, rows]);
   }
-  return { weight: ctx.weightLimiter.takeChanged(), orders: ctx.orderLimiter.takeChanged(), keyed, faultDraws: ctx.faults.draws };
+  return {
+    weight: ctx.weightLimiter.takeChanged(),
+    orders: ctx.orderLimiter.takeChanged(),
+    keyed,
+    faultDraws: ctx.faults.draws,
+    ...records(ctx.apiKeys.takeRegistered(), ctx.fiat.takeRecorded(), ctx.pay.takeRecorded(), ctx.equityDisclaimers.takeChanged()),
+  };
 }
 
 /** Folds journaled changes, in order, into the whole state (a restore). */
@@ -52,6 +98,10 @@ export class FacadeStateMerger {
   readonly #keyed = new Map<KeyedLimitName, Map<string, CountersSnapshot>>();
   #faultDraws = 0;
   #any = false;
+  readonly #apiKeys = new Map<string, StoredApiKey>();
+  readonly #fiatDeposits = new Map<string, FiatDeposit>();
+  readonly #payments = new Map<string, PaymentRecord>();
+  readonly #disclaimers = new Map<number, number>();
 
   merge(change: FacadeState): void {
     this.#any = true;
@@ -63,6 +113,10 @@ export class FacadeStateMerger {
       for (const [key, counters] of rows) map.set(key, counters);
     }
     this.#faultDraws = change.faultDraws;
+    for (const key of change.apiKeys ?? []) this.#apiKeys.set(key.apiKey, key);
+    for (const deposit of change.fiatDeposits ?? []) this.#fiatDeposits.set(deposit.orderId, deposit);
+    for (const payment of change.payments ?? []) this.#payments.set(payment.transactionId, payment);
+    for (const [accountId, time] of change.disclaimers ?? []) if (!this.#disclaimers.has(accountId)) this.#disclaimers.set(accountId, time);
   }
 
   /** The merged state; null when nothing was merged. */
@@ -73,6 +127,8 @@ export class FacadeStateMerger {
       orders: [...this.#orders],
       keyed: [...this.#keyed].map(([name, map]) => [name, [...map]]),
       faultDraws: this.#faultDraws,
+      // Map order is first-merge order: the order the records were made in.
+      ...records([...this.#apiKeys.values()], [...this.#fiatDeposits.values()], [...this.#payments.values()], [...this.#disclaimers]),
     };
   }
 }
@@ -82,4 +138,8 @@ export function restoreFacadeState(ctx: ExchangeContext, state: FacadeState): vo
   ctx.orderLimiter.restore(state.orders);
   for (const [name, rows] of state.keyed) ctx.keyedLimiters[name]?.restore(rows);
   ctx.faults.skipTo(state.faultDraws);
+  ctx.apiKeys.restoreRegistered(state.apiKeys ?? []);
+  ctx.fiat.restoreDeposits(state.fiatDeposits ?? []);
+  ctx.pay.restoreRecords(state.payments ?? []);
+  ctx.equityDisclaimers.restore(state.disclaimers ?? []);
 }

@@ -25,7 +25,7 @@ export { InProcessClient, type ClientResponse, type InProcessClientOptions, type
 export { ListenKeyStore, LISTEN_KEY_LIFETIME_US } from './listen-keys.ts';
 export { checkTimestamp, DEFAULT_RECV_WINDOW_US, MSG_AHEAD_OF_SERVER, MSG_OUTSIDE_RECV_WINDOW } from './timing.ts';
 export type { FaultOptions } from './faults.ts';
-export { captureFacadeChanges, captureFacadeState, FacadeStateMerger, restoreFacadeState, type FacadeState } from './facade-state.ts';
+export { captureFacadeChanges, captureFacadeState, FacadeStateMerger, isEmptyFacadeChange, restoreFacadeState, type FacadeState } from './facade-state.ts';
 export type { RateLimit } from './limits/rate-limit-config.ts';
 export { MarketFeed, type StreamSink } from './streams/market-feed.ts';
 export { FeedDriver, type FeedClock, type ScheduleAt } from './streams/feed-driver.ts';

@@ -16,6 +16,11 @@
  * refusals come from the one error table (-1002 for a missing or wrong key or no --admin-key,
  * -1102/-1130 for parameters, -1000 CLOCK_RUNNING for a hand move of a running clock).
  *
+ * With --journal, what a control request changed is journaled before its answer leaves: the
+ * accounts (engine commands) and their keys (facade state), and the clock's new position. The
+ * pacing (pause, resume, speed) is not: a restart runs at the --clock of its command line, from
+ * where the journal ends.
+ *
  * These routes are outside the Binance endpoint table on purpose: they steer the simulation
  * (the pacing, the replay), which the exchange facade does not own.
  */
@@ -48,6 +53,11 @@ export interface ServeControlOptions {
   readonly adminKey?: string;
   /** Extra facts for the status answer (the replay's tape, open connections). */
   readonly status?: () => Record<string, unknown>;
+  /**
+   * The journal's commit point for what a control request changed (the clock's position, new
+   * accounts and keys): runs before its answer, which waits for a promise.
+   */
+  readonly commit?: () => Promise<void> | undefined;
 }
 
 export interface ControlRequest {
@@ -97,6 +107,7 @@ export class ServeControl {
     if (!Number.isSafeInteger(target) || target < now) throw apiError('INVALID_PARAMETER_DATA', move.toMs !== undefined ? 'to' : 'by');
     pacing.reanchor(target);
     await this.#o.catchUp(target);
+    await this.#o.commit?.();
     return this.clock();
   }
 
@@ -107,6 +118,7 @@ export class ServeControl {
       this.#o.pacing.retime('manual');
     }
     await this.#o.catchUp(this.#o.pacing.simulatedNow());
+    await this.#o.commit?.();
     return this.clock();
   }
 
@@ -134,7 +146,7 @@ export class ServeControl {
   }
 
   /** Creates accounts (and registers their keys) from an accounts document, at simulated now. */
-  createAccounts(document: unknown): { accounts: number[] } {
+  async createAccounts(document: unknown): Promise<{ accounts: number[] }> {
     let served;
     try {
       served = servedAccountsFrom((document ?? {}) as { accounts?: unknown }, 'POST /exsim/v1/accounts', this.#o.config, this.#o.ctx.now());
@@ -150,6 +162,7 @@ export class ServeControl {
     }
     for (const command of served.commands) this.#o.createAccount(command);
     for (const key of served.apiKeys) this.#o.ctx.apiKeys.add(key);
+    await this.#o.commit?.();
     return { accounts: served.commands.map((c) => c.accountId) };
   }
 

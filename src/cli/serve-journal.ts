@@ -29,7 +29,7 @@
 import { isAscii } from 'node:buffer';
 import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { FacadeStateMerger, type FacadeCommand, type FacadeState } from '../api-facade/index.ts';
+import { FacadeStateMerger, isEmptyFacadeChange, type FacadeCommand, type FacadeState } from '../api-facade/index.ts';
 import { InputError } from '../backtest/index.ts';
 
 export type FsyncPolicy = 'always' | 'batch' | 'none';
@@ -110,7 +110,8 @@ export class ServeJournal {
    */
   static open(path: string, identity: { fingerprint: string; describe: string }, start: number, policy: FsyncPolicy = 'batch'): ServeJournal {
     // O_APPEND: every write lands at the end whatever was read (reads are positional).
-    const fd = openSync(path, 'a+');
+    // 0600: it holds the HMAC secrets of keys registered while serving, like the accounts file.
+    const fd = openSync(path, 'a+', 0o600);
     try {
       let size = fstatSync(fd).size;
       // A header torn by a kill at the very first write: nothing was journaled yet.
@@ -247,7 +248,7 @@ export class ServeJournal {
    * FACADE_SNAPSHOT_EVERY such lines, all of them (`full`) instead, so a restore reads a bounded tail.
    */
   facade(change: FacadeState, full: () => FacadeState): void {
-    if (change.weight.length === 0 && change.orders.length === 0 && change.keyed.length === 0 && change.faultDraws === this.#lastFaultDraws) return;
+    if (isEmptyFacadeChange(change, this.#lastFaultDraws)) return;
     this.#lastFaultDraws = change.faultDraws;
     if (++this.#sinceFull >= FACADE_SNAPSHOT_EVERY) {
       this.#sinceFull = 0;

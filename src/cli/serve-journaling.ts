@@ -137,6 +137,8 @@ export async function restoreJournal(journal: ServeJournal, kind: JournalBackend
 export interface AttachedJournal {
   /** The HTTP server's commit point (HttpServerOptions.beforeAnswer). */
   readonly beforeAnswer: () => Promise<void> | undefined;
+  /** The control plane's: the same, plus the clock's position (it may have moved with no command). */
+  readonly commitControl: () => Promise<void> | undefined;
   /** Writes the position and a checkpoint, syncs and closes; returns the engine's state hash. */
   close(): Promise<string>;
 }
@@ -158,6 +160,11 @@ export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, servi
   return {
     beforeAnswer: () => {
       journal.facade(captureFacadeChanges(ctx), () => captureFacadeState(ctx));
+      return journal.commit();
+    },
+    commitControl: () => {
+      journal.facade(captureFacadeChanges(ctx), () => captureFacadeState(ctx));
+      journal.position(backend.now, serving.position());
       return journal.commit();
     },
     async close() {

@@ -280,6 +280,7 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     catchUp,
     createAccount: (command) => (backend instanceof PacedBackend ? backend.applyRaw({ ...command, time: backend.now }) : (backend as Replay).apply(withoutTime(command))),
     ...(options.adminKey === undefined ? {} : { adminKey: options.adminKey }),
+    ...(journaling === null ? {} : { commit: journaling.commitControl }),
     status: () => ({ replay: options.data === undefined ? null : { data: options.data, position: Math.floor(backend.now / 1000), atEnd: tapeEnd }, connections: server.streamConnections }),
   });
   const server = new ExsimHttpServer(ctx, { control, ...(journaling === null ? {} : { beforeAnswer: journaling.beforeAnswer }) });

@@ -12,6 +12,9 @@
  *   fiat service not activated            -16012 "No channel supported."
  *   currency or method not in channels    -16010 "Currency or payment method not supported."
  *   amount over today's remaining limit   -16007 "Not enough limit."
+ * Settings are the API of tests and scenarios (no request changes them); the records are state a
+ * served exchange's journal keeps (facade-state.ts).
+ *
  * -16011 "Order not exist." belongs to fiat order look-ups, which the spec does not list; no
  * deposit answers it. A refused deposit changes nothing.
  */
@@ -57,6 +60,7 @@ export const fiatErrors = {
 export class FiatAccounts {
   readonly #settings = new Map<number, FiatSettings>();
   readonly #deposits: FiatDeposit[] = [];
+  #taken = 0;
 
   settings(accountId: number): FiatSettings {
     return this.#settings.get(accountId) ?? DEFAULT_FIAT_SETTINGS;
@@ -82,6 +86,25 @@ export class FiatAccounts {
     const recorded = { ...deposit, orderId: `exsimfd${this.#deposits.length + 1}` };
     this.#deposits.push(recorded);
     return recorded;
+  }
+
+  /** Every accepted deposit, in order (a served exchange's journal keeps them). */
+  allDeposits(): FiatDeposit[] {
+    return [...this.#deposits];
+  }
+
+  /** The deposits accepted since the last call. */
+  takeRecorded(): FiatDeposit[] {
+    const taken = this.#deposits.slice(this.#taken);
+    this.#taken = this.#deposits.length;
+    return taken;
+  }
+
+  /** Puts journaled deposits back (a restore): the records, in the order they were accepted. */
+  restoreDeposits(deposits: readonly FiatDeposit[]): void {
+    this.#deposits.length = 0;
+    this.#deposits.push(...deposits);
+    this.#taken = this.#deposits.length;
   }
 
   deposits(accountId: number): readonly FiatDeposit[] {

@@ -107,6 +107,7 @@ const VIEWS: Record<PayOrderType, { readonly sender: View; readonly receiver: Vi
 
 export class PayLedger {
   readonly #records: PaymentRecord[] = [];
+  #taken = 0;
   readonly #uidOf: (accountId: number) => number;
 
   constructor(uidOf: (accountId: number) => number) {
@@ -121,6 +122,25 @@ export class PayLedger {
     const transactionId = String(100_000_000_000 + this.#records.length + 1);
     this.#records.push({ ...input, transactionId, amountUnits });
     return transactionId;
+  }
+
+  /** Every payment recorded, in order (a served exchange's journal keeps them). */
+  allRecords(): PaymentRecord[] {
+    return [...this.#records];
+  }
+
+  /** The payments recorded since the last call. */
+  takeRecorded(): PaymentRecord[] {
+    const taken = this.#records.slice(this.#taken);
+    this.#taken = this.#records.length;
+    return taken;
+  }
+
+  /** Puts journaled payments back (a restore), in the order they were recorded. */
+  restoreRecords(records: readonly PaymentRecord[]): void {
+    this.#records.length = 0;
+    this.#records.push(...records);
+    this.#taken = this.#records.length;
   }
 
   /**

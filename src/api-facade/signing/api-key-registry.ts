@@ -141,6 +141,12 @@ function resolveEntry(config: ApiKeyConfig): ApiKeyEntry {
   return Object.freeze({ apiKey, accountId, permissions, ipRestrict, keyType: config.keyType, verificationKey: resolvePublicKey(config) });
 }
 
+function storedKey(config: ApiKeyConfig, entry: ApiKeyEntry): StoredApiKey {
+  if (config.keyType === 'HMAC') return { ...config, ...(config.ipRestrict === undefined ? {} : { ipRestrict: [...config.ipRestrict] }) };
+  const publicKey = (entry.verificationKey as KeyObject).export({ type: 'spki', format: 'pem' }).toString();
+  return { ...config, ...(config.ipRestrict === undefined ? {} : { ipRestrict: [...config.ipRestrict] }), publicKey };
+}
+
 function resolveIpRestrict(config: ApiKeyConfig): ReadonlySet<string> | undefined {
   if (config.ipRestrict === undefined) return undefined;
   if (config.ipRestrict.length === 0) throw new Error(`API key ${config.apiKey}: empty ipRestrict (omit it for no restriction)`);
@@ -150,21 +156,55 @@ function resolveIpRestrict(config: ApiKeyConfig): ReadonlySet<string> | undefine
   return new Set(config.ipRestrict.map(normalizeIp));
 }
 
+/**
+ * A registered key as plain data a served exchange's journal can hold: public keys as SPKI PEM
+ * (a private key given at registration never leaves the process), an HMAC key with its secret
+ * (it is needed to verify; the journal file is as private as the accounts file it came from).
+ */
+export type StoredApiKey = HmacKeyConfig | (Omit<PublicKeyConfig, 'publicKey'> & { readonly publicKey: string });
+
 export class ApiKeyRegistry {
   readonly #keys = new Map<string, ApiKeyEntry>();
+  /** Keys registered after construction (the control plane's), in order: state a journal keeps. */
+  readonly #registered: StoredApiKey[] = [];
+  #taken = 0;
 
   constructor(configs: readonly ApiKeyConfig[] = []) {
-    for (const config of configs) this.add(config);
+    for (const config of configs) this.#register(config);
   }
 
   /** Register a key. Throws (a configuration error, not an API answer) on a bad or duplicate key. */
   add(config: ApiKeyConfig): ApiKeyEntry {
+    const entry = this.#register(config);
+    this.#registered.push(storedKey(config, entry));
+    return entry;
+  }
+
+  #register(config: ApiKeyConfig): ApiKeyEntry {
     if (!CONFIGURED_KEY_FORMAT.test(config.apiKey)) throw new Error(`API key must be 1..256 visible ASCII characters: ${JSON.stringify(config.apiKey)}`);
     if (this.#keys.has(config.apiKey)) throw new Error(`API key already registered: ${config.apiKey}`);
     if (!Number.isSafeInteger(config.accountId)) throw new Error(`API key ${config.apiKey}: accountId must be an integer`);
     const entry = resolveEntry(config);
     this.#keys.set(config.apiKey, entry);
     return entry;
+  }
+
+  /** Every key registered after construction, in order. */
+  registered(): StoredApiKey[] {
+    return [...this.#registered];
+  }
+
+  /** The keys registered after construction since the last call (a journal line's worth). */
+  takeRegistered(): StoredApiKey[] {
+    const taken = this.#registered.slice(this.#taken);
+    this.#taken = this.#registered.length;
+    return taken;
+  }
+
+  /** Registers journaled keys again (a restore); those already registered are left as they are. */
+  restoreRegistered(keys: readonly StoredApiKey[]): void {
+    for (const key of keys) if (!this.#keys.has(key.apiKey)) this.add(key);
+    this.#taken = this.#registered.length;
   }
 
   /**
