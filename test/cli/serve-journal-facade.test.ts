@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { serve, type ServeHandle } from '../../src/cli/serve.ts';
+import { WsApiTestClient } from '../api/ws-api-client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'exsim-journal-facade-'));
 const handles: ServeHandle[] = [];
@@ -99,4 +100,27 @@ test('control-plane accounts and keys, clock moves, fiat and pay records and dis
   await first.handle.close();
   handles.splice(handles.indexOf(first.handle), 1);
   await expectRestored(await start(journal), H4 + 90_000);
+}, 120_000);
+
+test('orders placed and canceled over the WebSocket API are journaled before their answers', async () => {
+  const journal = join(dir, 'ws-api.jsonl');
+  const server = await start(journal);
+  const client = await WsApiTestClient.open(`${server.handle.url.replace('http:', 'ws:')}/ws-api/v3`);
+  try {
+    const demo = { apiKey: 'exsim-demo-key', hmacSecret: 'exsim-demo-secret' } as const;
+    const order = (price: string) => client.signed('order.place', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price, timestamp: H4 }, demo);
+    const kept = (await order('30000')).result;
+    const canceled = (await order('30100')).result;
+    expect((await client.signed('order.cancel', { symbol: 'BTCUSDT', orderId: canceled.orderId, timestamp: H4 }, demo)).result).toMatchObject({ status: 'CANCELED' });
+    // A kill -9 right after the last answer: the copy holds both orders and the cancel.
+    const crashed = join(dir, 'ws-api-crashed.jsonl');
+    copyFileSync(journal, crashed);
+    const restored = await start(crashed);
+    const open = await restored.signed('GET', '/api/v3/openOrders', 'exsim-demo-key', 'exsim-demo-secret', { symbol: 'BTCUSDT' });
+    expect(open.body.map((o: any) => [o.orderId, o.price, o.status])).toEqual([[kept.orderId, '30000.00000000', 'NEW']]);
+    const gone = await restored.signed('GET', '/api/v3/order', 'exsim-demo-key', 'exsim-demo-secret', { symbol: 'BTCUSDT', orderId: String(canceled.orderId) });
+    expect(gone.body).toMatchObject({ orderId: canceled.orderId, status: 'CANCELED' });
+  } finally {
+    client.close();
+  }
 }, 120_000);
