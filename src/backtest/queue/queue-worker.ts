@@ -6,6 +6,11 @@
  *        differ), the strategy's source to a content-addressed file, then the run on the same
  *        worker-thread pool and task the local sweep uses (sweep.ts: createSweepPool, runInPool)
  *
+ * Like the local sweep, a worker reads a window's tapes once into shared memory and lends them to
+ * every job over the same data, window and symbols (`SharedTapeCache`: the last few windows up
+ * to SHARED_TAPE_MAX_ROWS rows in all), so a month of dumps is parsed once per worker, not once
+ * per job. The data check runs first, so a cached window is the fingerprinted data.
+ *
  * The backtests run on worker threads, so the main thread stays free to renew job locks however
  * long a backtest takes. A worker killed mid-job stops renewing; once the lock runs out another
  * worker's stalled check puts the job back on the queue and it runs again from the start (a
@@ -16,6 +21,7 @@
 import { hostname } from 'node:os';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { createSweepPool, isSweepFailure, runInPool, type SweepOutcome } from '../sweep.ts';
+import { loadSharedTapes, openMarketData, SHARED_TAPE_MAX_ROWS, type SharedTape } from '../market-data.ts';
 import { dataDifference, fingerprintData } from './data-fingerprint.ts';
 import { openRedis, QUEUE_NAME, queueConnection } from './queue-connection.ts';
 import { materializeStrategy } from './strategy-source.ts';
@@ -45,6 +51,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const name = `${hostname()}:${process.pid}`;
   (await openRedis(options.url)).disconnect(); // an unreachable Redis is one clear error here
   const pool = createSweepPool(concurrency);
+  const tapes = new SharedTapeCache();
 
   const runJob = async (job: Job<SweepJob, SweepOutcome>): Promise<SweepOutcome> => {
     const { format, run, strategy, data } = job.data;
@@ -59,9 +66,11 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     const difference = dataDifference(data, here);
     if (difference !== null) refuse(`its data (${folder}) is not the submitter's: ${difference}`);
     const spec = await materializeStrategy(strategy).catch((error: unknown) => refuse(error instanceof Error ? error.message : String(error)));
+    // A window that cannot be read into memory: the run reads it itself (and reports what is wrong with it).
+    const sharedTapes = await tapes.get(here.sha256, folder, run.symbols, run.from, run.to).catch(() => null);
     log(`start ${tag}`);
     const started = performance.now(); // determinism-ok: the job's wall time in the worker's log
-    const outcome = await runInPool(pool, { ...run, strategy: spec, data: folder });
+    const outcome = await runInPool(pool, { ...run, strategy: spec, data: folder, ...(sharedTapes === null ? {} : { sharedTapes }) });
     const seconds = ((performance.now() - started) / 1000).toFixed(3); // determinism-ok: as above
     log(isSweepFailure(outcome) ? `failed ${tag}: ${outcome.error}` : `done ${tag}: pnl ${outcome.pnl}, journal ${outcome.journalSha256.slice(0, 12)} (${seconds} s)`);
     return outcome;
@@ -86,4 +95,56 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
       await pool.destroy();
     },
   };
+}
+
+/**
+ * Windows of tapes in shared memory, keyed by (data fingerprint, folder, symbols, window), the
+ * most recently used last; the oldest go once the rows held pass the bound. A window too big to
+ * share (loadSharedTapes' null) is remembered as such: each of its jobs streams its own.
+ */
+export class SharedTapeCache {
+  readonly #entries = new Map<string, { readonly tapes: Promise<SharedTape[] | null>; rows: number }>();
+  readonly #maxRows: number;
+
+  constructor(maxRows = SHARED_TAPE_MAX_ROWS) {
+    this.#maxRows = maxRows;
+  }
+
+  get(fingerprint: string, folder: string, symbols: readonly string[], from: number, to: number): Promise<SharedTape[] | null> {
+    const key = JSON.stringify([fingerprint, folder, symbols, from, to]);
+    let entry = this.#entries.get(key);
+    if (entry !== undefined) {
+      this.#entries.delete(key); // move to the end: most recently used
+      this.#entries.set(key, entry);
+      return entry.tapes;
+    }
+    const created = { tapes: loadSharedTapes(openMarketData(folder), symbols, from, to, this.#maxRows), rows: 0 };
+    entry = created;
+    this.#entries.set(key, entry);
+    void created.tapes.then(
+      (loaded) => {
+        created.rows = (loaded ?? []).reduce((sum, t) => sum + t.batch.length, 0);
+        this.#evict(key);
+      },
+      () => this.#entries.delete(key), // a failed read is not cached: the next job tries again
+    );
+    return created.tapes;
+  }
+
+  /** Drops the least recently used windows (never `keep`) while the rows held exceed the bound. */
+  #evict(keep: string): void {
+    let rows = 0;
+    for (const entry of this.#entries.values()) rows += entry.rows;
+    for (const [key, entry] of this.#entries) {
+      if (rows <= this.#maxRows) break;
+      if (key === keep) continue;
+      this.#entries.delete(key);
+      rows -= entry.rows;
+    }
+  }
+
+  /** Windows held (loaded or loading). */
+  get size(): number {
+    return this.#entries.size;
+  }
 }
