@@ -120,6 +120,7 @@ export function buildProgram(): Command {
     .option('--concurrency <n>', 'backtests at a time (worker threads)', '1')
     .option('--data <dir>', "this machine's market data: sample or a folder (default: the folder each job names)")
     .option('--lock-duration <ms>', "a job's lock; a killed worker's job is taken up again about this long after", '30000')
+    .option('--tape-rows <n>', "prints held in shared memory for the jobs of the same window (about 41 bytes each); a window over it is read by each job", '20000000')
     .action(async (options: WorkerCommandOptions) => {
       await workerCommand(options);
     });

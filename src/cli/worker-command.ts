@@ -1,5 +1,5 @@
 /**
- * `exsim worker --queue redis://HOST:PORT[/DB] [--concurrency N] [--data DIR] [--lock-duration MS]`
+ * `exsim worker --queue redis://HOST:PORT[/DB] [--concurrency N] [--data DIR] [--lock-duration MS] [--tape-rows N]`
  *
  * Runs queued sweep backtests (src/backtest/queue/queue-worker.ts) until stopped, one log line per
  * job. Ctrl-C (or SIGTERM) lets the running backtests finish, then exits; a second Ctrl-C exits at
@@ -12,6 +12,7 @@ export interface WorkerCommandOptions {
   concurrency: string;
   data?: string;
   lockDuration: string;
+  tapeRows: string;
 }
 
 function integerOption(name: string, text: string, min: number, max: number): number {
@@ -24,7 +25,8 @@ export async function workerCommand(options: WorkerCommandOptions, print: (line:
   const url = parseQueueUrl(options.queue);
   const concurrency = integerOption('concurrency', options.concurrency, 1, 256);
   const lockDurationMs = integerOption('lock-duration', options.lockDuration, 500, 3_600_000);
-  const worker = await startQueueWorker({ url, concurrency, lockDurationMs, log: print, ...(options.data === undefined ? {} : { data: options.data }) });
+  const tapeRows = integerOption('tape-rows', options.tapeRows, 0, 2_000_000_000);
+  const worker = await startQueueWorker({ url, concurrency, lockDurationMs, tapeRows, log: print, ...(options.data === undefined ? {} : { data: options.data }) });
   let stopping = false;
   const stop = (): void => {
     if (stopping) process.exit(130);

@@ -7,9 +7,10 @@
  *        worker-thread pool and task the local sweep uses (sweep.ts: createSweepPool, runInPool)
  *
  * Like the local sweep, a worker reads a window's tapes once into shared memory and lends them to
- * every job over the same data, window and symbols (`SharedTapeCache`: the last few windows up
- * to SHARED_TAPE_MAX_ROWS rows in all), so a month of dumps is parsed once per worker, not once
- * per job. The data check runs first, so a cached window is the fingerprinted data.
+ * every job over the same data, window and symbols (`SharedTapeCache`: the most recent windows,
+ * up to `--tape-rows` prints in all, 20M by default), so a window is parsed once per worker, not
+ * once per job. A month of BTCUSDT trades (~45M prints, ~1.9 GB) needs the bound raised; over it,
+ * each job streams its own. The data check runs first, so a cached window is the fingerprinted data.
  *
  * The backtests run on worker threads, so the main thread stays free to renew job locks however
  * long a backtest takes. A worker killed mid-job stops renewing; once the lock runs out another
@@ -35,6 +36,8 @@ export interface QueueWorkerOptions {
   readonly data?: string;
   /** How long a job's lock lasts without renewal, ms: a killed worker's job is taken up again about this much later. Default 30 s. */
   readonly lockDurationMs?: number;
+  /** Prints the tape cache may hold in shared memory (default SHARED_TAPE_MAX_ROWS; 0: every job reads its own). */
+  readonly tapeRows?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -51,7 +54,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const name = `${hostname()}:${process.pid}`;
   (await openRedis(options.url)).disconnect(); // an unreachable Redis is one clear error here
   const pool = createSweepPool(concurrency);
-  const tapes = new SharedTapeCache();
+  const tapes = new SharedTapeCache(options.tapeRows ?? SHARED_TAPE_MAX_ROWS);
 
   const runJob = async (job: Job<SweepJob, SweepOutcome>): Promise<SweepOutcome> => {
     const { format, run, strategy, data } = job.data;
