@@ -17,6 +17,9 @@ import { deserialize, serialize } from 'node:v8';
 
 const TAG = '$c';
 const DATA = '$d';
+/** A large Map of primitives, written as two arrays: v8 reads arrays back far faster than Map entries. */
+const FLAT_MAP = '$map';
+const FLAT_MAP_MIN = 256;
 
 type AnyClass = abstract new (...args: never[]) => object;
 
@@ -88,6 +91,13 @@ export class GraphCodec {
         return value;
       }
       if (value instanceof Map) {
+        if (value.size >= FLAT_MAP_MIN) {
+          const flat = flatten(value);
+          if (flat !== null) {
+            seen.set(value, flat);
+            return flat;
+          }
+        }
         const out = new Map<unknown, unknown>();
         seen.set(value, out);
         for (const [k, v] of value) out.set(visit(k), visit(v));
@@ -169,6 +179,14 @@ export class GraphCodec {
         }
         return value;
       }
+      if (tag === FLAT_MAP) {
+        const keys = record['k'] as unknown[];
+        const values = record['v'] as unknown[];
+        const map = new Map<unknown, unknown>();
+        for (let i = 0; i < keys.length; i++) map.set(keys[i], values[i]);
+        done.set(value, map);
+        return map;
+      }
       const entry = byName.get(tag as string);
       if (entry === undefined) throw new Error(`snapshot: unknown class ${String(tag)}`);
       if (entry.load !== undefined) {
@@ -189,3 +207,17 @@ export class GraphCodec {
 }
 
 const IN_PROGRESS = Symbol('in progress');
+
+/** A Map whose keys and values are all primitives as {$c: FLAT_MAP, k, v}; null if any is an object. */
+function flatten(map: Map<unknown, unknown>): Record<string, unknown> | null {
+  const keys: unknown[] = new Array(map.size);
+  const values: unknown[] = new Array(map.size);
+  let i = 0;
+  for (const [k, v] of map) {
+    if ((typeof k === 'object' && k !== null) || (typeof v === 'object' && v !== null) || typeof v === 'function') return null;
+    keys[i] = k;
+    values[i] = v;
+    i++;
+  }
+  return { [TAG]: FLAT_MAP, k: keys, v: values };
+}

@@ -75,4 +75,20 @@ describe('engine snapshot round trip', () => {
     expect(back.list[1]!.next).toBe(back.list[0]);
     expect(back.byId.get(1)).toBe(back.list[0]);
   });
+
+  it('keeps large Maps of primitives (written flat) and large Maps holding objects', () => {
+    class Item {
+      constructor(readonly n: number) {}
+    }
+    const codec = new GraphCodec().plain('Item', Item);
+    const byName = new Map(Array.from({ length: 5000 }, (_, i) => [`client-${i}`, i] as const));
+    const byId = new Map(Array.from({ length: 5000 }, (_, i) => [i, i % 7 === 0 ? null : `id-${i}`] as const));
+    const items = new Map(Array.from({ length: 300 }, (_, i) => [i, new Item(i)] as const));
+    const back = codec.decode(codec.encode({ byName, byId, items, again: byName })) as { byName: Map<string, number>; byId: Map<number, string | null>; items: Map<number, Item>; again: unknown };
+    expect([...back.byName]).toEqual([...byName]);
+    expect([...back.byId]).toEqual([...byId]);
+    expect(back.again).toBe(back.byName);
+    expect(back.items.get(299)).toBeInstanceOf(Item);
+    expect(back.items.get(299)!.n).toBe(299);
+  });
 });
