@@ -6,8 +6,12 @@
  * same journal each time. Every order acknowledged before a kill is there afterwards in the state
  * it was acknowledged in, and the final engine state hash equals that of the same stream sent to
  * a server that never crashed. (Longer runs: bench/serve/crash-long-run.ts.)
+ *
+ * The same on the static market (no --data) with a snapshot every 10 commands
+ * (src/cli/serve-snapshot.ts), so restarts read a snapshot and replay the tail after it, and
+ * kills land right after snapshots and, with a request in flight, during one.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -29,3 +33,21 @@ test('50 SIGKILLs: acknowledged orders survive, and the state hash equals an unc
   expect(reference.problems).toEqual([]);
   expect(crashed.stateHash).toBe(reference.stateHash);
 }, 300_000);
+
+test('20 SIGKILLs on the static market with a snapshot every 10 commands: the same checks', async () => {
+  const seed = 'crash-snap';
+  const serve = { clock: 'manual', seed: '5', snapshotEvery: 10 };
+  const start = 1_764_000_000_000_000;
+  const operations = 150;
+  const reference = await crashRun({ journal: join(dir, 'snap-reference.jsonl'), seed, operations, killPoints: [], serve, start });
+  const crashed = await crashRun({ journal: join(dir, 'snap-crashed.jsonl'), seed, operations, killPoints: killPoints(seed, operations, 20), serve, start });
+  expect(crashed.kills).toBe(20);
+  expect(crashed.problems).toEqual([]);
+  expect(crashed.acknowledged).toBeGreaterThan(80);
+  expect(reference.problems).toEqual([]);
+  expect(crashed.stateHash).toBe(reference.stateHash);
+  expect(existsSync(join(dir, 'snap-crashed.jsonl.snapshot'))).toBe(true);
+  // Most restarts come after a snapshot (one every 10 commands; the first ones may come before any).
+  expect(crashed.fromSnapshot).toBeGreaterThan(10);
+}, 300_000);
+
