@@ -170,7 +170,7 @@ export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, servi
   let schedule: SnapshotSchedule | null = null;
   if (serving.snapshots !== null && snapshotOptions !== undefined) {
     serving.snapshots.ctx = ctx;
-    schedule = new SnapshotSchedule(journal, serving.snapshots, snapshotOptions.every, snapshotOptions.log ?? (() => {}));
+    schedule = new SnapshotSchedule(journal, serving.snapshots, snapshotOptions.every, snapshotOptions.log ?? (() => {}), serving.snapshotUsed?.commands ?? null);
   }
   const backend = serving.backend;
   // determinism-ok: the serve adapter's journal tick (fdatasync under `batch`, the clock's position); the journal's content does not depend on it
@@ -196,7 +196,7 @@ export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, servi
       journal.position(backend.now, serving.position());
       const hash = serving.stateHash();
       journal.checkpoint(hash);
-      schedule?.take(hash);
+      schedule?.takeAtStop(hash);
       await journal.close();
       return hash;
     },

@@ -239,20 +239,32 @@ function importParts(subject: SnapshotSubject, engine: Uint8Array, history: Uint
   for (const [symbol, fields] of histories) backend.history(symbol).importFields(fields);
 }
 
-/** Takes a snapshot every `every` commands (0: never on the way; always at a clean stop). */
+/**
+ * Takes a snapshot every `every` commands (0: never on the way) and at a clean stop, unless the
+ * newest snapshot already holds every command (a restart that served none: what follows it is
+ * a few clock and checkpoint lines).
+ */
 export class SnapshotSchedule {
   readonly #journal: ServeJournal;
   readonly #subject: SnapshotSubject;
   readonly #every: number;
   readonly #log: (written: SnapshotWritten) => void;
   #lastAt: number;
+  /** Commands the newest snapshot holds (-1: none known). */
+  #covered: number;
 
-  constructor(journal: ServeJournal, subject: SnapshotSubject, every: number, log: (written: SnapshotWritten) => void) {
+  constructor(journal: ServeJournal, subject: SnapshotSubject, every: number, log: (written: SnapshotWritten) => void, restoredFrom: number | null = null) {
     this.#journal = journal;
     this.#subject = subject;
     this.#every = every;
     this.#log = log;
     this.#lastAt = journal.commands;
+    this.#covered = restoredFrom ?? -1;
+  }
+
+  /** At a clean stop: a snapshot, unless the newest holds every command already. */
+  takeAtStop(stateHash: string): SnapshotWritten | null {
+    return this.#covered === this.#journal.commands ? null : this.take(stateHash);
   }
 
   /** After a request's lines are written: a snapshot when `every` commands passed since the last. */
@@ -265,6 +277,7 @@ export class SnapshotSchedule {
     this.#lastAt = this.#journal.commands;
     try {
       const written = writeSnapshot(this.#journal, this.#subject, stateHash);
+      this.#covered = written.commands;
       this.#log(written);
       return written;
     } catch (error) {

@@ -122,8 +122,16 @@ test('a restart from a snapshot and the journal after it equals a full replay, a
   expect((full.seen as { open: unknown[] }).open.length).toBeGreaterThan(5);
 
   // The clean stop's snapshot covers the whole journal: nothing is replayed after it.
+  const lines2: string[] = [];
+  const idle = await start(journal, 25, lines2);
+  await idle.close();
+  const [, restored, covered] = /restored (\d+) commands \(from the snapshot at (\d+) \(state hash verified\)/.exec(lines2.join('\n'))!;
+  expect(covered).toBe(restored);
+  // It served nothing: its stop writes no snapshot (the newest holds every command).
+  expect(lines2.filter((l) => l.startsWith('journal: snapshot at'))).toEqual([]);
   const clean = await restartAndObserve(journal);
-  expect(clean.lines.join('\n')).toMatch(/from the snapshot at (\d+) \(state hash verified\)/);
+  expect(clean.lines.join('\n')).toContain(`restored ${restored} commands (from the snapshot at ${restored} (state hash verified)`);
+  expect(clean.lines.filter((l) => l.startsWith('journal: snapshot at'))).toHaveLength(1); // it placed an order
 });
 
 test('a damaged, foreign, stale or unverifiable snapshot is ignored with a warning; the restore is still right', async () => {
