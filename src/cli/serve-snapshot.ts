@@ -14,7 +14,8 @@
  * snapshot, or none and the journal. The journal itself is fdatasynced before a snapshot is
  * taken, so no snapshot covers bytes that could be lost.
  *
- * Restore: the newest snapshot that matches (same fingerprint and start, its offset inside the
+ * Restore: the newest snapshot that matches (same fingerprint and start, written by the same
+ * build of the engine and history code, its offset inside the
  * journal at a line boundary, the same bytes before it, an intact payload) is read into the
  * freshly set-up backend, and the engine's state hash must equal the recorded one; otherwise a
  * warning goes to stderr and the next one is tried, then a full replay (the backend is put back
@@ -28,8 +29,9 @@
  * export; they restart by replaying the whole journal.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serialize, deserialize } from 'node:v8';
 import { captureFacadeState, type EngineBackend, type ExchangeContext, type FacadeState } from '../api-facade/index.ts';
 import type { RestoreStart, ServeJournal } from './serve-journal.ts';
@@ -44,6 +46,8 @@ export interface SnapshotMeta {
   readonly version: 1;
   readonly fingerprint: string;
   readonly journalStart: number;
+  /** SHA-256 of the code whose state it holds (codeFingerprint): another build's snapshot is not read. */
+  readonly code: string;
   /** Journal bytes covered (the first line after the snapshot starts here). */
   readonly offset: number;
   readonly commands: number;
@@ -75,6 +79,24 @@ export interface SnapshotWritten {
 
 export function snapshotPaths(journalPath: string): { readonly newest: string; readonly previous: string; readonly temp: string } {
   return { newest: `${journalPath}.snapshot`, previous: `${journalPath}.snapshot.prev`, temp: `${journalPath}.snapshot.tmp` };
+}
+
+let code: string | null = null;
+
+/**
+ * SHA-256 of the sources whose classes a snapshot holds (src/engine, src/data/history): a
+ * snapshot written by another build of them may name fields this one does not have, and is
+ * skipped rather than trusted (the journal replays on any build).
+ */
+export function codeFingerprint(): string {
+  if (code !== null) return code;
+  const hash = createHash('sha256');
+  for (const folder of ['../engine', '../data/history']) {
+    const root = fileURLToPath(new URL(folder, import.meta.url));
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((name) => name.endsWith('.ts')).sort();
+    for (const name of files) hash.update(`${folder}/${name}\n`).update(readFileSync(join(root, name)));
+  }
+  return (code = hash.digest('hex'));
 }
 
 function sha256(bytes: Uint8Array): string {
@@ -117,6 +139,7 @@ export function writeSnapshot(journal: ServeJournal, subject: SnapshotSubject, s
     version: 1,
     fingerprint: journal.header.fingerprint,
     journalStart: journal.header.start,
+    code: codeFingerprint(),
     offset,
     commands: journal.commands,
     tail: journalTail(journal.fd, offset),
@@ -178,6 +201,7 @@ function readCandidate(path: string, journal: ServeJournal): Candidate | string 
   }
   if (meta.exsim !== 'serve-snapshot' || meta.version !== 1) return 'not an exsim serve snapshot (version 1)';
   if (meta.fingerprint !== journal.header.fingerprint || meta.journalStart !== journal.header.start) return 'it belongs to another journal';
+  if (meta.code !== codeFingerprint()) return 'it was written by another build of exsim (the journal is replayed instead)';
   if (!(Number.isSafeInteger(meta.offset) && meta.offset > 0 && meta.offset <= journal.size)) return `it covers ${meta.offset} bytes, the journal has ${journal.size}`;
   const before = Buffer.alloc(1);
   readSync(journal.fd, before, 0, 1, meta.offset - 1);

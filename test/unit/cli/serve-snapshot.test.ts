@@ -175,6 +175,15 @@ test('a damaged, foreign, stale or unverifiable snapshot is ignored with a warni
     expect(replayed.seen).toEqual(truth.seen);
     expect(replayed.hash).toBe(truth.hash);
 
+    // Written by another build of the engine: not read, even though it would verify.
+    warnings.mockClear();
+    writeFileSync(paths.newest, Buffer.concat([Buffer.from(`${JSON.stringify({ ...meta, code: '1'.repeat(64) })}\n`), newest.subarray(newline + 1)]));
+    rmSync(paths.previous);
+    const otherBuild = await restartAndObserve(crashImage(image, 'bad-3.jsonl', true));
+    expect(warnings.mock.calls.flat().join('\n')).toContain('bad-3.jsonl.snapshot ignored: it was written by another build of exsim');
+    expect(otherBuild.lines.join('\n')).not.toContain('from the snapshot');
+    expect(otherBuild.hash).toBe(truth.hash);
+
     // Stale: a snapshot of a later state than the journal holds (a journal restored from an older copy).
     warnings.mockClear();
     const later = await freshJournal('later.jsonl');
