@@ -226,18 +226,17 @@ export interface SnapshotRestore {
  */
 export function restoreSnapshot(journal: ServeJournal, subject: SnapshotSubject, setupTime: number, warn: (line: string) => void = (line) => console.error(line)): SnapshotRestore {
   const paths = snapshotPaths(journal.path);
-  const candidates: Candidate[] = [];
+  // The setup state, to go back to if a snapshot reads in but does not verify.
+  let setup: ReturnType<typeof captureParts> | null = null;
+  // Newest first (the previous one is older by construction); the previous one is read only if the newest fails.
   for (const path of [paths.newest, paths.previous]) {
     if (!existsSync(path)) continue;
-    const read = readCandidate(path, journal);
-    if (typeof read === 'string') warn(`exsim: journal snapshot ${path} ignored: ${read}`);
-    else candidates.push(read);
-  }
-  if (candidates.length === 0) return { start: null, used: null };
-  candidates.sort((a, b) => b.meta.offset - a.meta.offset);
-  // The setup state, to go back to if a snapshot reads in but does not verify.
-  const setup = captureParts(subject);
-  for (const candidate of candidates) {
+    const candidate = readCandidate(path, journal);
+    if (typeof candidate === 'string') {
+      warn(`exsim: journal snapshot ${path} ignored: ${candidate}`);
+      continue;
+    }
+    setup ??= captureParts(subject);
     const { meta, payload } = candidate;
     try {
       importParts(subject, payload.subarray(0, meta.engineBytes), payload.subarray(meta.engineBytes, meta.engineBytes + meta.historyBytes));
