@@ -98,7 +98,7 @@ export interface RestoredServing {
   readonly position: TapePosition;
   /** The engine's state hash now. */
   readonly stateHash: () => string;
-  /** What snapshots capture (null: a served replay, which takes none yet; serve-snapshot.ts). */
+  /** What snapshots capture (serve-snapshot.ts). */
   readonly snapshots: SnapshotSubject | null;
   /** The snapshot the restore started from, if any. */
   readonly snapshotUsed: { readonly path: string; readonly commands: number } | null;
@@ -115,6 +115,12 @@ export async function restoreJournal(journal: ServeJournal, kind: JournalBackend
   if ('replay' in kind) {
     const replay = kind.replay;
     inner = replay;
+    snapshots = { backend: replay, ctx: null };
+    if (journal.existing) {
+      const snapshot = await restoreSnapshot(journal, snapshots, replay.now);
+      from = snapshot.start;
+      snapshotUsed = snapshot.used;
+    }
     position = () => replay.stats.tapeTrades;
     target = {
       advance: (time, prints) =>
@@ -129,7 +135,7 @@ export async function restoreJournal(journal: ServeJournal, kind: JournalBackend
     let now = kind.start;
     snapshots = { backend, ctx: null };
     if (journal.existing) {
-      const snapshot = restoreSnapshot(journal, snapshots, kind.start);
+      const snapshot = await restoreSnapshot(journal, snapshots, kind.start);
       from = snapshot.start;
       snapshotUsed = snapshot.used;
       if (from?.now != null && from.now > now) now = from.now;
@@ -157,7 +163,7 @@ export interface AttachedJournal {
 }
 
 export interface SnapshotOptions {
-  /** Commands between two snapshots (0: only at a clean stop); served replays take none. */
+  /** Commands between two snapshots (0: only at a clean stop). */
   readonly every: number;
   /** Told about each snapshot written. */
   readonly log?: (written: SnapshotWritten) => void;

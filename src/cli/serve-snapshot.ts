@@ -34,6 +34,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serialize, deserialize } from 'node:v8';
 import { captureFacadeState, type EngineBackend, type ExchangeContext, type FacadeState } from '../api-facade/index.ts';
+import { Replay, type ReplayState } from '../sim/index.ts';
+import { InputError } from '../backtest/index.ts';
 import type { RestoreStart, ServeJournal } from './serve-journal.ts';
 
 /** Commands between two snapshots by default (`serve --snapshot-every`; 0: only at a clean stop). */
@@ -58,14 +60,19 @@ export interface SnapshotMeta {
   readonly stateHash: string;
   readonly engineBytes: number;
   readonly historyBytes: number;
+  /** Replay.exportState (v8.serialize), served replays only (0 bytes otherwise). */
+  readonly replayBytes: number;
   readonly facadeBytes: number;
   /** SHA-256 of the payload. */
   readonly payload: string;
 }
 
-/** What a snapshot captures and restores: the static market's engine backend and, once serving, the facade. */
+/**
+ * What a snapshot captures and restores: the static market's engine backend or a served replay
+ * and, once serving, the facade.
+ */
 export interface SnapshotSubject {
-  readonly backend: EngineBackend;
+  readonly backend: EngineBackend | Replay;
   ctx: ExchangeContext | null;
 }
 
@@ -115,12 +122,13 @@ function journalTail(fd: number, offset: number): string {
   return read === length ? sha256(buffer) : '';
 }
 
-function captureParts(subject: SnapshotSubject): { engine: Buffer; history: Buffer; facade: Buffer } {
+function captureParts(subject: SnapshotSubject): { engine: Buffer; history: Buffer; replay: Buffer; facade: Buffer } {
   const backend = subject.backend;
   const engine = backend.engine.exportSnapshot();
   const history = serialize(backend.engine.symbolNames().map((symbol) => [symbol, backend.history(symbol).exportFields()]));
+  const replay = backend instanceof Replay ? serialize(backend.exportState()) : Buffer.alloc(0);
   const facade = Buffer.from(subject.ctx === null ? 'null' : JSON.stringify(captureFacadeState(subject.ctx)));
-  return { engine, history, facade };
+  return { engine, history, replay, facade };
 }
 
 /**
@@ -130,9 +138,13 @@ function captureParts(subject: SnapshotSubject): { engine: Buffer; history: Buff
  */
 export function writeSnapshot(journal: ServeJournal, subject: SnapshotSubject, stateHash?: string): SnapshotWritten {
   const started = performance.now(); // determinism-ok: how long the serving thread spent on it, reported only
+  const backend = subject.backend;
+  // A replay's place on the tape, journaled where the snapshot is taken: a full replay of the
+  // journal passes the same point (a request may have run while the tape was read on).
+  if (backend instanceof Replay) journal.position(backend.now, backend.stats.tapeTrades);
   journal.syncNow();
   const parts = captureParts(subject);
-  const payload = Buffer.concat([parts.engine, parts.history, parts.facade]);
+  const payload = Buffer.concat([parts.engine, parts.history, parts.replay, parts.facade]);
   const offset = journal.size;
   const meta: SnapshotMeta = {
     exsim: 'serve-snapshot',
@@ -147,6 +159,7 @@ export function writeSnapshot(journal: ServeJournal, subject: SnapshotSubject, s
     stateHash: stateHash ?? subject.backend.engine.stateHash(),
     engineBytes: parts.engine.length,
     historyBytes: parts.history.length,
+    replayBytes: parts.replay.length,
     facadeBytes: parts.facade.length,
     payload: sha256(payload),
   };
@@ -208,7 +221,7 @@ function readCandidate(path: string, journal: ServeJournal): Candidate | string 
   if (before[0] !== 0x0a) return `its offset ${meta.offset} is not at a line boundary of the journal`;
   if (journalTail(journal.fd, meta.offset) !== meta.tail) return 'the journal bytes before its offset are not the ones it covered';
   const payload = file.subarray(newline + 1);
-  if (payload.length !== meta.engineBytes + meta.historyBytes + meta.facadeBytes || sha256(payload) !== meta.payload) return 'its payload is damaged';
+  if (payload.length !== meta.engineBytes + meta.historyBytes + meta.replayBytes + meta.facadeBytes || sha256(payload) !== meta.payload) return 'its payload is damaged';
   return { path, meta, payload };
 }
 
@@ -224,7 +237,7 @@ export interface SnapshotRestore {
  * on stderr about each one that does not. The backend must be freshly set up (nothing of the
  * journal applied yet).
  */
-export function restoreSnapshot(journal: ServeJournal, subject: SnapshotSubject, setupTime: number, warn: (line: string) => void = (line) => console.error(line)): SnapshotRestore {
+export async function restoreSnapshot(journal: ServeJournal, subject: SnapshotSubject, setupTime: number, warn: (line: string) => void = (line) => console.error(line)): Promise<SnapshotRestore> {
   const paths = snapshotPaths(journal.path);
   // The setup state, to go back to if a snapshot reads in but does not verify.
   let setup: ReturnType<typeof captureParts> | null = null;
@@ -242,12 +255,25 @@ export function restoreSnapshot(journal: ServeJournal, subject: SnapshotSubject,
       importParts(subject, payload.subarray(0, meta.engineBytes), payload.subarray(meta.engineBytes, meta.engineBytes + meta.historyBytes));
       const hash = subject.backend.engine.stateHash();
       if (hash !== meta.stateHash) throw new Error(`the state read back has hash ${hash.slice(0, 12)}, the snapshot recorded ${meta.stateHash.slice(0, 12)}`);
-      const facadeText = payload.subarray(meta.engineBytes + meta.historyBytes).toString('utf8');
+      const replayAt = meta.engineBytes + meta.historyBytes;
+      const facadeText = payload.subarray(replayAt + meta.replayBytes).toString('utf8');
       const facade = JSON.parse(facadeText) as FacadeState | null;
-      // Not through `backend.now`: a paced backend would jump to the wall clock's time.
-      if (meta.time !== null && meta.time > setupTime) subject.backend.advanceTo(meta.time);
+      const backend = subject.backend;
+      if (backend instanceof Replay) {
+        // Last, once the engine verified: reading the tape on to the snapshot's place cannot be undone.
+        const state = deserialize(payload.subarray(replayAt, replayAt + meta.replayBytes)) as ReplayState;
+        try {
+          await backend.importState(state);
+        } catch (error) {
+          throw new InputError(`--journal ${journal.path}: the snapshot ${candidate.path} verified but its tape position cannot be reached (${error instanceof Error ? error.message : String(error)}); move the snapshot files away to replay the whole journal`);
+        }
+      } else if (meta.time !== null && meta.time > setupTime) {
+        // Not through `backend.now`: a paced backend would jump to the wall clock's time.
+        backend.advanceTo(meta.time);
+      }
       return { start: { offset: meta.offset, commands: meta.commands, now: meta.time, facade }, used: { path: candidate.path, commands: meta.commands } };
     } catch (error) {
+      if (error instanceof InputError) throw error;
       warn(`exsim: journal snapshot ${candidate.path} ignored: ${error instanceof Error ? error.message : String(error)}`);
       importParts(subject, setup.engine, setup.history);
     }

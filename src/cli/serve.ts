@@ -51,7 +51,7 @@ export interface ServeOptions {
   /** The journal's fsync policy (default `batch`) and the batch period, ms. */
   fsync?: FsyncPolicy;
   fsyncMs?: number;
-  /** Journal snapshots every n commands (serve-snapshot.ts; default DEFAULT_SNAPSHOT_EVERY, 0: only at a clean stop; none with `data` yet). */
+  /** Journal snapshots every n commands (serve-snapshot.ts; default DEFAULT_SNAPSHOT_EVERY, 0: only at a clean stop). */
   snapshotEvery?: number;
   /** What a replay does when its tape runs out (src/sim/tape-end.ts). Default 'stop'. */
   atEnd?: TapeEndMode;
@@ -304,7 +304,6 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     const from = used === null ? '' : `from the snapshot at ${used.commands} (state hash verified), `;
     const restored = journal.existing ? `restored ${commands} commands (${from}${checkpoints} checkpoints verified${droppedBytes > 0 ? `, a torn last line of ${droppedBytes} bytes dropped` : ''}), ` : '';
     print(`journal: ${options.journal} (${restored}appending; fsync ${journal.policy})`);
-    if (options.data !== undefined) print('journal: no snapshots for a served replay (--data) yet: a restart replays the whole journal');
   }
   print(`streams: ${url.replace('http:', 'ws:')}/ws/btcusdt@trade, /stream?streams=btcusdt@depth@100ms/..., or /ws/<listenKey from POST /api/v3/userDataStream>`);
   print(`WebSocket API: ${url.replace('http:', 'ws:')}/ws-api/v3`);

@@ -215,12 +215,60 @@ test('a snapshot write torn by a kill (its temp file) is never read; the newest 
   expect(restored.seen).toEqual((await restartAndObserve(reference)).seen);
 });
 
-test('a served replay (--data) takes no snapshots and says so', async () => {
+test('a served replay (--data): a restart from a snapshot and the tail equals a full replay (tape position, fills, histories)', async () => {
   const journal = join(dir, 'replay.jsonl');
   const lines: string[] = [];
-  const server = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: 'sample', seed: '3', journal, snapshotEvery: 1 }, (line) => lines.push(line));
-  await fetch(`${server.url}/api/v3/time`);
+  // A fast clock: the tape moves on between requests, the market model fills resting orders.
+  const server = await serve({ port: 0, host: '127.0.0.1', clock: 'speed:600', data: 'sample', seed: '3', journal, fsync: 'none', snapshotEvery: 15 }, (line) => lines.push(line));
+  const price = Number(((await (await fetch(`${server.url}/api/v3/ticker/price?symbol=BTCUSDT`)).json()) as { price: string }).price);
+  const random = seedrandom('replay-snap');
+  const sign = (query: string, at: number): string => `${query}&recvWindow=60000&timestamp=${at}&signature=${createHmac('sha256', SECRET).update(`${query}&recvWindow=60000&timestamp=${at}`).digest('hex')}`;
+  for (let i = 0; i < 50; i++) {
+    const side = random() < 0.5 ? 'BUY' : 'SELL';
+    const at = ((await (await fetch(`${server.url}/api/v3/time`)).json()) as { serverTime: number }).serverTime;
+    const off = (random() * 0.002 - 0.0004) * price;
+    const limit = (side === 'BUY' ? price - off : price + off).toFixed(2);
+    const query = random() < 0.2 ? `symbol=BTCUSDT&side=${side}&type=MARKET&quantity=0.00100` : `symbol=BTCUSDT&side=${side}&type=LIMIT&timeInForce=GTC&price=${limit}&quantity=0.00200`;
+    await fetch(`${server.url}/api/v3/order?${sign(query, at)}`, { method: 'POST', headers: HEADERS });
+    await new Promise((resolve) => setTimeout(resolve, 15));
+  }
+  const withSnapshots = crashImage(journal, 'replay-image.jsonl', true);
+  const withoutSnapshots = crashImage(journal, 'replay-full.jsonl', false);
   await server.close();
-  expect(lines.join('\n')).toContain('no snapshots for a served replay (--data) yet');
-  expect(existsSync(snapshotPaths(journal).newest)).toBe(false);
-});
+  expect(lines.filter((l) => l.startsWith('journal: snapshot at')).length).toBeGreaterThanOrEqual(3);
+  const restart = async (path: string) => {
+    const out: string[] = [];
+    const again = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: 'sample', seed: '3', journal: path, fsync: 'none', snapshotEvery: 0 }, (line) => out.push(line));
+    const url = again.url;
+    const now = ((await (await fetch(`${url}/api/v3/time`)).json()) as { serverTime: number }).serverTime;
+    const get = async (path: string, query: string) => (await (await fetch(`${url}${path}?${sign(query, now)}`, { headers: HEADERS })).json()) as unknown;
+    const seen = {
+      now,
+      account: await get('/api/v3/account', 'omitZeroBalances=true'),
+      open: await get('/api/v3/openOrders', 'symbol=BTCUSDT'),
+      all: await get('/api/v3/allOrders', 'symbol=BTCUSDT&limit=1000'),
+      trades: await get('/api/v3/myTrades', 'symbol=BTCUSDT&limit=1000'),
+      market: await (await fetch(`${url}/api/v3/trades?symbol=BTCUSDT&limit=1000`)).json(),
+      klines: await (await fetch(`${url}/api/v3/klines?symbol=BTCUSDT&interval=1m&limit=1000`)).json(),
+      depth: await (await fetch(`${url}/api/v3/depth?symbol=BTCUSDT&limit=100`)).json(),
+      orderCount: await get('/api/v3/rateLimit/order', ''),
+    };
+    // The market moves on from where it was: the same prints and fills for the next simulated minutes.
+    await again.control.advance({ byMs: 600_000 });
+    const later = ((await (await fetch(`${url}/api/v3/time`)).json()) as { serverTime: number }).serverTime;
+    const after = {
+      later,
+      trades: (await (await fetch(`${url}/api/v3/myTrades?${sign('symbol=BTCUSDT&limit=1000', later)}`, { headers: HEADERS })).json()) as unknown[],
+      market: await (await fetch(`${url}/api/v3/trades?symbol=BTCUSDT&limit=1000`)).json(),
+    };
+    await again.close();
+    return { seen: { ...seen, after }, out, hash: /state hash ([0-9a-f]{64})/.exec(out.join('\n'))![1]! };
+  };
+  const full = await restart(withoutSnapshots);
+  const fromSnapshot = await restart(withSnapshots);
+  expect(fromSnapshot.out.join('\n')).toMatch(/restored \d+ commands \(from the snapshot at \d+ \(state hash verified\)/);
+  expect(full.out.join('\n')).not.toContain('from the snapshot');
+  expect(fromSnapshot.seen).toEqual(full.seen);
+  expect(fromSnapshot.hash).toBe(full.hash);
+  expect((full.seen as { all: unknown[] }).all.length).toBeGreaterThan(30);
+}, 60_000);
