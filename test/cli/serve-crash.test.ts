@@ -7,7 +7,8 @@
  * it was acknowledged in, and the final engine state hash equals that of the same stream sent to
  * a server that never crashed. (Longer runs: bench/serve/crash-long-run.ts.)
  *
- * The same on the static market (no --data) with a snapshot every 10 commands
+ * Snapshots (src/cli/serve-snapshot.ts) are taken every 25 commands, so most restarts read one and
+ * replay only the journal after it. The same on the static market (no --data) with a snapshot every 10 commands
  * (src/cli/serve-snapshot.ts), so restarts read a snapshot and replay the tail after it, and
  * kills land right after snapshots and, with a request in flight, during one.
  */
@@ -20,7 +21,8 @@ import { crashRun, killPoints } from '../support/crash-run.ts';
 const dir = mkdtempSync(join(tmpdir(), 'exsim-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const SERVE = { data: 'sample', clock: 'manual', seed: '5' };
+// A snapshot every 25 commands: restarts read one and replay the journal after it.
+const SERVE = { data: 'sample', clock: 'manual', seed: '5', snapshotEvery: 25 };
 const OPERATIONS = 300;
 
 test('50 SIGKILLs: acknowledged orders survive, and the state hash equals an uncrashed run', async () => {
@@ -32,6 +34,7 @@ test('50 SIGKILLs: acknowledged orders survive, and the state hash equals an unc
   expect(crashed.acknowledged).toBeGreaterThan(150);
   expect(reference.problems).toEqual([]);
   expect(crashed.stateHash).toBe(reference.stateHash);
+  expect(crashed.fromSnapshot).toBeGreaterThan(30);
 }, 300_000);
 
 test('20 SIGKILLs on the static market with a snapshot every 10 commands: the same checks', async () => {
