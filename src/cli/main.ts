@@ -48,7 +48,7 @@ export function buildProgram(): Command {
     .option('--journal <file>', 'write-ahead journal (plain JSON lines): every command is written before its answer; an existing journal of the same exchange is restored and appended to')
     .option('--fsync <policy>', 'journal durability: always (fdatasync before answering, grouped) | batch (fdatasync every --fsync-ms) | none', 'batch')
     .option('--fsync-ms <ms>', 'fdatasync period of --fsync batch', '50')
-    .option('--snapshot-every <n>', 'journal snapshots beside the journal (FILE.snapshot) every n commands, and at a clean stop, so a restart replays only what follows the newest; 0: only at a clean stop (not with --data yet)', String(DEFAULT_SNAPSHOT_EVERY))
+    .option('--snapshot-every <n>', 'journal snapshots beside the journal (FILE.snapshot) every n commands, and at a clean stop, so a restart replays only what follows the newest; 0: only at a clean stop', String(DEFAULT_SNAPSHOT_EVERY))
     .option('--at-end <mode>', 'when the replayed tape runs out: stop (the market goes still) | loop (replay it again, later, ids continuing) | synthetic (seeded generated trades from its last price)', 'stop')
     .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; fsync: string; fsyncMs: string; snapshotEvery: string; from?: string; adminKey?: string; atEnd: string }) => {
       const port = Number(options.port);

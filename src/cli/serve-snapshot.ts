@@ -3,8 +3,9 @@
  * the restart time, the journal stays the truth.
  *
  * A snapshot is the served state between two requests: the engine (Engine.exportSnapshot), the
- * market-data histories (MarketHistory.exportFields) and the facade's counters
- * (captureFacadeState), with what it covers: the journal's fingerprint and start, the byte
+ * market-data histories (MarketHistory.exportFields), a served replay's own state
+ * (Replay.exportState: clock, tape positions, market stats, book mirrors, fill-model queues and
+ * streams) and the facade's counters (captureFacadeState), with what it covers: the journal's fingerprint and start, the byte
  * offset and command count it was taken at, a SHA-256 of the journal's last bytes before that
  * offset, the simulated time the journal had reached, and the engine's state hash.
  *
@@ -21,12 +22,14 @@
  * warning goes to stderr and the next one is tried, then a full replay (the backend is put back
  * to its setup state first). Then only the journal lines after the offset are replayed.
  *
- * Layout: one JSON line (SnapshotMeta), then the payload: engine bytes, histories bytes
- * (v8.serialize), facade JSON, lengths in the meta.
+ * A replay's state is read back last, once the engine verified: its tapes are read on (through
+ * the parser, nothing replayed) to the snapshot's positions, which cannot be undone. The journal
+ * gets a p line with the replay's time and tape position right before each snapshot, so a full
+ * replay passes the same point.
  *
- * Served replays (`--data`) take no snapshots yet: their state also holds the tape reader's
- * position, the fill model's queues and seeded streams and the latency streams, which have no
- * export; they restart by replaying the whole journal.
+ * Layout: one JSON line (SnapshotMeta), then the payload: engine bytes, histories bytes
+ * (v8.serialize), replay bytes (v8.serialize; none for the static market), facade JSON,
+ * lengths in the meta.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
@@ -91,14 +94,14 @@ export function snapshotPaths(journalPath: string): { readonly newest: string; r
 let code: string | null = null;
 
 /**
- * SHA-256 of the sources whose classes a snapshot holds (src/engine, src/data/history): a
+ * SHA-256 of the sources whose state a snapshot holds (src/engine, src/data/history, src/sim): a
  * snapshot written by another build of them may name fields this one does not have, and is
  * skipped rather than trusted (the journal replays on any build).
  */
 export function codeFingerprint(): string {
   if (code !== null) return code;
   const hash = createHash('sha256');
-  for (const folder of ['../engine', '../data/history']) {
+  for (const folder of ['../engine', '../data/history', '../sim']) {
     const root = fileURLToPath(new URL(folder, import.meta.url));
     const files = (readdirSync(root, { recursive: true }) as string[]).filter((name) => name.endsWith('.ts')).sort();
     for (const name of files) hash.update(`${folder}/${name}\n`).update(readFileSync(join(root, name)));

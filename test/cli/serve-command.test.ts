@@ -57,11 +57,11 @@ test('the connector bot trades on a paced replay of the sample; SIGINT stops the
   expect(existsSync(journal) && statSync(journal).size > 0).toBe(true);
   const commands = Number(/journal: (\d+) commands/.exec(output())![1]);
   expect(commands).toBeGreaterThan(0);
-  // Started again with the same journal: the replay, the clock and the account come back (the
-  // state hash journaled at the stop is verified), and it goes on appending.
+  // Started again with the same journal: the replay, the clock and the account come back (from
+  // the snapshot the stop wrote, its state hash verified), and it goes on appending.
   const again = await startServer('--data', 'sample', '--clock', 'speed:60', '--seed', '7', '--journal', journal);
   try {
-    expect(again.output()).toContain(`journal: ${journal} (restored ${commands} commands (1 checkpoints verified), appending; fsync batch)`);
+    expect(again.output()).toContain(`journal: ${journal} (restored ${commands} commands (from the snapshot at ${commands} (state hash verified), 0 checkpoints verified), appending; fsync batch)`);
     // At speed:60 the default recvWindow (5 s simulated) is 83 ms of real time: a loaded machine needs the longest one.
     const query = `omitZeroBalances=true&recvWindow=60000&timestamp=${Date.now()}`;
     const signature = createHmac('sha256', 'exsim-demo-secret').update(query).digest('hex');
