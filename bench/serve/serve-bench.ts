@@ -217,8 +217,9 @@ export function serveJsonLines(results: ServeResults): string[] {
 /** The restart row in words. */
 export function restartTable(restart: RestartRow): string {
   const mb = (restart.journalBytes / 1e6).toFixed(0);
+  const ms = (n: number, width: number): string => n.toFixed(0).padStart(width);
   return [
-    'bench                   commands   journal MB  start without ms  start with ms  restored',
-    `${'serve/journal-restart'.padEnd(22)}${restart.commands.toLocaleString('en-US').padStart(10)}  ${mb.padStart(11)}  ${restart.startWithoutMs.toFixed(0).padStart(16)}  ${restart.startWithMs.toFixed(0).padStart(13)}  ${restart.restoredCommands.toLocaleString('en-US').padStart(8)}`,
+    'bench                   commands   journal MB  start without ms  full replay ms  restored  snapshot write ms  snapshot MB  from snapshot ms  from snapshot + tail ms (tail)',
+    `${'serve/journal-restart'.padEnd(22)}${restart.commands.toLocaleString('en-US').padStart(10)}  ${mb.padStart(11)}  ${ms(restart.startWithoutMs, 16)}  ${ms(restart.startWithMs, 14)}  ${restart.restoredCommands.toLocaleString('en-US').padStart(8)}  ${ms(restart.snapshotWriteMs, 17)}  ${(restart.snapshotBytes / 1e6).toFixed(0).padStart(11)}  ${ms(restart.startSnapshotMs, 16)}  ${ms(restart.startSnapshotTailMs, 23)} (${restart.tailCommands.toLocaleString('en-US')})`,
   ].join('\n');
 }

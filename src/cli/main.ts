@@ -14,6 +14,7 @@ import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
 import { serve } from './serve.ts';
 import { FSYNC_POLICIES, type FsyncPolicy } from './serve-journal.ts';
+import { DEFAULT_SNAPSHOT_EVERY } from './serve-snapshot.ts';
 import { workerCommand, type WorkerCommandOptions } from './worker-command.ts';
 import { TAPE_END_MODES, type TapeEndMode } from '../sim/index.ts';
 
@@ -47,8 +48,9 @@ export function buildProgram(): Command {
     .option('--journal <file>', 'write-ahead journal (plain JSON lines): every command is written before its answer; an existing journal of the same exchange is restored and appended to')
     .option('--fsync <policy>', 'journal durability: always (fdatasync before answering, grouped) | batch (fdatasync every --fsync-ms) | none', 'batch')
     .option('--fsync-ms <ms>', 'fdatasync period of --fsync batch', '50')
+    .option('--snapshot-every <n>', 'journal snapshots beside the journal (FILE.snapshot) every n commands, and at a clean stop, so a restart replays only what follows the newest; 0: only at a clean stop', String(DEFAULT_SNAPSHOT_EVERY))
     .option('--at-end <mode>', 'when the replayed tape runs out: stop (the market goes still) | loop (replay it again, later, ids continuing) | synthetic (seeded generated trades from its last price)', 'stop')
-    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; fsync: string; fsyncMs: string; from?: string; adminKey?: string; atEnd: string }) => {
+    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; fsync: string; fsyncMs: string; snapshotEvery: string; from?: string; adminKey?: string; atEnd: string }) => {
       const port = Number(options.port);
       if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, got "${options.port}"`);
       const engineTimeoutProbability = Number(options.engineTimeout);
@@ -58,6 +60,8 @@ export function buildProgram(): Command {
       if (!FSYNC_POLICIES.includes(fsync)) throw new Error(`--fsync must be ${FSYNC_POLICIES.join(' | ')}, got "${options.fsync}"`);
       const fsyncMs = Number(options.fsyncMs);
       if (!(Number.isInteger(fsyncMs) && fsyncMs >= 1)) throw new Error(`--fsync-ms must be a whole number of ms >= 1, got "${options.fsyncMs}"`);
+      const snapshotEvery = Number(options.snapshotEvery);
+      if (!(Number.isSafeInteger(snapshotEvery) && snapshotEvery >= 0)) throw new Error(`--snapshot-every must be a whole number of commands >= 0, got "${options.snapshotEvery}"`);
       if (!(TAPE_END_MODES as readonly string[]).includes(options.atEnd)) throw new Error(`--at-end must be ${TAPE_END_MODES.join(' | ')}, got "${options.atEnd}"`);
       const server = await serve({
         atEnd: options.atEnd as TapeEndMode,
@@ -68,7 +72,7 @@ export function buildProgram(): Command {
         seed: options.seed,
         ...(options.data === undefined ? {} : { data: options.data }),
         ...(options.accounts === undefined ? {} : { accounts: options.accounts }),
-        ...(options.journal === undefined ? {} : { journal: options.journal, fsync, fsyncMs }),
+        ...(options.journal === undefined ? {} : { journal: options.journal, fsync, fsyncMs, snapshotEvery }),
         ...(options.from === undefined ? {} : { from: options.from }),
         ...(options.adminKey === undefined ? {} : { adminKey: options.adminKey }),
       });

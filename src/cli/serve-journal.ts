@@ -56,6 +56,18 @@ export interface JournalTarget {
   stateHash(): string;
 }
 
+/** Where a restore starts when a snapshot (serve-snapshot.ts) covers the journal's beginning. */
+export interface RestoreStart {
+  /** Byte offset of the first line after the snapshot (a line boundary). */
+  readonly offset: number;
+  /** Commands the snapshot covers. */
+  readonly commands: number;
+  /** Simulated time of the journal's last time line before the offset. */
+  readonly now: number | null;
+  /** The facade's counters at the snapshot: f lines after it merge on top (an F line after it replaces them). */
+  readonly facade: FacadeState | null;
+}
+
 export interface RestoreResult {
   readonly commands: number;
   /** Simulated time the journal ends at (the clock resumes here); null: it holds no time yet. */
@@ -93,6 +105,10 @@ export class ServeJournal {
   #sinceFull = 0;
   #lastPosition = '';
   #closed = false;
+  /** Bytes in the file (whole lines written so far). */
+  #size = 0;
+  /** Simulated time of the last command or position line (what a restore resumes at). */
+  #lastTime: number | null = null;
 
   private constructor(path: string, fd: number, header: JournalHeader, policy: FsyncPolicy, existingBytes: number, existing: boolean) {
     this.path = path;
@@ -121,9 +137,11 @@ export class ServeJournal {
       }
       if (size === 0) {
         const header: JournalHeader = { exsim: 'serve-journal', version: 1, fingerprint: identity.fingerprint, start, describe: identity.describe };
-        writeSync(fd, `${JSON.stringify(header)}\n`);
+        const written = writeSync(fd, `${JSON.stringify(header)}\n`);
         fdatasyncSync(fd);
-        return new ServeJournal(path, fd, header, policy, 0, false);
+        const journal = new ServeJournal(path, fd, header, policy, 0, false);
+        journal.#size = written;
+        return journal;
       }
       const first = readFirstLine(fd);
       let header: JournalHeader;
@@ -140,6 +158,7 @@ export class ServeJournal {
       if (whole < size) ftruncateSync(fd, whole);
       const journal = new ServeJournal(path, fd, header, policy, whole, true);
       journal.#dropped = size - whole;
+      journal.#size = whole;
       return journal;
     } catch (error) {
       closeSync(fd);
@@ -159,9 +178,36 @@ export class ServeJournal {
     return this.#commands;
   }
 
-  /** Replays the journal's entries into `target` (before serving). Throws an InputError on a line that does not replay. */
-  async restore(target: JournalTarget): Promise<RestoreResult> {
-    let now: number | null = null;
+  /** Bytes of whole lines in the file (what a snapshot taken now covers, once committed). */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** Simulated time of the last command or position line journaled (null: none yet). */
+  get lastTime(): number | null {
+    return this.#lastTime;
+  }
+
+  /** The file descriptor, for reading (snapshots check the journal bytes they cover). */
+  get fd(): number {
+    return this.#fd;
+  }
+
+  /** fdatasyncs what was written, now (a snapshot must never cover journal bytes not on disk). */
+  syncNow(): void {
+    if (this.#pending.length > 0) this.#write();
+    fdatasyncSync(this.#fd);
+  }
+
+  /**
+   * Replays the journal's entries into `target` (before serving), from the start or, with
+   * `from`, from the first line a snapshot does not cover. Throws an InputError on a line that
+   * does not replay.
+   */
+  async restore(target: JournalTarget, from: RestoreStart | null = null): Promise<RestoreResult> {
+    let now: number | null = from?.now ?? null;
+    this.#commands = from?.commands ?? 0;
+    let fullFacadeSeen = false;
     let checkpoints = 0;
     let checkpoint: { hash: string; commands: number; lineNumber: number } | null = null;
     let lineNumber = 0;
@@ -170,11 +216,14 @@ export class ServeJournal {
     let facadeFrom = -1;
     let facadeTo = -1;
     let changesSince = 0;
-    for (const span of readLineSpans(this.#fd, this.#existingBytes)) {
-      if (++lineNumber === 1) continue; // the header
+    // After a snapshot, line numbers in messages count from its offset.
+    const where = (line: number): string => (from === null ? `${this.path}:${line}` : `${this.path} (line ${line} after byte ${from.offset})`);
+    for (const span of readLineSpans(this.#fd, this.#existingBytes, from?.offset ?? 0)) {
+      if (++lineNumber === 1 && from === null) continue; // the header
       const kind = span.buffer[span.start + 2]; // {"<kind>":
       if (kind === 0x66 || kind === 0x46) {
         // f, F
+        if (kind === 0x46) fullFacadeSeen = true;
         if (kind === 0x46 || facadeFrom < 0) facadeFrom = span.offset;
         changesSince = kind === 0x46 ? 0 : changesSince + 1;
         facadeTo = span.offset + (span.end - span.start) + 1;
@@ -185,7 +234,7 @@ export class ServeJournal {
       try {
         entry = JSON.parse(line) as typeof entry;
       } catch {
-        throw new InputError(`--journal ${this.path}:${lineNumber}: not a journal line`);
+        throw new InputError(`--journal ${where(lineNumber)}: not a journal line`);
       }
       if (entry.c !== undefined) {
         checkpoint = null;
@@ -210,11 +259,12 @@ export class ServeJournal {
     if (checkpoint !== null) {
       const hash = target.stateHash();
       if (hash !== checkpoint.hash) {
-        throw new InputError(`--journal ${this.path}:${checkpoint.lineNumber}: the restored state (hash ${hash.slice(0, 12)}) is not the journaled one (${checkpoint.hash.slice(0, 12)}) after ${checkpoint.commands} commands`);
+        throw new InputError(`--journal ${where(checkpoint.lineNumber)}: the restored state (hash ${hash.slice(0, 12)}) is not the journaled one (${checkpoint.hash.slice(0, 12)}) after ${checkpoint.commands} commands`);
       }
       checkpoints++;
     }
     const merger = new FacadeStateMerger();
+    if (from !== null && from.facade !== null && !fullFacadeSeen) merger.merge(from.facade);
     if (facadeFrom >= 0) {
       const buffer = Buffer.alloc(facadeTo - facadeFrom);
       readSync(this.#fd, buffer, 0, buffer.length, facadeFrom);
@@ -231,6 +281,7 @@ export class ServeJournal {
     this.#sinceFull = changesSince;
     const facade = merger.result();
     if (facade !== null) this.#lastFaultDraws = facade.faultDraws;
+    this.#lastTime = now;
     return { commands: this.#commands, now, facade, checkpoints, droppedBytes: this.#dropped };
   }
 
@@ -241,6 +292,7 @@ export class ServeJournal {
     stamped['time'] = time;
     this.#pending.push(tapePrints === undefined ? `{"c":${JSON.stringify(stamped)}}\n` : `{"c":${JSON.stringify(stamped)},"n":${tapePrints}}\n`);
     this.#commands++;
+    this.#lastTime = time;
   }
 
   /**
@@ -263,6 +315,7 @@ export class ServeJournal {
     const text = JSON.stringify([time, tapePrints ?? null]);
     if (text === this.#lastPosition) return;
     this.#lastPosition = text;
+    this.#lastTime = time;
     this.#pending.push(`{"p":${text}}\n`);
   }
 
@@ -310,7 +363,7 @@ export class ServeJournal {
   #write(): void {
     const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
     this.#pending = [];
-    writeSync(this.#fd, text, null, 'utf8');
+    this.#size += writeSync(this.#fd, text, null, 'utf8');
     this.#unsynced = true;
   }
 
@@ -355,11 +408,11 @@ interface LineSpan {
  * and found with Buffer.indexOf; nothing is decoded here (the caller decodes what it needs). One
  * span object is reused: read it before asking for the next.
  */
-function* readLineSpans(fd: number, bytes: number): Generator<LineSpan> {
+function* readLineSpans(fd: number, bytes: number, from = 0): Generator<LineSpan> {
   let buffer = Buffer.alloc(READ_CHUNK);
   const span: LineSpan = { buffer, start: 0, end: 0, offset: 0, ascii: true };
   let filled = 0; // bytes in buffer
-  let bufferOffset = 0; // file offset of buffer[0]
+  let bufferOffset = from; // file offset of buffer[0]
   while (bufferOffset + filled < bytes) {
     if (filled === buffer.length) {
       // One line longer than the buffer: grow it.

@@ -19,6 +19,7 @@ import type { MarketHistory } from '../data/index.ts';
 import { fingerprintData, openMarketData } from '../backtest/index.ts';
 import { readFileSync } from 'node:fs';
 import { DEFAULT_FSYNC_BATCH_MS, journalFingerprint, ServeJournal, type FsyncPolicy, type JournalTarget, type RestoreResult } from './serve-journal.ts';
+import { restoreSnapshot, SnapshotSchedule, type SnapshotSubject, type SnapshotWritten } from './serve-snapshot.ts';
 
 export interface JournalOptions {
   readonly journal: string;
@@ -97,6 +98,10 @@ export interface RestoredServing {
   readonly position: TapePosition;
   /** The engine's state hash now. */
   readonly stateHash: () => string;
+  /** What snapshots capture (serve-snapshot.ts). */
+  readonly snapshots: SnapshotSubject | null;
+  /** The snapshot the restore started from, if any. */
+  readonly snapshotUsed: { readonly path: string; readonly commands: number } | null;
 }
 
 /** Replays the journal into the freshly set-up backend; returns it wrapped for journaling. */
@@ -104,9 +109,18 @@ export async function restoreJournal(journal: ServeJournal, kind: JournalBackend
   let target: JournalTarget;
   let position: TapePosition;
   let inner: MarketBackend;
+  let snapshots: SnapshotSubject | null = null;
+  let from: Parameters<ServeJournal['restore']>[1] = null;
+  let snapshotUsed: RestoredServing['snapshotUsed'] = null;
   if ('replay' in kind) {
     const replay = kind.replay;
     inner = replay;
+    snapshots = { backend: replay, ctx: null };
+    if (journal.existing) {
+      const snapshot = await restoreSnapshot(journal, snapshots, replay.now);
+      from = snapshot.start;
+      snapshotUsed = snapshot.used;
+    }
     position = () => replay.stats.tapeTrades;
     target = {
       advance: (time, prints) =>
@@ -119,6 +133,13 @@ export async function restoreJournal(journal: ServeJournal, kind: JournalBackend
     const backend = kind.engine;
     inner = backend;
     let now = kind.start;
+    snapshots = { backend, ctx: null };
+    if (journal.existing) {
+      const snapshot = await restoreSnapshot(journal, snapshots, kind.start);
+      from = snapshot.start;
+      snapshotUsed = snapshot.used;
+      if (from?.now != null && from.now > now) now = from.now;
+    }
     position = () => undefined;
     target = {
       // Not through `backend.now`: a paced backend would jump to the wall clock's time.
@@ -130,8 +151,8 @@ export async function restoreJournal(journal: ServeJournal, kind: JournalBackend
       stateHash: () => backend.engine.stateHash(),
     };
   }
-  const restored = journal.existing ? await journal.restore(target) : { commands: 0, now: null, facade: null, checkpoints: 0, droppedBytes: 0 };
-  return { backend: new JournaledBackend(inner, journal, position), restored, position, stateHash: target.stateHash };
+  const restored = journal.existing ? await journal.restore(target, from) : { commands: 0, now: null, facade: null, checkpoints: 0, droppedBytes: 0 };
+  return { backend: new JournaledBackend(inner, journal, position), restored, position, stateHash: target.stateHash, snapshots, snapshotUsed };
 }
 
 export interface AttachedJournal {
@@ -143,10 +164,22 @@ export interface AttachedJournal {
   close(): Promise<string>;
 }
 
+export interface SnapshotOptions {
+  /** Commands between two snapshots (0: only at a clean stop). */
+  readonly every: number;
+  /** Told about each snapshot written. */
+  readonly log?: (written: SnapshotWritten) => void;
+}
+
 /** Puts back the facade's counters and starts the tick; see the header. */
-export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, serving: RestoredServing, fsyncMs = DEFAULT_FSYNC_BATCH_MS): AttachedJournal {
+export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, serving: RestoredServing, fsyncMs = DEFAULT_FSYNC_BATCH_MS, snapshotOptions?: SnapshotOptions): AttachedJournal {
   if (serving.restored.facade !== null) restoreFacadeState(ctx, serving.restored.facade);
   captureFacadeChanges(ctx); // what the restore itself touched is in the journal already
+  let schedule: SnapshotSchedule | null = null;
+  if (serving.snapshots !== null && snapshotOptions !== undefined) {
+    serving.snapshots.ctx = ctx;
+    schedule = new SnapshotSchedule(journal, serving.snapshots, snapshotOptions.every, snapshotOptions.log ?? (() => {}), serving.snapshotUsed?.commands ?? null);
+  }
   const backend = serving.backend;
   // determinism-ok: the serve adapter's journal tick (fdatasync under `batch`, the clock's position); the journal's content does not depend on it
   const tick = setInterval(() => {
@@ -160,7 +193,10 @@ export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, servi
   return {
     beforeAnswer: () => {
       journal.facade(captureFacadeChanges(ctx), () => captureFacadeState(ctx));
-      return journal.commit();
+      const committed = journal.commit();
+      // Between two requests, with this one's lines written: the state a snapshot must hold.
+      schedule?.maybeTake();
+      return committed;
     },
     commitControl: () => {
       journal.facade(captureFacadeChanges(ctx), () => captureFacadeState(ctx));
@@ -173,6 +209,7 @@ export function attachJournal(journal: ServeJournal, ctx: ExchangeContext, servi
       journal.position(backend.now, serving.position());
       const hash = serving.stateHash();
       journal.checkpoint(hash);
+      schedule?.takeAtStop(hash);
       await journal.close();
       return hash;
     },

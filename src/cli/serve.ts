@@ -23,6 +23,7 @@ import { loadServedAccounts, type ServedAccounts } from './serve-accounts.ts';
 import { ServeControl } from './serve-control.ts';
 import type { FsyncPolicy } from './serve-journal.ts';
 import { attachJournal, openServeJournal, restoreJournal, type RestoredServing } from './serve-journaling.ts';
+import { DEFAULT_SNAPSHOT_EVERY, type SnapshotWritten } from './serve-snapshot.ts';
 
 export interface ServeOptions {
   port: number;
@@ -50,6 +51,8 @@ export interface ServeOptions {
   /** The journal's fsync policy (default `batch`) and the batch period, ms. */
   fsync?: FsyncPolicy;
   fsyncMs?: number;
+  /** Journal snapshots every n commands (serve-snapshot.ts; default DEFAULT_SNAPSHOT_EVERY, 0: only at a clean stop). */
+  snapshotEvery?: number;
   /** What a replay does when its tape runs out (src/sim/tape-end.ts). Default 'stop'. */
   atEnd?: TapeEndMode;
 }
@@ -271,7 +274,8 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     onServerTime: clocks!.noteServerTime,
     ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
-  const journaling = journal === null || journaled === null ? null : attachJournal(journal, ctx, journaled, options.fsyncMs);
+  const snapshotLog = (s: SnapshotWritten): void => print(`journal: snapshot at ${s.commands} commands, ${(s.bytes / 1e6).toFixed(1)} MB in ${Math.round(s.ms)} ms`);
+  const journaling = journal === null || journaled === null ? null : attachJournal(journal, ctx, journaled, options.fsyncMs, { every: options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY, log: snapshotLog });
   const config = options.data === undefined ? SAMPLE_CONFIG : openMarketData(options.data).config;
   const control = new ServeControl({
     pacing,
@@ -297,7 +301,9 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   }
   if (journal !== null && journaled !== null) {
     const { commands, checkpoints, droppedBytes } = journaled.restored;
-    const restored = journal.existing ? `restored ${commands} commands (${checkpoints} checkpoints verified${droppedBytes > 0 ? `, a torn last line of ${droppedBytes} bytes dropped` : ''}), ` : '';
+    const used = journaled.snapshotUsed;
+    const from = used === null ? '' : `from the snapshot at ${used.commands} (state hash verified), `;
+    const restored = journal.existing ? `restored ${commands} commands (${from}${checkpoints} checkpoints verified${droppedBytes > 0 ? `, a torn last line of ${droppedBytes} bytes dropped` : ''}), ` : '';
     print(`journal: ${options.journal} (${restored}appending; fsync ${journal.policy})`);
   }
   print(`streams: ${url.replace('http:', 'ws:')}/ws/btcusdt@trade, /stream?streams=btcusdt@depth@100ms/..., or /ws/<listenKey from POST /api/v3/userDataStream>`);

@@ -45,7 +45,7 @@ function depthSide(s: SymbolState, isBid: boolean, limit: number): [number, numb
 }
 
 export class EngineQueries {
-  constructor(protected readonly state: EngineState) {}
+  constructor(protected state: EngineState) {}
 
   get config(): EngineConfig {
     return this.state.config;

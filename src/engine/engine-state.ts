@@ -284,6 +284,21 @@ export class EngineState {
     }
   }
 
+  /**
+   * Snapshot support (snapshot/engine-snapshot.ts): the public fields (the private asset index
+   * and asset config follow from `assetNames` and `config`).
+   */
+  exportFields(): Record<string, unknown> {
+    return Object.assign({}, this) as Record<string, unknown>;
+  }
+
+  static importFields(fields: Record<string, unknown>): EngineState {
+    const state = new EngineState(fields['config'] as EngineConfig);
+    for (const name of fields['assetNames'] as string[]) state.assetIndex(name);
+    Object.assign(state, fields);
+    return state;
+  }
+
   /** Index of an asset, registering it (precision from config, else 8) on first use. */
   assetIndex(name: string): number {
     let index = this.#assetIndex.get(name);

@@ -22,6 +22,7 @@ import type { EngineCommand } from './commands.ts';
 import { runContingencies } from './conditional/contingency.ts';
 import { EngineQueries } from './engine-queries.ts';
 import { EngineState } from './engine-state.ts';
+import { engineStateCodec } from './snapshot/engine-snapshot.ts';
 import type { EngineEvent } from './events.ts';
 import { fillFromMarket } from './fill-from-market.ts';
 import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
@@ -36,6 +37,21 @@ const NO_EVENTS: readonly EngineEvent[] = [];
 export class Engine extends EngineQueries {
   constructor(config: EngineConfig) {
     super(new EngineState(config));
+  }
+
+  /**
+   * The whole state between two commands, as bytes (snapshot/engine-snapshot.ts): read back by
+   * `importSnapshot` on an engine of the same config, it gives the same state hash and events.
+   */
+  exportSnapshot(): Buffer {
+    return engineStateCodec().encode(this.state);
+  }
+
+  /** Replaces this engine's state with a snapshot's (see exportSnapshot). */
+  importSnapshot(bytes: Uint8Array): void {
+    const state = engineStateCodec().decode(bytes);
+    if (!(state instanceof EngineState)) throw new Error('not an engine snapshot');
+    this.state = state;
   }
 
   /** Applies one command; returns the events it caused (an OrderRejected on refusal). */

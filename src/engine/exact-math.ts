@@ -69,6 +69,17 @@ export class ExactSum {
   #big = 0n;
   #small = 0;
 
+  /** Snapshot support (snapshot/engine-snapshot.ts). */
+  exportFields(): [big: bigint, small: number] {
+    return [this.#big, this.#small];
+  }
+
+  static importFields(fields: [big: bigint, small: number]): ExactSum {
+    const sum = new ExactSum();
+    [sum.#big, sum.#small] = fields;
+    return sum;
+  }
+
   add(x: number): void {
     // Exact: |small| <= 2^52 and |x| < 2^53, so when the true sum stays within 2^52 the double
     // sum is exact, and when it does not the sum is redone in BigInt from the exact parts.

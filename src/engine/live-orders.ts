@@ -10,12 +10,25 @@ const CHUNK_BITS = 12;
 const CHUNK = 1 << CHUNK_BITS;
 const MASK = CHUNK - 1;
 
+export type LiveOrdersFields = [chunks: ((Order | undefined)[] | null)[], open: number[], size: number];
+
 export class LiveOrders {
   /** Chunk k holds ids [k * CHUNK + 1, (k + 1) * CHUNK]; null once every order in it closed. */
-  readonly #chunks: ((Order | undefined)[] | null)[] = [];
+  #chunks: ((Order | undefined)[] | null)[] = [];
   /** Open orders per chunk. */
-  readonly #open: number[] = [];
+  #open: number[] = [];
   #size = 0;
+
+  /** Snapshot support (snapshot/engine-snapshot.ts): every field, the private ones included. */
+  exportFields(): LiveOrdersFields {
+    return [this.#chunks, this.#open, this.#size];
+  }
+
+  static importFields(fields: LiveOrdersFields): LiveOrders {
+    const live = new LiveOrders();
+    [live.#chunks, live.#open, live.#size] = fields;
+    return live;
+  }
 
   get size(): number {
     return this.#size;

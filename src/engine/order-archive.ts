@@ -145,13 +145,28 @@ const CHUNK = 1 << CHUNK_BITS; // orders per chunk
 const CHUNK_MASK = CHUNK - 1;
 
 export class OrderArchive {
-  readonly #num: Float64Array[] = [];
-  readonly #bytes: Uint8Array[] = [];
-  readonly #chosenClientIds = new Map<number, string>();
-  readonly #rare = new Map<number, RareFields>();
+  #num: Float64Array[] = [];
+  #bytes: Uint8Array[] = [];
+  #chosenClientIds = new Map<number, string>();
+  #rare = new Map<number, RareFields>();
   #count = 0;
 
   constructor(readonly symbolIndex: number) {}
+
+  /** Snapshot support (snapshot/engine-snapshot.ts): every field, the private ones included. */
+  exportFields(): unknown[] {
+    return [this.symbolIndex, this.#num, this.#bytes, this.#chosenClientIds, this.#rare, this.#count];
+  }
+
+  static importFields(fields: unknown[]): OrderArchive {
+    const archive = new OrderArchive(fields[0] as number);
+    archive.#num = fields[1] as Float64Array[];
+    archive.#bytes = fields[2] as Uint8Array[];
+    archive.#chosenClientIds = fields[3] as Map<number, string>;
+    archive.#rare = fields[4] as Map<number, RareFields>;
+    archive.#count = fields[5] as number;
+    return archive;
+  }
 
   get count(): number {
     return this.#count;

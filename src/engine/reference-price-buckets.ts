@@ -24,13 +24,24 @@ export class BucketedMean {
   readonly #widthUs: number;
   readonly #windowUs: number;
   /** Buckets oldest first: open time (µs), count (1e-4 units), sum (price units × 1e-4). */
-  readonly #open: number[] = [];
-  readonly #count: bigint[] = [];
-  readonly #sum: bigint[] = [];
+  #open: number[] = [];
+  #count: bigint[] = [];
+  #sum: bigint[] = [];
 
   constructor(readonly bucketCount: number, readonly bucketWidthMs: number) {
     this.#widthUs = bucketWidthMs * 1000;
     this.#windowUs = this.#widthUs * bucketCount;
+  }
+
+  /** Snapshot support (snapshot/engine-snapshot.ts): every field, the private ones included. */
+  exportFields(): [bucketCount: number, bucketWidthMs: number, open: number[], count: bigint[], sum: bigint[]] {
+    return [this.bucketCount, this.bucketWidthMs, this.#open, this.#count, this.#sum];
+  }
+
+  static importFields(fields: [bucketCount: number, bucketWidthMs: number, open: number[], count: bigint[], sum: bigint[]]): BucketedMean {
+    const mean = new BucketedMean(fields[0], fields[1]);
+    [, , mean.#open, mean.#count, mean.#sum] = fields;
+    return mean;
   }
 
   record(time: number, price: number): void {

@@ -27,17 +27,17 @@ interface Window {
 const MICROS_PER_MINUTE = 60_000_000;
 
 export class TradeWindow {
-  readonly #times: number[] = [];
-  readonly #quotes: number[] = [];
-  readonly #bases: number[] = [];
+  #times: number[] = [];
+  #quotes: number[] = [];
+  #bases: number[] = [];
   #offset = 0; // index of #times[0] in the logical log
-  readonly #windows = new Map<number, Window>();
+  #windows = new Map<number, Window>();
   #lastPrice: number | null = null;
-  readonly #scale: bigint;
+  #scale: bigint;
   // All-time totals: with the trade times they determine every window, whenever it is read.
   #tradeCount = 0;
-  readonly #allQuote = new ExactSum();
-  readonly #allBase = new ExactSum();
+  #allQuote = new ExactSum();
+  #allBase = new ExactSum();
 
   constructor(basePrecision: number, minsNeeded: readonly number[]) {
     this.#scale = 10n ** BigInt(basePrecision);
@@ -46,6 +46,18 @@ export class TradeWindow {
         this.#windows.set(mins, { micros: mins * MICROS_PER_MINUTE, start: 0, sumQuote: new ExactSum(), sumBase: new ExactSum() });
       }
     }
+  }
+
+  /** Snapshot support (snapshot/engine-snapshot.ts): every field, the private ones included. */
+  exportFields(): unknown[] {
+    return [this.#times, this.#quotes, this.#bases, this.#offset, this.#windows, this.#lastPrice, this.#scale, this.#tradeCount, this.#allQuote, this.#allBase, this.#lastTime];
+  }
+
+  static importFields(fields: unknown[]): TradeWindow {
+    const window = new TradeWindow(0, []);
+    const f = fields as [number[], number[], number[], number, Map<number, Window>, number | null, bigint, number, ExactSum, ExactSum, number];
+    [window.#times, window.#quotes, window.#bases, window.#offset, window.#windows, window.#lastPrice, window.#scale, window.#tradeCount, window.#allQuote, window.#allBase, window.#lastTime] = f;
+    return window;
   }
 
   get lastPrice(): number | null {

@@ -40,9 +40,22 @@ export class BookMirror {
   bestBid = -Infinity;
   /** Best ask price, or +Infinity with no ask. */
   bestAsk = Infinity;
-  readonly #byId = new Map<number, RestingOrder>();
+  #byId = new Map<number, RestingOrder>();
 
   constructor(private readonly symbol: string) {}
+
+  /** Snapshot support (Replay.exportState): plain data; its RestingOrders are shared with the fill model's. */
+  exportFields(): unknown[] {
+    return [this.bids, this.asks, this.bestBid, this.bestAsk, this.#byId];
+  }
+
+  importFields(fields: unknown[]): void {
+    this.bids = fields[0] as RestingOrder[];
+    this.asks = fields[1] as RestingOrder[];
+    this.bestBid = fields[2] as number;
+    this.bestAsk = fields[3] as number;
+    this.#byId = fields[4] as Map<number, RestingOrder>;
+  }
 
   get size(): number {
     return this.#byId.size;

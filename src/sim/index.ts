@@ -6,7 +6,7 @@
  * streams derived from the replay's seed); no HTTP; the engine is used only through its public
  * API (`apply` and queries).
  */
-export { Replay, type ReplayConfig, type ReplayStats, type TapeInput, type StrategyCommand, type MarketDecision, type ReplayedTrade, type TradeListener } from './replay.ts';
+export { Replay, type ReplayState, type ReplayConfig, type ReplayStats, type TapeInput, type StrategyCommand, type MarketDecision, type ReplayedTrade, type TradeListener } from './replay.ts';
 export { JournalHasher, ReplayJournal, type JournalSink } from './journal-sink.ts';
 export type { TapeSource } from './tape-cursor.ts';
 export type { RestingOrder } from './book-mirror.ts';

@@ -168,6 +168,15 @@ interface SymbolRuntime {
   readonly history: MarketHistory;
 }
 
+/** Replay.exportState: plain data. */
+export interface ReplayState {
+  readonly now: number;
+  readonly stats: ReplayStats;
+  readonly submitIds: number;
+  readonly symbols: readonly { readonly name: string; readonly market: [number, number, number]; readonly mirror: unknown[]; readonly model: unknown }[];
+  readonly tapes: readonly { readonly symbol: string; readonly consumed: number; readonly lastTime: number }[];
+}
+
 export class Replay {
   readonly engine: Engine;
   readonly scheduler: Scheduler;
@@ -240,6 +249,56 @@ export class Replay {
     const cursor = entry.cursor;
     await cursor.load();
     return cursor.batch === null ? null : (cursor.batch.price[cursor.row] as number);
+  }
+
+  /**
+   * The replay's own state beyond the engine and the histories (those have their own exports),
+   * as plain data for v8.serialize (`exsim serve --journal` snapshots): the clock, the tape
+   * positions, each symbol's market statistics, book mirror and fill-model state. Taken between
+   * two prints. Timers are not in it (they hold callbacks): the caller must know that the ones
+   * pending are its own and re-created after a restore (a served exchange's market-data feed and
+   * listen keys), not the replay's (latency-delayed commands, a synthetic book's random walk).
+   */
+  exportState(): ReplayState {
+    return {
+      now: this.scheduler.now,
+      stats: { ...this.stats },
+      submitIds: this.#submitIds,
+      symbols: [...this.#symbols.values()].map((r) => ({
+        name: r.name,
+        market: [r.market.meanTradeQty, r.market.lastPrice, r.market.tradeCount],
+        mirror: r.mirror.exportFields(),
+        model: r.model.exportState?.() ?? null,
+      })),
+      tapes: this.#cursors.map(({ cursor }) => ({ symbol: cursor.symbol, consumed: cursor.consumed, lastTime: cursor.lastTime })),
+    };
+  }
+
+  /**
+   * Reads an `exportState` back into a replay built the same way (same config, tapes and setup)
+   * that has not gone past it: tapes are read forward to the saved positions without replaying
+   * (the engine and the histories are imported separately).
+   */
+  async importState(state: ReplayState): Promise<void> {
+    if (this.scheduler.pendingCount > 0) throw new Error(`the replay has ${this.scheduler.pendingCount} timers pending`);
+    for (const saved of state.symbols) {
+      const runtime = this.#runtime(saved.name);
+      [runtime.market.meanTradeQty, runtime.market.lastPrice, runtime.market.tradeCount] = saved.market;
+      runtime.mirror.importFields(saved.mirror);
+      if (saved.model !== null) {
+        if (runtime.model.importState === undefined) throw new Error(`the fill model of ${saved.name} keeps no state`);
+        runtime.model.importState(saved.model);
+      }
+    }
+    for (const saved of state.tapes) {
+      const entry = this.#cursors.find((c) => c.cursor.symbol === saved.symbol);
+      if (entry === undefined) throw new Error(`no tape for ${saved.symbol}`);
+      await entry.cursor.skipTo(saved.consumed);
+      entry.cursor.lastTime = saved.lastTime;
+    }
+    Object.assign(this.stats, state.stats);
+    this.#submitIds = state.submitIds;
+    if (state.now > this.scheduler.now) this.scheduler.advanceTo(state.now);
   }
 
   /** Current simulated time (µs). */

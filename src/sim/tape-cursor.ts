@@ -16,6 +16,8 @@ export class TapeCursor {
   /** Time of the last trade replayed from this tape (µs): a tape must not run backwards. */
   lastTime = -Infinity;
   readonly #iterator: AsyncIterator<TradeBatch> | Iterator<TradeBatch>;
+  /** Rows of the batches before `batch` (read once per batch, never per row). */
+  #before = 0;
 
   constructor(
     readonly symbol: string,
@@ -39,9 +41,28 @@ export class TapeCursor {
         this.done = true;
         this.batch = null;
       } else {
+        if (this.batch !== null) this.#before += this.batch.length;
         this.batch = next.value;
         this.row = 0;
       }
+    }
+  }
+
+  /** Trades of this tape consumed so far (replayed or skipped). */
+  get consumed(): number {
+    return this.#before + this.row;
+  }
+
+  /**
+   * Moves on to `consumed` trades without replaying the ones passed (a snapshot's tape position:
+   * the source is read through, so a wrapped tape's own state follows as if they had been).
+   */
+  async skipTo(consumed: number): Promise<void> {
+    if (consumed < this.consumed) throw new RangeError(`tape ${this.symbol}: cannot go back from ${this.consumed} to ${consumed} trades`);
+    while (this.consumed < consumed) {
+      await this.load();
+      if (this.batch === null) throw new RangeError(`tape ${this.symbol} ends before ${consumed} trades`);
+      this.row += Math.min(this.batch.length - this.row, consumed - this.consumed);
     }
   }
 }

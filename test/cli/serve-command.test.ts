@@ -57,11 +57,11 @@ test('the connector bot trades on a paced replay of the sample; SIGINT stops the
   expect(existsSync(journal) && statSync(journal).size > 0).toBe(true);
   const commands = Number(/journal: (\d+) commands/.exec(output())![1]);
   expect(commands).toBeGreaterThan(0);
-  // Started again with the same journal: the replay, the clock and the account come back (the
-  // state hash journaled at the stop is verified), and it goes on appending.
+  // Started again with the same journal: the replay, the clock and the account come back (from
+  // the snapshot the stop wrote, its state hash verified), and it goes on appending.
   const again = await startServer('--data', 'sample', '--clock', 'speed:60', '--seed', '7', '--journal', journal);
   try {
-    expect(again.output()).toContain(`journal: ${journal} (restored ${commands} commands (1 checkpoints verified), appending; fsync batch)`);
+    expect(again.output()).toContain(`journal: ${journal} (restored ${commands} commands (from the snapshot at ${commands} (state hash verified), 0 checkpoints verified), appending; fsync batch)`);
     // At speed:60 the default recvWindow (5 s simulated) is 83 ms of real time: a loaded machine needs the longest one.
     const query = `omitZeroBalances=true&recvWindow=60000&timestamp=${Date.now()}`;
     const signature = createHmac('sha256', 'exsim-demo-secret').update(query).digest('hex');
@@ -96,6 +96,7 @@ test.each([
   [['--accounts', '/no/such/accounts.json'], '--accounts /no/such/accounts.json: no such file'],
   [['--data', '/no/such/folder'], 'no such data folder: /no/such/folder'],
   [['--clock', 'fast'], 'exsim:'],
+  [['--snapshot-every', '-5'], '--snapshot-every must be a whole number of commands >= 0, got "-5"'],
 ])('serve %j is one line on stderr and exit 1', (args, message) => {
   const run = spawnSync(process.execPath, ['bin/exsim.js', 'serve', '--port', '0', ...args], { encoding: 'utf8', timeout: 30_000 });
   expect(run.status).toBe(1);
@@ -113,3 +114,18 @@ test('serve --data with a bad row anywhere in the trades refuses to start: one l
   expect(run.stdout).not.toContain('exsim serving');
   expect(run.stderr.trim()).toBe(`exsim: ${join(data, 'BTCUSDT-trades-2024-01-01.csv')}:1001: column 2 (price): "abc" is not a decimal`);
 }, 30_000);
+
+test('serve --journal on the static market: the stop writes a snapshot beside the journal, the restart reads it', async () => {
+  const journal = join(dir, 'snapshot.jsonl');
+  const first = await startServer('--clock', 'manual', '--journal', journal, '--snapshot-every', '1000');
+  first.child.kill('SIGINT');
+  expect(await stopped(first.child)).toBe(0);
+  expect(first.output()).toMatch(/journal: snapshot at 0 commands, [\d.]+ MB in \d+ ms/);
+  const second = await startServer('--clock', 'manual', '--journal', journal);
+  try {
+    expect(second.output()).toContain(`journal: ${journal} (restored 0 commands (from the snapshot at 0 (state hash verified), 0 checkpoints verified), appending; fsync batch)`);
+  } finally {
+    second.child.kill('SIGINT');
+    await stopped(second.child);
+  }
+});

@@ -6,6 +6,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
+import { openServeJournal } from '../../src/cli/serve-journaling.ts';
 import { call, CRASH_ACCOUNTS, CrashClient, exited, operations, prepareServer, stopServer, type Operation, type ServerProcess } from './crash-client.ts';
 
 /** Servers kept loaded ahead of the kills. */
@@ -19,6 +20,12 @@ export interface CrashRunOptions {
   readonly killPoints: readonly number[];
   /** ServeOptions besides port, host, accounts and journal. */
   readonly serve: Record<string, unknown>;
+  /**
+   * The simulated start of the journal (written before the first server starts; its start wins
+   * over the wall clock): needed for the static market, whose start is otherwise the wall clock,
+   * so two runs compare.
+   */
+  readonly start?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -27,6 +34,8 @@ export interface CrashRunResult {
   readonly kills: number;
   readonly inFlightLanded: number;
   readonly acknowledged: number;
+  /** Restarts that read a journal snapshot (serve-snapshot.ts) and replayed only the tail after it. */
+  readonly fromSnapshot: number;
   readonly problems: readonly string[];
 }
 
@@ -39,10 +48,11 @@ export function killPoints(seed: string, operationsCount: number, count: number)
 }
 
 export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
-  rmSync(o.journal, { force: true });
+  for (const path of [o.journal, `${o.journal}.snapshot`, `${o.journal}.snapshot.prev`, `${o.journal}.snapshot.tmp`]) rmSync(path, { force: true });
   const accounts = `${o.journal}.accounts.json`;
   writeFileSync(accounts, JSON.stringify({ accounts: CRASH_ACCOUNTS }));
   const options = { ...o.serve, accounts, journal: o.journal };
+  if (o.start !== undefined) await (await openServeJournal(options, o.start)).close();
   let server: ServerProcess = await prepareServer(options).go();
   // The next servers load while this one serves: a restart costs serve() itself, not Node's start.
   const ready = Array.from({ length: o.killPoints.length === 0 ? 0 : PREPARED }, () => prepareServer(options));
@@ -55,6 +65,7 @@ export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
   const kills = new Set(o.killPoints);
   const problems: string[] = [];
   let inFlightLanded = 0;
+  let fromSnapshot = 0;
   for (let i = 0; i < ops.length; i++) {
     if (!kills.has(i)) {
       await client.send(server.url, ops, i);
@@ -68,6 +79,7 @@ export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
     await exited(server.child);
     await pending;
     server = await ready.shift()!.go();
+    if (server.output().includes('from the snapshot')) fromSnapshot++;
     ready.push(prepareServer(options));
     if (inFlight) {
       if (await client.landed(server.url, ops, i)) inFlightLanded++;
@@ -83,5 +95,5 @@ export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
   problems.push(...found);
   for (const prepared of ready) prepared.discard();
   const stateHash = await stopServer(server);
-  return { stateHash, kills: kills.size, inFlightLanded, acknowledged: client.acked.size, problems };
+  return { stateHash, kills: kills.size, inFlightLanded, acknowledged: client.acked.size, fromSnapshot, problems };
 }

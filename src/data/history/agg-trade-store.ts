@@ -40,7 +40,7 @@ function newChunk(): AggChunk {
 }
 
 export class AggTradeStore {
-  readonly #chunks: AggChunk[] = [];
+  #chunks: AggChunk[] = [];
   #length = 0;
   /** Aggregates dropped by retention: the id of position 0. */
   #evicted = 0;
@@ -53,6 +53,18 @@ export class AggTradeStore {
 
   /** @param retention µs of aggregates kept behind the newest one (Infinity keeps all). */
   constructor(readonly retention: number) {}
+
+  /** Snapshot support (MarketHistory.exportFields): plain data and typed arrays only. */
+  exportFields(): unknown[] {
+    return [this.retention, this.#chunks, this.#length, this.#evicted, this.#current, this.#pos, this.#lastTime, this.#lastPrice, this.#lastMaker];
+  }
+
+  static importFields(fields: unknown[]): AggTradeStore {
+    const store = new AggTradeStore(fields[0] as number);
+    const f = fields as [number, AggChunk[], number, number, AggChunk | null, number, number, number, number];
+    [, store.#chunks, store.#length, store.#evicted, store.#current, store.#pos, store.#lastTime, store.#lastPrice, store.#lastMaker] = f;
+    return store;
+  }
 
   get length(): number {
     return this.#length;

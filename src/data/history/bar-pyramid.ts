@@ -42,8 +42,8 @@ export const LEVEL_WIDTHS: readonly number[] = [0, SECOND, MINUTE, 15 * MINUTE, 
 const TOP = LEVEL_WIDTHS.length - 1;
 
 class BarLevel {
-  readonly store: BarStore;
-  readonly live = newBar();
+  store: BarStore;
+  live = newBar();
   hasLive = false;
   liveOpen = -Infinity;
 
@@ -96,12 +96,12 @@ export interface PyramidRetention {
 }
 
 export class BarPyramid {
-  readonly #trades: TradeStore;
+  #trades: TradeStore;
   /** Index = level; index 0 unused (the tape). */
-  readonly #levels: BarLevel[];
-  readonly #second: BarLevel;
+  #levels: BarLevel[];
+  #second: BarLevel;
   /** The open 1s bar (the same array for ever: opening a second clears it in place). */
-  readonly #live: Float64Array;
+  #live: Float64Array;
   #secondEnd = -Infinity;
 
   constructor(trades: TradeStore, retention: PyramidRetention) {
@@ -110,6 +110,29 @@ export class BarPyramid {
     this.#levels = LEVEL_WIDTHS.map((w, i) => new BarLevel(w, keep[i]!));
     this.#second = this.#levels[1]!;
     this.#live = this.#second.live;
+  }
+
+  /** Snapshot support (MarketHistory.exportFields): plain data and typed arrays only. */
+  exportFields(): unknown[] {
+    return [this.#levels.map((l) => [l.width, l.store.exportFields(), l.live, l.hasLive, l.liveOpen]), this.#secondEnd];
+  }
+
+  /** Reads exportFields back over `trades` (the history's own trade store). */
+  static importFields(fields: unknown[], trades: TradeStore): BarPyramid {
+    const pyramid = new BarPyramid(trades, { seconds: 0, minutes: 0 });
+    const levels = fields[0] as [number, unknown[], Float64Array, boolean, number][];
+    pyramid.#levels = levels.map(([width, store, live, hasLive, liveOpen]) => {
+      const level = new BarLevel(width, 0);
+      level.store = BarStore.importFields(store);
+      level.live = live;
+      level.hasLive = hasLive;
+      level.liveOpen = liveOpen;
+      return level;
+    });
+    pyramid.#second = pyramid.#levels[1]!;
+    pyramid.#live = pyramid.#second.live;
+    pyramid.#secondEnd = fields[1] as number;
+    return pyramid;
   }
 
   /** Folds one trade in (time never decreases; the caller checks). */

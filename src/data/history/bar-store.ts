@@ -11,7 +11,7 @@ const CHUNK_ROWS = 1 << CHUNK_SHIFT;
 const CHUNK_MASK = CHUNK_ROWS - 1;
 
 export class BarStore {
-  readonly #chunks: Float64Array[] = [];
+  #chunks: Float64Array[] = [];
   #length = 0;
   /** Every bar opening before this time was evicted; -Infinity while nothing was. */
   #horizon = -Infinity;
@@ -27,6 +27,19 @@ export class BarStore {
 
   get length(): number {
     return this.#length;
+  }
+
+  /** Snapshot support (MarketHistory.exportFields): plain data and typed arrays only. */
+  exportFields(): unknown[] {
+    return [this.width, this.retention, this.#chunks, this.#length, this.#horizon];
+  }
+
+  static importFields(fields: unknown[]): BarStore {
+    const store = new BarStore(fields[0] as number, fields[1] as number);
+    store.#chunks = fields[2] as Float64Array[];
+    store.#length = fields[3] as number;
+    store.#horizon = fields[4] as number;
+    return store;
   }
 
   /** Earliest time from which this store holds every bar (-Infinity: it never dropped one). */

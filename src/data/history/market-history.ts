@@ -70,9 +70,9 @@ const EMPTY_BOOK: BookTicker = { bidPrice: 0, bidQty: 0, askPrice: 0, askQty: 0 
 
 export class MarketHistory {
   readonly options: ResolvedHistoryOptions;
-  readonly #trades: TradeStore;
-  readonly #aggs: AggTradeStore;
-  readonly #bars: BarPyramid;
+  #trades: TradeStore;
+  #aggs: AggTradeStore;
+  #bars: BarPyramid;
   #firstTime: number | null = null;
   #lastTime = 0;
   #lastId = -Infinity;
@@ -85,6 +85,24 @@ export class MarketHistory {
       seconds: this.options.secondBarRetention,
       minutes: this.options.minuteBarRetention,
     });
+  }
+
+  /**
+   * Snapshot support (`exsim serve --journal` snapshots): everything it holds, as plain data and
+   * typed arrays (v8.serialize keeps it whole); `importFields` puts it back in place.
+   */
+  exportFields(): unknown[] {
+    return [this.#trades.exportFields(), this.#aggs.exportFields(), this.#bars.exportFields(), this.#firstTime, this.#lastTime, this.#lastId];
+  }
+
+  /** Replaces what this history holds with an `exportFields` of a history of the same options. */
+  importFields(fields: unknown[]): void {
+    this.#trades = TradeStore.importFields(fields[0] as unknown[]);
+    this.#aggs = AggTradeStore.importFields(fields[1] as unknown[]);
+    this.#bars = BarPyramid.importFields(fields[2] as unknown[], this.#trades);
+    this.#firstTime = fields[3] as number | null;
+    this.#lastTime = fields[4] as number;
+    this.#lastId = fields[5] as number;
   }
 
   /** Time of the first trade ever recorded, or null. */

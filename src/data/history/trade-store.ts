@@ -34,7 +34,7 @@ function newChunk(): TradeChunk {
 }
 
 export class TradeStore {
-  readonly #chunks: TradeChunk[] = [];
+  #chunks: TradeChunk[] = [];
   #length = 0;
   // The chunk being filled, cached so an append is six stores and no lookup.
   #current: TradeChunk | null = null;
@@ -44,6 +44,21 @@ export class TradeStore {
 
   /** @param retention µs of trades kept behind the newest one (Infinity keeps all). */
   constructor(readonly retention: number) {}
+
+  /** Snapshot support (MarketHistory.exportFields): plain data and typed arrays only. */
+  exportFields(): unknown[] {
+    return [this.retention, this.#chunks, this.#length, this.#current, this.#pos, this.#horizon];
+  }
+
+  static importFields(fields: unknown[]): TradeStore {
+    const store = new TradeStore(fields[0] as number);
+    store.#chunks = fields[1] as TradeChunk[];
+    store.#length = fields[2] as number;
+    store.#current = fields[3] as TradeChunk | null;
+    store.#pos = fields[4] as number;
+    store.#horizon = fields[5] as number;
+    return store;
+  }
 
   get length(): number {
     return this.#length;

@@ -13,14 +13,27 @@
 import type { Order } from '../order.ts';
 import { PriceLevel } from './price-level.ts';
 
+export type BookSideFields = [isBid: boolean, levels: PriceLevel[], byTicks: Map<number, PriceLevel>, dormant: number, orderCount: number];
+
 export class BookSide {
   /** Worst .. best; may hold dormant (empty) levels anywhere but at the end. */
-  readonly #levels: PriceLevel[] = [];
-  readonly #byTicks = new Map<number, PriceLevel>();
+  #levels: PriceLevel[] = [];
+  #byTicks = new Map<number, PriceLevel>();
   #dormant = 0;
   orderCount = 0;
 
   constructor(readonly isBid: boolean) {}
+
+  /** Snapshot support (snapshot/engine-snapshot.ts): every field, the private ones included. */
+  exportFields(): BookSideFields {
+    return [this.isBid, this.#levels, this.#byTicks, this.#dormant, this.orderCount];
+  }
+
+  static importFields(fields: BookSideFields): BookSide {
+    const side = new BookSide(fields[0]);
+    [, side.#levels, side.#byTicks, side.#dormant, side.orderCount] = fields;
+    return side;
+  }
 
   best(): PriceLevel | undefined {
     return this.#levels[this.#levels.length - 1];

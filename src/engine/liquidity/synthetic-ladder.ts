@@ -69,18 +69,18 @@ const SELL_TAKER = 2;
 const MID = 3;
 
 export class SyntheticLadder {
-  readonly levels: number;
-  readonly #spreadMin: number;
-  readonly #spreadSpan: number;
-  readonly #gap: number;
-  readonly #jitter: number;
+  levels: number;
+  #spreadMin: number;
+  #spreadSpan: number;
+  #gap: number;
+  #jitter: number;
   /** baseQty × growth^i, per level. */
-  readonly #mean: Float64Array;
-  readonly #stepUnits: number;
-  readonly #streamPrefix: string;
+  #mean: Float64Array;
+  #stepUnits: number;
+  #streamPrefix: string;
   /** Steps left per level (index 0 = the best), for the current epoch once drawn. */
-  readonly #bids: Float64Array;
-  readonly #asks: Float64Array;
+  #bids: Float64Array;
+  #asks: Float64Array;
   #bestBid = 0;
   #bestAsk = 0;
   #anchorTicks = 0;
@@ -108,6 +108,18 @@ export class SyntheticLadder {
     this.#streamPrefix = `${seed}/synthetic-book/${symbol}/`;
     this.#bids = new Float64Array(this.levels);
     this.#asks = new Float64Array(this.levels);
+  }
+
+  /** Snapshot support (snapshot/engine-snapshot.ts): every field, the private ones included. */
+  exportFields(): unknown[] {
+    return [this.levels, this.#spreadMin, this.#spreadSpan, this.#gap, this.#jitter, this.#mean, this.#stepUnits, this.#streamPrefix, this.#bids, this.#asks, this.#bestBid, this.#bestAsk, this.#anchorTicks, this.#anchorKind, this.#epoch, this.#stale, this.#taken];
+  }
+
+  static importFields(fields: unknown[]): SyntheticLadder {
+    const ladder = new SyntheticLadder({ levels: 1, baseQty: 1 }, '', '', 1);
+    const f = fields as [number, number, number, number, number, Float64Array, number, string, Float64Array, Float64Array, number, number, number, number, number, boolean, boolean];
+    [ladder.levels, ladder.#spreadMin, ladder.#spreadSpan, ladder.#gap, ladder.#jitter, ladder.#mean, ladder.#stepUnits, ladder.#streamPrefix, ladder.#bids, ladder.#asks, ladder.#bestBid, ladder.#bestAsk, ladder.#anchorTicks, ladder.#anchorKind, ladder.#epoch, ladder.#stale, ladder.#taken] = f;
+    return ladder;
   }
 
   /** A print at `ticks` by a buyer (or seller) taker: the anchor follows it. O(1). */

@@ -58,6 +58,13 @@ export interface SymbolFillModel {
    * price. Push plans to `out` in the order they happen.
    */
   onTrade(trade: TradePrint, resting: readonly RestingOrder[], market: SymbolMarket, out: FillPlan[]): void;
+  /**
+   * A model that keeps state between prints exports it as plain data (it may hold the book
+   * mirror's RestingOrders: they are saved together) and reads it back; a model without them
+   * keeps none (Replay.exportState).
+   */
+  exportState?(): unknown;
+  importState?(state: unknown): void;
 }
 
 export interface FillModelContext {

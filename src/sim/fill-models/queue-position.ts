@@ -80,8 +80,8 @@ export function queuePosition(options: QueuePositionOptions = {}): FillModel {
 
 export class QueueSymbolModel implements SymbolFillModel {
   /** By orderId, in orderId order (orders are first seen in that order). */
-  readonly #entries = new Map<number, QueueEntry>();
-  readonly #random: (() => number) | null;
+  #entries = new Map<number, QueueEntry>();
+  #random: seedrandom.StatefulPRNG<seedrandom.State.Alea> | null;
 
   constructor(
     private readonly name: string,
@@ -91,7 +91,18 @@ export class QueueSymbolModel implements SymbolFillModel {
     private readonly estimator: string,
     private readonly probability: (queueAhead: number, available: number) => number,
   ) {
-    this.#random = probabilistic ? seedrandom.alea(`${context.seed}/${context.symbol}/queue`) : null;
+    // state: true lets a snapshot save the stream's position (the numbers drawn are the same).
+    this.#random = probabilistic ? seedrandom.alea(`${context.seed}/${context.symbol}/queue`, { state: true }) : null;
+  }
+
+  exportState(): unknown {
+    return [this.#entries, this.#random === null ? null : this.#random.state()];
+  }
+
+  importState(state: unknown): void {
+    const [entries, random] = state as [Map<number, QueueEntry>, object | null];
+    this.#entries = entries;
+    if (random !== null) this.#random = seedrandom.alea('', { state: random as seedrandom.State.Alea });
   }
 
   /** Queue ahead of an order: its segment plus everything in front of it at its level (for tests and tools). */
