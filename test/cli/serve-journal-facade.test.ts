@@ -3,7 +3,7 @@
  * through the control plane, hand moves of the clock, fiat deposit records (and the PAYOUT the
  * pay ledger shows for each), equity disclaimer acceptances. Each is journaled before its answer
  * leaves: a copy of the journal taken right after the answers (what a kill -9 at that instant
- * leaves on disk) restores all of it, and so does a clean stop and start.
+ * leaves on disk) restores all of it from the journal, and a clean stop and start from its snapshot.
  */
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -25,7 +25,8 @@ const H4 = Date.UTC(2024, 0, 1, 4);
 const ED = generateKeyPairSync('ed25519');
 
 async function start(journal: string) {
-  const handle = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: 'sample', adminKey: ADMIN, journal }, () => undefined);
+  const printed: string[] = [];
+  const handle = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: 'sample', adminKey: ADMIN, journal }, (line) => printed.push(line));
   handles.push(handle);
   const admin = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${handle.url}${path}`, { method, headers: { 'X-EXSIM-ADMIN-KEY': ADMIN }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -44,7 +45,7 @@ async function start(journal: string) {
     });
     return { status: res.status, body: (await res.json()) as any };
   };
-  return { handle, admin, signed };
+  return { handle, admin, signed, printed };
 }
 
 const ACCOUNTS = {
@@ -96,10 +97,12 @@ test('control-plane accounts and keys, clock moves, fiat and pay records and dis
   expect(text).toContain(`"disclaimers":[[42,${(H4 + 60_000) * 1000}]]`);
   await expectRestored(await start(crashed), H4 + 90_000);
 
-  // A clean stop and start of the original.
+  // A clean stop (it writes a snapshot) and start of the original: the facade state comes back from the snapshot.
   await first.handle.close();
   handles.splice(handles.indexOf(first.handle), 1);
-  await expectRestored(await start(journal), H4 + 90_000);
+  const again = await start(journal);
+  expect(again.printed.join('\n')).toMatch(/from the snapshot at \d+ \(state hash verified\)/);
+  await expectRestored(again, H4 + 90_000);
 }, 120_000);
 
 test('orders placed and canceled over the WebSocket API are journaled before their answers', async () => {
