@@ -66,7 +66,7 @@ export function captureFacadeState(ctx: ExchangeContext): FacadeState {
     orders: ctx.orderLimiter.snapshot(),
     keyed: names.map((name) => [name, ctx.keyedLimiters[name].snapshot()]),
     faultDraws: ctx.faults.draws,
-    ...records(ctx.apiKeys.registered(), ctx.fiat.allDeposits(), ctx.pay.allRecords(), ctx.equityDisclaimers.entries()),
+    ...records(ctx.apiKeys.registered.all(), ctx.fiat.log.all(), ctx.pay.log.all(), ctx.equityDisclaimers.entries()),
   };
 }
 
@@ -87,7 +87,7 @@ export function captureFacadeChanges(ctx: ExchangeContext): FacadeState {
     orders: ctx.orderLimiter.takeChanged(),
     keyed,
     faultDraws: ctx.faults.draws,
-    ...records(ctx.apiKeys.takeRegistered(), ctx.fiat.takeRecorded(), ctx.pay.takeRecorded(), ctx.equityDisclaimers.takeChanged()),
+    ...records(ctx.apiKeys.registered.takeNew(), ctx.fiat.log.takeNew(), ctx.pay.log.takeNew(), ctx.equityDisclaimers.takeChanged()),
   };
 }
 
@@ -139,7 +139,7 @@ export function restoreFacadeState(ctx: ExchangeContext, state: FacadeState): vo
   for (const [name, rows] of state.keyed) ctx.keyedLimiters[name]?.restore(rows);
   ctx.faults.skipTo(state.faultDraws);
   ctx.apiKeys.restoreRegistered(state.apiKeys ?? []);
-  ctx.fiat.restoreDeposits(state.fiatDeposits ?? []);
-  ctx.pay.restoreRecords(state.payments ?? []);
+  ctx.fiat.log.restore(state.fiatDeposits ?? []);
+  ctx.pay.log.restore(state.payments ?? []);
   ctx.equityDisclaimers.restore(state.disclaimers ?? []);
 }

@@ -21,6 +21,7 @@
 import { MICROS_PER_DAY } from '../../clock/index.ts';
 import { parseUnits } from '../../engine/index.ts';
 import { apiError } from '../exchange-errors.ts';
+import { RecordLog } from '../record-log.ts';
 
 export interface FiatSettings {
   readonly kycPassed: boolean;
@@ -59,8 +60,7 @@ export const fiatErrors = {
 
 export class FiatAccounts {
   readonly #settings = new Map<number, FiatSettings>();
-  readonly #deposits: FiatDeposit[] = [];
-  #taken = 0;
+  readonly #deposits = new RecordLog<FiatDeposit>();
 
   settings(accountId: number): FiatSettings {
     return this.#settings.get(accountId) ?? DEFAULT_FIAT_SETTINGS;
@@ -88,32 +88,18 @@ export class FiatAccounts {
     return recorded;
   }
 
-  /** Every accepted deposit, in order (a served exchange's journal keeps them). */
-  allDeposits(): FiatDeposit[] {
-    return [...this.#deposits];
-  }
-
-  /** The deposits accepted since the last call. */
-  takeRecorded(): FiatDeposit[] {
-    const taken = this.#deposits.slice(this.#taken);
-    this.#taken = this.#deposits.length;
-    return taken;
-  }
-
-  /** Puts journaled deposits back (a restore): the records, in the order they were accepted. */
-  restoreDeposits(deposits: readonly FiatDeposit[]): void {
-    this.#deposits.length = 0;
-    this.#deposits.push(...deposits);
-    this.#taken = this.#deposits.length;
+  /** Every accepted deposit, in order (a served exchange's journal keeps them: all, takeNew, restore). */
+  get log(): RecordLog<FiatDeposit> {
+    return this.#deposits;
   }
 
   deposits(accountId: number): readonly FiatDeposit[] {
-    return this.#deposits.filter((d) => d.accountId === accountId);
+    return this.#deposits.items.filter((d) => d.accountId === accountId);
   }
 
   /** Units deposited in `currency` since 00:00 UTC of `time`'s day. */
   depositedToday(accountId: number, currency: string, time: number): number {
     const dayStart = Math.floor(time / MICROS_PER_DAY) * MICROS_PER_DAY;
-    return this.#deposits.filter((d) => d.accountId === accountId && d.currency === currency && d.time >= dayStart).reduce((sum, d) => sum + d.amountUnits, 0);
+    return this.#deposits.items.filter((d) => d.accountId === accountId && d.currency === currency && d.time >= dayStart).reduce((sum, d) => sum + d.amountUnits, 0);
   }
 }

@@ -24,6 +24,7 @@
  *                         cardNumber, digitalWalletId}}; receiver: as C2C's receiver
  */
 import { formatUnits, parseUnits } from '../../engine/index.ts';
+import { RecordLog } from '../record-log.ts';
 
 export const PAY_ORDER_TYPES = ['PAY', 'PAY_REFUND', 'C2C', 'CRYPTO_BOX', 'CRYPTO_BOX_RF', 'C2C_HOLDING', 'C2C_HOLDING_RF', 'PAYOUT', 'REMITTANCE'] as const;
 export type PayOrderType = (typeof PAY_ORDER_TYPES)[number];
@@ -106,8 +107,7 @@ const VIEWS: Record<PayOrderType, { readonly sender: View; readonly receiver: Vi
 };
 
 export class PayLedger {
-  readonly #records: PaymentRecord[] = [];
-  #taken = 0;
+  readonly #records = new RecordLog<PaymentRecord>();
   readonly #uidOf: (accountId: number) => number;
 
   constructor(uidOf: (accountId: number) => number) {
@@ -124,23 +124,9 @@ export class PayLedger {
     return transactionId;
   }
 
-  /** Every payment recorded, in order (a served exchange's journal keeps them). */
-  allRecords(): PaymentRecord[] {
-    return [...this.#records];
-  }
-
-  /** The payments recorded since the last call. */
-  takeRecorded(): PaymentRecord[] {
-    const taken = this.#records.slice(this.#taken);
-    this.#taken = this.#records.length;
-    return taken;
-  }
-
-  /** Puts journaled payments back (a restore), in the order they were recorded. */
-  restoreRecords(records: readonly PaymentRecord[]): void {
-    this.#records.length = 0;
-    this.#records.push(...records);
-    this.#taken = this.#records.length;
+  /** Every payment recorded, in order (a served exchange's journal keeps them: all, takeNew, restore). */
+  get log(): RecordLog<PaymentRecord> {
+    return this.#records;
   }
 
   /**
@@ -149,8 +135,9 @@ export class PayLedger {
    */
   transactions(accountId: number, from: number, to: number, limit: number): PayTransactionJson[] {
     const rows: PayTransactionJson[] = [];
-    for (let i = this.#records.length - 1; i >= 0; i--) {
-      const r = this.#records[i]!;
+    const records = this.#records.items;
+    for (let i = records.length - 1; i >= 0; i--) {
+      const r = records[i]!;
       if (r.time < from || r.time > to) continue;
       if (r.payer.accountId === accountId) rows.push(this.#json(r, 'sender'));
       else if (r.receiver.accountId === accountId) rows.push(this.#json(r, 'receiver'));

@@ -31,6 +31,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import { hmacSecretKey } from './hmac-sha256.ts';
+import { RecordLog } from '../record-log.ts';
 import { KEYED_SECURITY_TYPES, type KeyedSecurityType } from './security-type.ts';
 
 export type ApiKeyType = 'HMAC' | 'RSA' | 'ED25519';
@@ -166,8 +167,7 @@ export type StoredApiKey = HmacKeyConfig | (Omit<PublicKeyConfig, 'publicKey'> &
 export class ApiKeyRegistry {
   readonly #keys = new Map<string, ApiKeyEntry>();
   /** Keys registered after construction (the control plane's), in order: state a journal keeps. */
-  readonly #registered: StoredApiKey[] = [];
-  #taken = 0;
+  readonly #registered = new RecordLog<StoredApiKey>();
 
   constructor(configs: readonly ApiKeyConfig[] = []) {
     for (const config of configs) this.#register(config);
@@ -189,22 +189,15 @@ export class ApiKeyRegistry {
     return entry;
   }
 
-  /** Every key registered after construction, in order. */
-  registered(): StoredApiKey[] {
-    return [...this.#registered];
-  }
-
-  /** The keys registered after construction since the last call (a journal line's worth). */
-  takeRegistered(): StoredApiKey[] {
-    const taken = this.#registered.slice(this.#taken);
-    this.#taken = this.#registered.length;
-    return taken;
+  /** The keys registered after construction, in order (a served exchange's journal keeps them). */
+  get registered(): RecordLog<StoredApiKey> {
+    return this.#registered;
   }
 
   /** Registers journaled keys again (a restore); those already registered are left as they are. */
   restoreRegistered(keys: readonly StoredApiKey[]): void {
     for (const key of keys) if (!this.#keys.has(key.apiKey)) this.add(key);
-    this.#taken = this.#registered.length;
+    this.#registered.markTaken();
   }
 
   /**
