@@ -36,7 +36,9 @@
  *     ▼                (-1013, -2010, -2011, ...), queries -2013 / -2039 / -1121 / -1220 ...
  *     ▼                (fault, off by default) a command that reached the engine answers
  *     ▼                503 -1007 with probability p, though it ran (faults.ts)
- *   9 serialize ────── JSON (JSON.stringify, or a handler's own JsonText: serialize/json-text.ts);
+ *   9 serialize ────── JSON (JSON.stringify, or a handler's own JsonText: serialize/json-text.ts;
+ *                      handleRequestValue gives the in-process client the parsed value instead,
+ *                      copied directly: serialize/json-value.ts);
  *                      X-MBX-USED-WEIGHT-* (+ legacy X-MBX-USED-WEIGHT) on EVERY response,
  *                      X-MBX-ORDER-COUNT-* on successful order-count rows only
  *
@@ -74,6 +76,7 @@ import { parseParams } from './params/param-schema.ts';
 import type { ParsedSoFar, TimestampParam } from './params/param-types.ts';
 import type { TimeUnit } from './serialize/api-time.ts';
 import { JsonText } from './serialize/json-text.ts';
+import { answerValueOf } from './serialize/json-value.ts';
 import type { ApiKeyRegistry, AuthenticatedKey } from './signing/api-key-registry.ts';
 import type { KeyedLimitName } from './limits/keyed-weight-limiter.ts';
 import { isSigned, type SecurityType } from './signing/security-type.ts';
@@ -153,14 +156,47 @@ interface Progress {
 
 /** Serves one request; never throws. */
 export function handleRequest(ctx: ExchangeContext, request: ApiRequest): ApiResponse {
+  return handleRequestAs(ctx, request, bodyText);
+}
+
+/** What handleRequest answers, with the body rendered for its reader. */
+interface Rendered<B> {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: B;
+}
+
+/** An answer whose body is the value a client parses from the JSON text, not the text itself. */
+export interface ApiValueResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  /** Equal to JSON.parse of handleRequest's body, and the caller's own (serialize/json-value.ts). */
+  readonly json: unknown;
+}
+
+/**
+ * Serves one request as handleRequest does, and answers with the parsed body instead of its
+ * text: the in-process client's path (no stringify on this side and no parse on the other).
+ * Never throws.
+ */
+export function handleRequestValue(ctx: ExchangeContext, request: ApiRequest): ApiValueResponse {
+  const answer = handleRequestAs(ctx, request, answerValueOf);
+  return { status: answer.status, headers: answer.headers, json: answer.body };
+}
+
+/**
+ * The stages and the answer's headers, with the body made by `render` (text for a transport,
+ * the value for the in-process client). A render that throws answers 500 -1000.
+ */
+function handleRequestAs<B>(ctx: ExchangeContext, request: ApiRequest, render: (body: unknown) => B): Rendered<B> {
   const ip = request.ip ?? IN_PROCESS_IP;
   const progress = newProgress();
   // No closure over the stages (see "Hot path" in ARCHITECTURE.md): the try is written out here and in serveEndpoint.
   try {
-    return respond(ctx, ip, 200, runStages(ctx, request, ip, progress), progress);
+    return respond(ctx, ip, 200, runStages(ctx, request, ip, progress), progress, render);
   } catch (e) {
     const failed = failure(ctx, ip, progress, e);
-    return respond(ctx, ip, failed.status, failed.body, progress);
+    return respond(ctx, ip, failed.status, failed.body, progress, render);
   }
 }
 
@@ -383,14 +419,19 @@ function chargeKeyed(ctx: ExchangeContext, name: KeyedLimitName, key: string, we
   }
 }
 
-function respond(ctx: ExchangeContext, ip: string, status: number, body: unknown, progress: Progress): ApiResponse {
+function respond<B>(ctx: ExchangeContext, ip: string, status: number, body: unknown, progress: Progress, render: (body: unknown) => B): Rendered<B> {
   try {
     const headers: Record<string, string> = { 'Content-Type': JSON_CONTENT_TYPE };
     writeLimitHeaders(headers, { weight: ctx.weightLimiter.usage(ip, ctx.now()), orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds });
     if (progress.keyedHeaders !== undefined) Object.assign(headers, progress.keyedHeaders);
-    return { status, headers, body: body instanceof JsonText ? body.text : JSON.stringify(body ?? {}) };
+    return { status, headers, body: render(body) };
   } catch {
     const error = unknownError();
-    return { status: error.status, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: JSON.stringify(error.toBody()) };
+    return { status: error.status, headers: { 'Content-Type': JSON_CONTENT_TYPE }, body: render(error.toBody()) };
   }
+}
+
+/** The JSON text of a handler's answer (a JsonText is already its text). */
+function bodyText(body: unknown): string {
+  return body instanceof JsonText ? body.text : JSON.stringify(body ?? {});
 }

@@ -1,7 +1,8 @@
 /**
  * The facade without sockets: builds the same raw request a REST client would (query string for
  * GET, form body otherwise; `timestamp` and an HMAC `signature` on SIGNED rows) and passes it to
- * handleRequest. Fast and deterministic, for backtests and tests.
+ * handleRequest's stages (handleRequestValue: the answer comes back as the value a client would
+ * parse, without the text). Fast and deterministic, for backtests and tests.
  *
  * Rules:
  * - Whether to sign is read from the endpoint table (row.security), as an HTTP client's library
@@ -13,7 +14,7 @@
  */
 import { findEndpoint } from './endpoint-table.ts';
 import type { ExchangeContext } from './exchange-context.ts';
-import { handleRequest, type ApiRequest, type ApiResponse } from './handle-request.ts';
+import { handleRequestValue, type ApiRequest, type ApiResponse } from './handle-request.ts';
 import { signHmacSha256 } from './signing/hmac-sha256.ts';
 import { isSigned } from './signing/security-type.ts';
 import { API_KEY_HEADER } from './signing/verify-request.ts';
@@ -29,8 +30,27 @@ export interface InProcessClientOptions {
 }
 
 export interface ClientResponse extends ApiResponse {
-  /** The body parsed. */
+  /** The body parsed (the caller's own copy). */
   readonly json: unknown;
+}
+
+/** Characters application/x-www-form-urlencoded leaves as they are (URLSearchParams' serializer). */
+const FORM_SAFE = /^[A-Za-z0-9*\-._]*$/;
+
+/**
+ * `params` form-encoded exactly as `new URLSearchParams(...).toString()` would, joined directly
+ * when every key and value is made of characters the encoding leaves alone (symbols, sides,
+ * decimals, ids: nearly every call), through URLSearchParams otherwise.
+ */
+function formEncode(params: Readonly<Record<string, ParamValue>>): string {
+  let out = '';
+  for (const key in params) {
+    if (!Object.hasOwn(params, key)) continue;
+    const value = String(params[key]);
+    if (!FORM_SAFE.test(key) || !FORM_SAFE.test(value)) return new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+    out += out === '' ? `${key}=${value}` : `&${key}=${value}`;
+  }
+  return out;
 }
 
 export class InProcessClient {
@@ -67,9 +87,8 @@ export class InProcessClient {
   prepare(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, params: Readonly<Record<string, ParamValue>> = {}): ApiRequest {
     const row = findEndpoint(method, path);
     const signed = row !== undefined && isSigned(row.security);
-    const entries = Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]);
-    if (signed && !('timestamp' in params)) entries.push(['timestamp', String(Math.floor(this.#ctx.now() / 1000))]);
-    let encoded = new URLSearchParams(entries).toString();
+    let encoded = formEncode(params);
+    if (signed && !('timestamp' in params)) encoded += `${encoded === '' ? '' : '&'}timestamp=${Math.floor(this.#ctx.now() / 1000)}`;
     if (signed) encoded += `${encoded === '' ? '' : '&'}signature=${this.#sign(encoded)}`;
     const headers: Record<string, string> = {};
     if (this.#options.apiKey !== undefined) headers[API_KEY_HEADER] = this.#options.apiKey;
@@ -79,10 +98,22 @@ export class InProcessClient {
     return { method, path, rawQuery: inQuery ? encoded : '', rawBody: inQuery ? '' : encoded, headers, ip: this.#options.ip };
   }
 
-  /** Hands a prepared request to the exchange at simulated now. */
+  /**
+   * Hands a prepared request to the exchange at simulated now. The answer's value comes without
+   * a JSON round trip (handleRequestValue); `body`, its text, is written only when read.
+   */
   send(request: ApiRequest): ClientResponse {
-    const response = handleRequest(this.#ctx, request);
-    return { ...response, json: JSON.parse(response.body) as unknown };
+    const { status, headers, json } = handleRequestValue(this.#ctx, request);
+    let text: string | undefined;
+    return {
+      status,
+      headers,
+      json,
+      get body(): string {
+        text ??= JSON.stringify(json);
+        return text;
+      },
+    };
   }
 
   #sign(payload: string): string {
