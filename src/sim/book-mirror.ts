@@ -4,7 +4,7 @@
  * can ask "does this print reach anything?" with one comparison and hand fill models plain
  * arrays instead of calling the engine's view-building queries on every trade.
  *
- * It is refreshed from `Engine.bookOrders` after every strategy command on the symbol (rare next
+ * It is refreshed from `Engine.forEachRestingOrder` after every strategy command on the symbol (rare next
  * to tape trades) and updated in place after every market fill (which the replay applies itself),
  * so it always equals the engine's book. (The synthetic book, the replay's stand-in for the
  * historical book, is not made of orders: a historical print never fills it, which would count
@@ -41,6 +41,9 @@ export class BookMirror {
   /** Best ask price, or +Infinity with no ask. */
   bestAsk = Infinity;
   #byId = new Map<number, RestingOrder>();
+  /** The refresh that last saw each order in the engine's book (one Map kept, not a Set per refresh). */
+  readonly #seen = new Map<number, number>();
+  #generation = 0;
 
   constructor(private readonly symbol: string) {}
 
@@ -55,6 +58,7 @@ export class BookMirror {
     this.bestBid = fields[2] as number;
     this.bestAsk = fields[3] as number;
     this.#byId = fields[4] as Map<number, RestingOrder>;
+    this.#seen.clear();
   }
 
   get size(): number {
@@ -63,34 +67,39 @@ export class BookMirror {
 
   /** Re-reads the engine's book; reports which orders left and which appeared. */
   refresh(engine: Engine): MirrorChanges {
-    const seen = new Set<number>();
+    const generation = ++this.#generation;
     const added: RestingOrder[] = [];
+    const byId = this.#byId;
+    const seen = this.#seen;
     const read = (side: 'BUY' | 'SELL'): RestingOrder[] => {
       const out: RestingOrder[] = [];
-      for (const view of engine.bookOrders(this.symbol, side)) {
-        seen.add(view.orderId);
-        const remaining = view.origQty - view.executedQty - view.preventedQuantity;
-        let order = this.#byId.get(view.orderId);
+      const isBuy = side === 'BUY';
+      engine.forEachRestingOrder(this.symbol, side, (orderId, accountId, price, remaining) => {
+        seen.set(orderId, generation);
+        let order = byId.get(orderId);
         if (order === undefined) {
-          order = { orderId: view.orderId, accountId: view.accountId, isBuy: side === 'BUY', price: view.price, remaining };
-          this.#byId.set(order.orderId, order);
+          order = { orderId, accountId, isBuy, price, remaining };
+          byId.set(orderId, order);
           added.push(order);
         } else {
           order.remaining = remaining;
         }
         out.push(order);
-      }
+      });
       return out;
     };
     this.bids = read('BUY');
     this.asks = read('SELL');
     const gone: RestingOrder[] = [];
-    for (const [orderId, order] of this.#byId) {
-      if (!seen.has(orderId)) gone.push(order);
+    for (const [orderId, order] of byId) {
+      if (seen.get(orderId) !== generation) gone.push(order);
     }
-    for (const order of gone) this.#byId.delete(order.orderId);
+    for (const order of gone) {
+      byId.delete(order.orderId);
+      seen.delete(order.orderId);
+    }
     this.#updateBest();
-    return { gone: gone.sort(byOrderId), added: added.sort(byOrderId) };
+    return { gone: gone.length > 1 ? gone.sort(byOrderId) : gone, added: added.length > 1 ? added.sort(byOrderId) : added };
   }
 
   /** Applies a market fill the engine accepted; returns true if the order left the book. */
@@ -100,6 +109,7 @@ export class BookMirror {
     order.remaining -= quantity;
     if (order.remaining > 0) return false;
     this.#byId.delete(orderId);
+    this.#seen.delete(orderId);
     const side = order.isBuy ? this.bids : this.asks;
     side.splice(side.indexOf(order), 1);
     this.#updateBest();
