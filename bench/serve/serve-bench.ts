@@ -3,11 +3,15 @@
  *
  * serve/idle-streams: GET /api/v3/time (weight 1, no engine work: the request path itself)
  * requests per second over loopback with no user data stream open, then with `streams` idle
- * listen-key WebSocket connections open on the same server (default 10,000; each costs a file
- * descriptor in the server and one in this process, so the count must fit `ulimit -n`). The
- * server is a child process (serve-target.ts); autocannon keeps `connections` keep-alive
- * connections busy for a 1 s warm-up, then `duration` seconds. Target (issue 13): the idle
- * streams change the throughput by less than 10%.
+ * listen-key WebSocket connections open (default 10,000, held by a process of their own,
+ * idle-stream-holder.ts; each costs a file descriptor in the server and one in the holder, so the
+ * count must fit `ulimit -n`). Two servers run side by side as child processes (serve-target.ts),
+ * one with the streams and one without, and autocannon (`connections` keep-alive connections)
+ * alternates between them in rounds of 1 s (`duration` rounds each, at least 10, after a 1 s
+ * warm-up), so the machine's drift (±20% between minutes on this VM) hits both alike. `ratio`:
+ * the throughput with the streams over the one without; `server CPU µs/req`: each server process's CPU time per
+ * request answered (what "per-request work" means, and less moved by a busy machine than
+ * throughput). Target (issue 13): the idle streams change the throughput by less than 10%.
  *
  * serve/journal: signed POST /api/v3/order (the facade HTTP bench's order stream: 1,001 traders'
  * LIMIT orders that fill each other, signed before the run) requests per second, on a server
@@ -25,14 +29,12 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { DEFAULT_TRADERS, makeTraders, signedOrderRequest } from '../facade/bench-exchange.ts';
 import { runRestartBench, type RestartRow } from './journal-restart.ts';
-import WebSocket from 'ws';
 import type { ServeTargetReady, ServeTargetStreams } from './serve-target.ts';
 
 export const SERVE_BENCHES = ['serve-idle-streams', 'serve-journal', 'serve-journal-restart'] as const;
 export const DEFAULT_RESTART_COMMANDS = 1_000_000;
 export const DEFAULT_IDLE_STREAMS = 10_000;
 const WARMUP_SECONDS = 1;
-const OPEN_BATCH = 250;
 
 export interface ServeRow {
   readonly name: string;
@@ -44,8 +46,10 @@ export interface ServeRow {
   readonly errors: number;
   /** Open stream connections the server reported during the run. */
   readonly streams: number;
-  /** Throughput over the first row of the same name (serve/journal). */
+  /** Throughput over the first row of the same name (serve/journal), over the mean of the rows without streams (idle streams). */
   ratio?: number;
+  /** The server's CPU time per request during the timed part, µs (serve/idle-streams). */
+  serverCpuUsPerRequest?: number;
 }
 
 export interface ServeBenchOptions {
@@ -71,9 +75,9 @@ class ServeTarget {
     });
   }
 
-  streams(): Promise<number> {
+  streams(): Promise<ServeTargetStreams> {
     return new Promise((resolve) => {
-      this.#child.once('message', (m) => resolve((m as ServeTargetStreams).streams));
+      this.#child.once('message', (m) => resolve(m as ServeTargetStreams));
       this.#child.send('streams');
     });
   }
@@ -85,12 +89,6 @@ class ServeTarget {
       this.#child.send('stop');
     });
   }
-}
-
-async function timeThroughput(url: string, o: ServeBenchOptions): Promise<autocannon.Result> {
-  const run = (seconds: number) => autocannon({ url: `${url}/api/v3/time`, connections: o.connections, pipelining: 1, duration: seconds });
-  await run(WARMUP_SECONDS);
-  return run(o.duration);
 }
 
 export interface ServeResults {
@@ -143,48 +141,90 @@ async function runJournalBench(o: ServeBenchOptions): Promise<ServeRow[]> {
   }
 }
 
+/** One server's share of the interleaved idle-streams measurement. */
+interface Tally {
+  completed: number;
+  seconds: number;
+  cpuMicros: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  streams: number;
+}
+
 async function runIdleStreams(o: ServeBenchOptions): Promise<ServeRow[]> {
-  const rows: ServeRow[] = [];
-  const target = new ServeTarget();
+  // Two servers side by side: the same machine drift hits both, and the rounds alternate them.
+  const plain = new ServeTarget();
+  const loaded = new ServeTarget();
+  let holder: ChildProcess | undefined;
   try {
-    const { url, listenKey } = await target.ready;
-    o.log(`serve/idle-streams: GET /api/v3/time, no streams (${o.duration} s, ${o.connections} connections)`);
-    const none = await timeThroughput(url, o);
-    rows.push(row('serve/idle-streams', 'no streams', none, await target.streams()));
-    const sockets: WebSocket[] = [];
-    const wsUrl = `${url.replace('http:', 'ws:')}/ws/${listenKey}`;
-    o.log(`serve/idle-streams: opening ${o.streams} idle streams`);
-    try {
-      while (sockets.length < o.streams) {
-        const batch = Math.min(OPEN_BATCH, o.streams - sockets.length);
-        const opened = await Promise.all(
-          Array.from({ length: batch }, () =>
-            new Promise<WebSocket>((resolve, reject) => {
-              const ws = new WebSocket(wsUrl);
-              ws.once('open', () => resolve(ws));
-              ws.once('error', reject);
-            }),
-          ),
-        );
-        for (const ws of opened) ws.on('error', () => undefined);
-        sockets.push(...opened);
-      }
-    } catch (error) {
-      o.log(`serve/idle-streams: stopped at ${sockets.length} streams: ${error instanceof Error ? error.message : String(error)}`);
+    const [plainReady, loadedReady] = await Promise.all([plain.ready, loaded.ready]);
+    const wsUrl = `${loadedReady.url.replace('http:', 'ws:')}/ws/${loadedReady.listenKey}`;
+    o.log(`serve/idle-streams: opening ${o.streams} idle streams on the second server (from a process of their own)`);
+    const child = fork(fileURLToPath(new URL('./idle-stream-holder.ts', import.meta.url)), [wsUrl, String(o.streams)], { execArgv: process.execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    holder = child;
+    const held = await new Promise<{ opened: number; error?: string }>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as { opened: number; error?: string }));
+      child.once('exit', (code) => reject(new Error(`the idle stream holder exited (${code})`)));
+    });
+    if (held.error !== undefined) o.log(`serve/idle-streams: stopped at ${held.opened} streams: ${held.error}`);
+    const servers = [
+      { target: plain, url: plainReady.url, tally: newTally() },
+      { target: loaded, url: loadedReady.url, tally: newTally() },
+    ];
+    const measure = async (server: (typeof servers)[number], seconds: number, count: boolean): Promise<void> => {
+      const before = await server.target.streams();
+      const r = await autocannon({ url: `${server.url}/api/v3/time`, connections: o.connections, pipelining: 1, duration: seconds });
+      const after = await server.target.streams();
+      if (!count) return;
+      const t = server.tally;
+      t.completed += r['1xx'] + r['2xx'] + r['3xx'] + r['4xx'] + r['5xx'];
+      t.seconds += r.duration;
+      t.cpuMicros += after.cpuMicros - before.cpuMicros;
+      t.p99 = Math.max(t.p99, r.latency.p99);
+      t.non2xx += r.non2xx;
+      t.errors += r.errors;
+      t.streams = after.streams;
+    };
+    for (const server of servers) await measure(server, WARMUP_SECONDS, false);
+    const rounds = Math.max(10, o.duration);
+    o.log(`serve/idle-streams: GET /api/v3/time, ${rounds} rounds of 1 s on each server, alternating (${o.connections} connections)`);
+    for (let round = 0; round < rounds; round++) {
+      const order = round % 2 === 0 ? servers : [...servers].reverse();
+      for (const server of order) await measure(server, 1, true);
     }
-    const streams = await target.streams();
-    o.log(`serve/idle-streams: GET /api/v3/time with ${streams} idle streams`);
-    const idle = await timeThroughput(url, o);
-    rows.push(row('serve/idle-streams', `${streams} idle streams`, idle, streams));
-    for (const ws of sockets) ws.terminate();
-    await new Promise((r) => setTimeout(r, 500));
-    o.log('serve/idle-streams: GET /api/v3/time after closing them');
-    const after = await timeThroughput(url, o);
-    rows.push(row('serve/idle-streams', 'streams closed again', after, await target.streams()));
+    const rows = servers.map(({ tally: t }, i) => ({
+      name: 'serve/idle-streams',
+      variant: i === 0 ? 'no streams' : `${t.streams} idle streams`,
+      requestsPerSec: t.completed / t.seconds,
+      requests: t.completed,
+      latencyP99Ms: t.p99,
+      non2xx: t.non2xx,
+      errors: t.errors,
+      streams: t.streams,
+      serverCpuUsPerRequest: t.cpuMicros / Math.max(1, t.completed),
+    })) as ServeRow[];
+    const [without, withStreams] = rows as [ServeRow, ServeRow];
+    withStreams.ratio = withStreams.requestsPerSec / without.requestsPerSec;
+    o.log(
+      `serve/idle-streams: with the streams / without: throughput ${withStreams.ratio.toFixed(3)}, ` +
+        `server CPU per request ${(withStreams.serverCpuUsPerRequest! / without.serverCpuUsPerRequest!).toFixed(3)}`,
+    );
+    return rows;
   } finally {
-    await target.stop();
+    if (holder !== undefined && holder.exitCode === null) {
+      const closing = holder;
+      await new Promise((resolve) => {
+        closing.once('exit', resolve);
+        closing.send('close');
+      });
+    }
+    await Promise.all([plain.stop(), loaded.stop()]);
   }
-  return rows;
+}
+
+function newTally(): Tally {
+  return { completed: 0, seconds: 0, cpuMicros: 0, p99: 0, non2xx: 0, errors: 0, streams: 0 };
 }
 
 function row(name: string, variant: string, r: autocannon.Result, streams: number): ServeRow {
@@ -194,20 +234,20 @@ function row(name: string, variant: string, r: autocannon.Result, streams: numbe
 
 /** One line per row: the second and later rows of a name show their change against the first. */
 export function serveTable(rows: readonly ServeRow[]): string {
-  const lines = ['bench                 variant                 req/s      change   p99 ms  non-2xx  errors  ratio'];
+  const lines = ['bench                 variant                 req/s      change   p99 ms  non-2xx  errors  ratio  server CPU µs/req'];
   const first = new Map<string, number>();
   for (const r of rows) {
     const base = first.get(r.name);
     if (base === undefined) first.set(r.name, r.requestsPerSec);
     const change = base === undefined ? '' : `${(((r.requestsPerSec - base) / base) * 100).toFixed(1)}%`;
-    lines.push(`${r.name.padEnd(22)}${r.variant.padEnd(22)}${Math.round(r.requestsPerSec).toLocaleString('en-US').padStart(8)}  ${change.padStart(8)}  ${r.latencyP99Ms.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}  ${r.ratio === undefined ? '' : r.ratio.toFixed(2).padStart(5)}`);
+    lines.push(`${r.name.padEnd(22)}${r.variant.padEnd(22)}${Math.round(r.requestsPerSec).toLocaleString('en-US').padStart(8)}  ${change.padStart(8)}  ${r.latencyP99Ms.toFixed(1).padStart(7)}  ${String(r.non2xx).padStart(7)}  ${String(r.errors).padStart(6)}  ${(r.ratio === undefined ? '' : r.ratio.toFixed(2)).padStart(5)}  ${r.serverCpuUsPerRequest === undefined ? '' : r.serverCpuUsPerRequest.toFixed(1).padStart(17)}`);
   }
   return lines.join('\n');
 }
 
 export function serveJsonLines(results: ServeResults): string[] {
   const lines = results.rows.map((r) =>
-    JSON.stringify({ bench: r.name, variant: r.variant, requestsPerSec: Math.round(r.requestsPerSec), requests: r.requests, latencyP99Ms: r.latencyP99Ms, non2xx: r.non2xx, errors: r.errors, streams: r.streams, ...(r.ratio === undefined ? {} : { ratio: Number(r.ratio.toFixed(3)) }) }),
+    JSON.stringify({ bench: r.name, variant: r.variant, requestsPerSec: Math.round(r.requestsPerSec), requests: r.requests, latencyP99Ms: r.latencyP99Ms, non2xx: r.non2xx, errors: r.errors, streams: r.streams, ...(r.ratio === undefined ? {} : { ratio: Number(r.ratio.toFixed(3)) }), ...(r.serverCpuUsPerRequest === undefined ? {} : { serverCpuUsPerRequest: Number(r.serverCpuUsPerRequest.toFixed(2)) }) }),
   );
   const restart = results.restart;
   if (restart !== null) lines.push(JSON.stringify({ bench: 'serve/journal-restart', ...restart, restoreMs: Math.round(restart.startWithMs - restart.startWithoutMs) }));

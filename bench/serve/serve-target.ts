@@ -10,7 +10,8 @@
  * does (serve-journaling.ts: a new file, every command and the counters written before the answer).
  *
  * IPC: the child sends {url, listenKey} (a live key of the first trader); the parent sends
- * 'streams' (answered with {streams: open stream connections}) and 'stop'. Nothing on stdout.
+ * 'streams' (answered with {streams: open stream connections, cpuMicros: its CPU time so far})
+ * and 'stop'. Nothing on stdout.
  */
 import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
 import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
@@ -27,6 +28,8 @@ export interface ServeTargetReady {
 }
 export interface ServeTargetStreams {
   readonly streams: number;
+  /** The server process's CPU time so far (user + system), µs. */
+  readonly cpuMicros: number;
 }
 
 async function main(): Promise<void> {
@@ -49,7 +52,10 @@ async function main(): Promise<void> {
   const url = await server.listen(0, '127.0.0.1');
   const listenKey = ctx.listenKeys.open(traders[0]!.accountId, ctx.now());
   process.on('message', (message) => {
-    if (message === 'streams') send({ streams: server.streamConnections });
+    if (message === 'streams') {
+      const cpu = process.cpuUsage();
+      send({ streams: server.streamConnections, cpuMicros: cpu.user + cpu.system });
+    }
     else if (message === 'stop') void server.close().then(async () => {
       await attached?.close();
       process.disconnect?.();

@@ -3,7 +3,8 @@
  * network, not the market, so simulated time standing still does not stop them): the server
  * pings every `pingIntervalMs` (20 s), drops a connection it has not heard from (a pong or any
  * frame) for `pongTimeoutMs` (1 minute), and drops every connection at `connectionLifeMs` (24 h).
- * One host timer for all connections while any is open; nothing per request.
+ * One host timer for all connections while any is open, serving a twentieth of them a tick
+ * (see SLOTS); nothing per request.
  */
 import type { WebSocket } from 'ws';
 
@@ -13,9 +14,18 @@ export interface KeepAliveLimits {
   readonly connectionLifeMs: number;
 }
 
+/**
+ * Connections are dealt round-robin into this many slots, and one slot is served per tick of
+ * pingIntervalMs / SLOTS: each connection is still pinged (and checked) every pingIntervalMs,
+ * but 10,000 connections opened in the same second no longer make one wave of 10,000 pings (and
+ * 10,000 pongs back) that stalled every request for ~0.1 s every 20 s.
+ */
+const SLOTS = 20;
+
 interface Watched {
   readonly openedAt: number;
   heardAt: number;
+  readonly slot: number;
   /** Called when the rules drop the connection (after terminate). */
   readonly onDrop: () => void;
 }
@@ -23,6 +33,10 @@ interface Watched {
 export class KeepAlive {
   readonly #limits: KeepAliveLimits;
   readonly #watched = new Map<WebSocket, Watched>();
+  readonly #slots: Set<WebSocket>[] = Array.from({ length: SLOTS }, () => new Set<WebSocket>());
+  /** The slot the next connection joins, and the slot the next tick serves. */
+  #nextSlot = 0;
+  #tickSlot = 0;
   #timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(limits: KeepAliveLimits) {
@@ -32,8 +46,11 @@ export class KeepAlive {
   /** Watches `ws` from now on; `onDrop` runs when the rules end it. */
   add(ws: WebSocket, onDrop: () => void): void {
     const wall = Date.now(); // determinism-ok: transport keepalive on the wall clock
-    const watched: Watched = { openedAt: wall, heardAt: wall, onDrop };
+    const slot = this.#nextSlot;
+    this.#nextSlot = (slot + 1) % SLOTS;
+    const watched: Watched = { openedAt: wall, heardAt: wall, slot, onDrop };
     this.#watched.set(ws, watched);
+    this.#slots[slot]!.add(ws);
     const heard = (): void => {
       watched.heardAt = Date.now(); // determinism-ok: transport keepalive on the wall clock
     };
@@ -41,13 +58,16 @@ export class KeepAlive {
     ws.on('ping', heard);
     ws.on('message', heard);
     if (this.#timer === undefined) {
-      this.#timer = setInterval(() => this.#check(), this.#limits.pingIntervalMs); // determinism-ok: transport keepalive on the wall clock
+      this.#timer = setInterval(() => this.#check(), Math.max(1, this.#limits.pingIntervalMs / SLOTS)); // determinism-ok: transport keepalive on the wall clock
       this.#timer.unref();
     }
   }
 
   remove(ws: WebSocket): void {
+    const watched = this.#watched.get(ws);
+    if (watched === undefined) return;
     this.#watched.delete(ws);
+    this.#slots[watched.slot]!.delete(ws);
     if (this.#watched.size === 0) this.stop();
   }
 
@@ -56,11 +76,16 @@ export class KeepAlive {
     this.#timer = undefined;
   }
 
+  /** One tick: the connections of one slot are pinged, or dropped if silent too long or too old. */
   #check(): void {
     const wall = Date.now(); // determinism-ok: transport keepalive on the wall clock
-    for (const [ws, w] of [...this.#watched]) {
+    const slot = this.#slots[this.#tickSlot]!;
+    this.#tickSlot = (this.#tickSlot + 1) % SLOTS;
+    for (const ws of [...slot]) {
+      const w = this.#watched.get(ws)!;
       if (wall - w.heardAt > this.#limits.pongTimeoutMs || wall - w.openedAt >= this.#limits.connectionLifeMs) {
         this.#watched.delete(ws);
+        slot.delete(ws);
         ws.terminate();
         w.onDrop();
       } else if (ws.readyState === ws.OPEN) {
