@@ -17,6 +17,7 @@
  *
  * Rules: no wall clock, no randomness; one context serves one simulated exchange.
  */
+import { HostNotes } from './host-notes.ts';
 import { MarketFeed } from './streams/market-feed.ts';
 import type { TimestampParam } from './params/param-types.ts';
 import { ApiKeyRegistry } from './signing/api-key-registry.ts';
@@ -106,6 +107,8 @@ export class ExchangeContext {
   readonly fiat = new FiatAccounts();
   readonly pay: PayLedger;
   readonly equityDisclaimers = new EquityDisclaimers();
+  /** What the host keeps with the facade's state (host-notes.ts); the facade never reads it. */
+  readonly hostNotes = new HostNotes();
   readonly #precision = new Map<string, number>();
 
   constructor(options: ExchangeContextOptions) {

@@ -17,9 +17,10 @@
  * -1102/-1130 for parameters, -1000 CLOCK_RUNNING for a hand move of a running clock).
  *
  * With --journal, what a control request changed is journaled before its answer leaves: the
- * accounts (engine commands) and their keys (facade state), and the clock's new position. The
- * pacing (pause, resume, speed) is not: a restart runs at the --clock of its command line, from
- * where the journal ends.
+ * accounts (engine commands) and their keys (facade state), the clock's new position, and the
+ * pacing (pause, resume, speed) as the host note `pacing` (HostNotes, in the facade state). A
+ * restart resumes from where the journal ends, paced as the journal last says (`restorePacing`),
+ * or at the --clock of its command line if the control plane never changed the pacing.
  *
  * These routes are outside the Binance endpoint table on purpose: they steer the simulation
  * (the pacing, the replay), which the exchange facade does not own.
@@ -75,6 +76,16 @@ export interface ControlResponse {
 
 export const CONTROL_PREFIX = '/exsim/';
 
+/** The host note (HostNotes) the pacing is journaled under. */
+const PACING_NOTE = 'pacing';
+
+interface PacingNote {
+  /** The mode that runs (`manual` while paused). */
+  readonly mode: string;
+  /** The mode a pause holds; null when not paused. */
+  readonly pausedFrom: string | null;
+}
+
 export class ServeControl {
   readonly #o: ServeControlOptions;
   readonly #adminDigest: Buffer | null;
@@ -118,26 +129,51 @@ export class ServeControl {
       this.#o.pacing.retime('manual');
     }
     await this.#o.catchUp(this.#o.pacing.simulatedNow());
-    await this.#o.commit?.();
+    await this.#commitPacing();
     return this.clock();
   }
 
-  resume(): ClockView {
+  async resume(): Promise<ClockView> {
     if (this.#pausedFrom !== null) {
       this.#o.pacing.retime(this.#pausedFrom);
       this.#pausedFrom = null;
     }
+    await this.#commitPacing();
     return this.clock();
   }
 
-  setSpeed(mode: string): ClockView {
+  async setSpeed(mode: string): Promise<ClockView> {
     try {
       this.#o.pacing.retime(mode);
     } catch {
       throw apiError('INVALID_PARAMETER_DATA', 'mode');
     }
     this.#pausedFrom = null;
+    await this.#commitPacing();
     return this.clock();
+  }
+
+  /**
+   * After a restore: paces the clock as the journal's last pacing note says (a pause holds,
+   * with the mode it will resume at), from `resumeAt`, the simulated time the restored clock
+   * resumes at (the start-up's own wall time is not simulated time that passed). Returns the
+   * mode now shown, or null when the journal has no note (the command line's --clock stands).
+   */
+  restorePacing(resumeAt: number): string | null {
+    const note = this.#o.ctx.hostNotes.get(PACING_NOTE);
+    if (note === undefined) return null;
+    const { mode, pausedFrom } = JSON.parse(note) as PacingNote;
+    this.#o.pacing.retime(mode);
+    this.#o.pacing.reanchor(resumeAt);
+    this.#pausedFrom = pausedFrom;
+    return pausedFrom === null ? mode : `paused (${pausedFrom} on resume)`;
+  }
+
+  /** Notes the pacing for the journal and commits it with the rest of the request's changes. */
+  async #commitPacing(): Promise<void> {
+    const note: PacingNote = { mode: formatPacingMode(this.#o.pacing.mode), pausedFrom: this.#pausedFrom };
+    this.#o.ctx.hostNotes.set(PACING_NOTE, JSON.stringify(note));
+    await this.#o.commit?.();
   }
 
   status(): Record<string, unknown> {

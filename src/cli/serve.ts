@@ -287,10 +287,12 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     ...(journaling === null ? {} : { commit: journaling.commitControl }),
     status: () => ({ replay: options.data === undefined ? null : { data: options.data, position: Math.floor(backend.now / 1000), atEnd: tapeEnd }, connections: server.streamConnections }),
   });
+  // The pacing the control plane last set, if the journal holds one, replaces the command line's --clock.
+  const restoredPacing = journaling === null ? null : control.restorePacing(pacing.anchor.simulated);
   const server = new ExsimHttpServer(ctx, { control, ...(journaling === null ? {} : { beforeAnswer: journaling.beforeAnswer }) });
   const url = await server.listen(options.port, options.host);
   const market = options.data === undefined ? 'the sample market (BTCUSDT, ETHBTC)' : `a replay of ${options.data} (${backend.engine.symbolNames().join(', ')}) from ${new Date(pacing.anchor.simulated / 1000).toISOString()}, seed ${options.seed ?? '1'}`;
-  print(`exsim serving ${market} at ${url}  clock: ${options.clock}`);
+  print(`exsim serving ${market} at ${url}  clock: ${restoredPacing === null ? options.clock : `${restoredPacing} (as the journal left it; --clock ${options.clock} not used)`}`);
   if (options.accounts === undefined) {
     print(`demo credentials: API key ${DEMO_KEY.apiKey}, HMAC secret ${DEMO_KEY.secretKey} (account ${DEMO_ACCOUNT_ID}; 1 BTC, 10 ETH, 100,000 USDT, 10 BNB)`);
   } else {

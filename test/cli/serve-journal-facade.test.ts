@@ -1,7 +1,8 @@
 /**
  * What a served exchange keeps besides engine commands (issue 13): accounts and API keys created
  * through the control plane, hand moves of the clock, fiat deposit records (and the PAYOUT the
- * pay ledger shows for each), equity disclaimer acceptances. Each is journaled before its answer
+ * pay ledger shows for each), equity disclaimer acceptances, the pacing the control plane set
+ * (pause, resume, speed). Each is journaled before its answer
  * leaves: a copy of the journal taken right after the answers (what a kill -9 at that instant
  * leaves on disk) restores all of it from the journal, and a clean stop and start from its snapshot.
  */
@@ -24,9 +25,9 @@ const ADMIN = 'admin-key-for-the-journal-test';
 const H4 = Date.UTC(2024, 0, 1, 4);
 const ED = generateKeyPairSync('ed25519');
 
-async function start(journal: string) {
+async function start(journal: string, clock = 'manual') {
   const printed: string[] = [];
-  const handle = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: 'sample', adminKey: ADMIN, journal }, (line) => printed.push(line));
+  const handle = await serve({ port: 0, host: '127.0.0.1', clock, data: 'sample', adminKey: ADMIN, journal }, (line) => printed.push(line));
   handles.push(handle);
   const admin = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${handle.url}${path}`, { method, headers: { 'X-EXSIM-ADMIN-KEY': ADMIN }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -126,4 +127,29 @@ test('orders placed and canceled over the WebSocket API are journaled before the
   } finally {
     client.close();
   }
+}, 120_000);
+
+test('the pacing set through the control plane (pause, speed) survives a kill at the answer and a clean restart, whatever --clock the restart names', async () => {
+  const journal = join(dir, 'paced.jsonl');
+  const first = await start(journal, 'speed:10');
+  const paused = await first.admin('POST', '/exsim/v1/clock/pause');
+  expect(paused).toMatchObject({ mode: 'speed:10', paused: true, speed: 0 });
+
+  // A kill -9 right after the answer, restarted with another --clock: still paused, at the paused time.
+  const crashed = join(dir, 'paced-crashed.jsonl');
+  copyFileSync(journal, crashed);
+  const restored = await start(crashed, 'realtime');
+  expect(restored.printed.join('\n')).toContain('clock: paused (speed:10 on resume) (as the journal left it; --clock realtime not used)');
+  expect(await restored.admin('GET', '/exsim/v1/clock')).toEqual({ ...paused });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect((await restored.admin('GET', '/exsim/v1/clock')).serverTimeUs).toBe(paused.serverTimeUs);
+  expect(await restored.admin('POST', '/exsim/v1/clock/resume')).toMatchObject({ mode: 'speed:10', paused: false, speed: 10 });
+
+  // A speed change, a clean stop (snapshot) and a start with --clock manual: the journal's speed runs.
+  expect(await first.admin('POST', '/exsim/v1/clock/speed?mode=speed:5')).toMatchObject({ mode: 'speed:5', paused: false, speed: 5 });
+  await first.handle.close();
+  handles.splice(handles.indexOf(first.handle), 1);
+  const again = await start(journal, 'manual');
+  expect(again.printed.join('\n')).toMatch(/from the snapshot at \d+ \(state hash verified\)/);
+  expect(await again.admin('GET', '/exsim/v1/clock')).toMatchObject({ mode: 'speed:5', paused: false, speed: 5 });
 }, 120_000);
