@@ -53,6 +53,31 @@ function formEncode(params: Readonly<Record<string, ParamValue>>): string {
   return out;
 }
 
+/**
+ * An answer of the in-process client. A class with `body` on its prototype rather than an object
+ * literal with a getter: the literal made a closure and an accessor per answer, which cost more
+ * than the JSON round trip it replaced (GET depth limit=20: 16 -> 26 µs). `body` is the JSON text
+ * of `json`, written on first read (a caller that changes `json` before reading it sees the
+ * change); spreading an answer (`{...r}`) does not copy `body`.
+ */
+class InProcessResponse implements ClientResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly json: unknown;
+  #text: string | undefined;
+
+  constructor(status: number, headers: Record<string, string>, json: unknown) {
+    this.status = status;
+    this.headers = headers;
+    this.json = json;
+  }
+
+  get body(): string {
+    this.#text ??= JSON.stringify(this.json);
+    return this.#text;
+  }
+}
+
 export class InProcessClient {
   readonly #ctx: ExchangeContext;
   readonly #options: InProcessClientOptions;
@@ -104,16 +129,7 @@ export class InProcessClient {
    */
   send(request: ApiRequest): ClientResponse {
     const { status, headers, json } = handleRequestValue(this.#ctx, request);
-    let text: string | undefined;
-    return {
-      status,
-      headers,
-      json,
-      get body(): string {
-        text ??= JSON.stringify(json);
-        return text;
-      },
-    };
+    return new InProcessResponse(status, headers, json);
   }
 
   #sign(payload: string): string {
