@@ -23,7 +23,7 @@
  *   worker's thread (noisy on a loaded machine; can be negative).
  * - `speedup` (2 workers): 1-worker seconds / 2-worker seconds, same grid.
  *
- * Workers run as `exsim worker` starts them by default (without V8's parallel scavenge: see
+ * Workers run as `exsim worker` starts them by default (without V8's GC helper threads: see
  * src/cli/worker-command.ts).
  * Each worker runs one warm-up job (another seed) first, as a long-running worker would have, so
  * neither side pays thread start-up, first compilation and the first read of the window in the

@@ -125,7 +125,7 @@ export function buildProgram(): Command {
     .option('--data <dir>', "this machine's market data: sample or a folder (default: the folder each job names)")
     .option('--lock-duration <ms>', "a job's lock; a killed worker's job is taken up again about this long after", '30000')
     .option('--tape-rows <n>', "prints held in shared memory for the jobs of the same window (about 41 bytes each); a window over it is read by each job", '20000000')
-    .option('--parallel-scavenge', "keep V8's parallel scavenge (off by default: its helper threads slow the other workers sharing the machine's cores)")
+    .option('--parallel-gc', "keep V8's GC helper threads (parallel scavenge, concurrent marking; off by default: they slow the other workers sharing the machine's cores)")
     .action(async (options: WorkerCommandOptions) => {
       await workerCommand(options);
     });

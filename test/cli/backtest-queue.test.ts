@@ -164,8 +164,8 @@ describe.skipIf(REDIS_SERVER === null)('exsim backtest --sweep --queue, exsim wo
   });
 
   test('2 worker processes give the local sweep.json byte for byte; resubmitted, every result is reused and nothing runs', async () => {
-    // One with V8's parallel scavenge kept, one without (the default): GC settings change no result.
-    const [a, b] = await Promise.all([worker('--parallel-scavenge'), worker()]);
+    // One with V8's GC helper threads kept, one without (the default): GC settings change no result.
+    const [a, b] = await Promise.all([worker('--parallel-gc'), worker()]);
     const out = tmp();
     const first = await submit(out).finished;
     expect(first.status, first.stderr).toBe(0);
