@@ -12,7 +12,7 @@
  * per core, or --concurrency threads), and there the helpers fight them for the cores. 8
  * backtests of 6 h on 2 worker processes (2026-11-26, sweep-queue bench): with the helpers
  * 1.50-1.64x over 1 worker, without parallel scavenge 1.63-1.92x (measured before the backtests
- * got faster), without both 1.65-1.79x; 1 worker takes the same either way. It changes no
+ * got faster), without both 1.65-1.84x (median 1.78x); 1 worker takes the same either way. It changes no
  * result, only who does the GC work. The flags are set at start, before the backtest threads
  * exist (V8 reads them per collection; a thread's heap is set up with them).
  */
