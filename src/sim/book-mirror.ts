@@ -41,9 +41,6 @@ export class BookMirror {
   /** Best ask price, or +Infinity with no ask. */
   bestAsk = Infinity;
   #byId = new Map<number, RestingOrder>();
-  /** The refresh that last saw each order in the engine's book (one Map kept, not a Set per refresh). */
-  readonly #seen = new Map<number, number>();
-  #generation = 0;
 
   constructor(private readonly symbol: string) {}
 
@@ -58,7 +55,6 @@ export class BookMirror {
     this.bestBid = fields[2] as number;
     this.bestAsk = fields[3] as number;
     this.#byId = fields[4] as Map<number, RestingOrder>;
-    this.#seen.clear();
   }
 
   get size(): number {
@@ -67,15 +63,14 @@ export class BookMirror {
 
   /** Re-reads the engine's book; reports which orders left and which appeared. */
   refresh(engine: Engine): MirrorChanges {
-    const generation = ++this.#generation;
+    const seen = new Set<number>();
     const added: RestingOrder[] = [];
     const byId = this.#byId;
-    const seen = this.#seen;
     const read = (side: 'BUY' | 'SELL'): RestingOrder[] => {
       const out: RestingOrder[] = [];
       const isBuy = side === 'BUY';
       engine.forEachRestingOrder(this.symbol, side, (orderId, accountId, price, remaining) => {
-        seen.set(orderId, generation);
+        seen.add(orderId);
         let order = byId.get(orderId);
         if (order === undefined) {
           order = { orderId, accountId, isBuy, price, remaining };
@@ -92,14 +87,11 @@ export class BookMirror {
     this.asks = read('SELL');
     const gone: RestingOrder[] = [];
     for (const [orderId, order] of byId) {
-      if (seen.get(orderId) !== generation) gone.push(order);
+      if (!seen.has(orderId)) gone.push(order);
     }
-    for (const order of gone) {
-      byId.delete(order.orderId);
-      seen.delete(order.orderId);
-    }
+    for (const order of gone) byId.delete(order.orderId);
     this.#updateBest();
-    return { gone: gone.length > 1 ? gone.sort(byOrderId) : gone, added: added.length > 1 ? added.sort(byOrderId) : added };
+    return { gone: gone.sort(byOrderId), added: added.sort(byOrderId) };
   }
 
   /** Applies a market fill the engine accepted; returns true if the order left the book. */
@@ -109,7 +101,6 @@ export class BookMirror {
     order.remaining -= quantity;
     if (order.remaining > 0) return false;
     this.#byId.delete(orderId);
-    this.#seen.delete(orderId);
     const side = order.isBuy ? this.bids : this.asks;
     side.splice(side.indexOf(order), 1);
     this.#updateBest();
