@@ -19,6 +19,7 @@ export { formatTradesCsv, formatAggTradesCsv, formatKlinesCsv } from './syntheti
 export { writeSyntheticDays, type SyntheticDaysOptions } from './synthetic/write-synthetic-days.ts';
 export { writeDumpFile } from './synthetic/write-dump-file.ts';
 export { zipSingleFile } from './synthetic/zip-writer.ts';
+export { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START, type DepthBatch, type DepthGranularity, type DepthSource, type DepthSourceInfo } from './depth-tape.ts';
 export { BEST_MATCH, BUYER_MAKER, KLINE_INTERVALS, type AggTrade, type Kline, type KlineInterval, type TapeTrade, type TradeBatch } from './tape.ts';
 export { formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from './utc-date.ts';
 export { MarketHistory, formatAmount, formatKline, parseWindowSize } from './history/index.ts';
