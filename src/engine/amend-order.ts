@@ -89,7 +89,7 @@ function reduce(state: EngineState, symbol: SymbolState, order: Order, newSteps:
   const ext = order.extras();
   if (ext.icebergSteps !== 0) ext.visibleSteps = Math.min(ext.visibleSteps, order.remainingSteps);
   // It keeps its place in the queue; the level just shows less.
-  if (order.level !== null) order.level.totalSteps -= shownBefore - order.bookSteps;
+  if (order.level !== null) order.level.shrink(shownBefore - order.bookSteps);
   relock(symbol, order);
   shrinkEstimate(symbol, order, remainingBefore);
   ext.amendCount += 1;

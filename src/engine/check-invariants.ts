@@ -35,7 +35,7 @@ export function checkInvariants(state: EngineState): void {
     const bid = s.book.bids.best();
     const ask = s.book.asks.best();
     if (bid && ask && bid.ticks >= ask.ticks) throw new Error(`${s.spec.symbol}: book crossed (${bid.ticks} >= ${ask.ticks})`);
-    if (s.ladder !== null) {
+    if (s.liquidity !== null) {
       // As takers and market data see it, with the synthetic book merged in: never crossed either.
       const shownBid = bestTicks(s, true);
       const shownAsk = bestTicks(s, false);

@@ -17,7 +17,7 @@ import { TradeWindow } from './reference-price.ts';
 import { BucketedMean } from './reference-price-buckets.ts';
 import type { AssetConfig, AssetFilter, EngineConfig, ExchangeFilter } from './symbol-config.ts';
 import { compileSymbol, type SymbolSpec } from './symbol-spec.ts';
-import type { SyntheticLadder } from './liquidity/synthetic-ladder.ts';
+import type { LiquiditySource } from './liquidity/liquidity-source.ts';
 import type { SelfTradePreventionMode, SymbolStatus } from './types.ts';
 import { parseUnitsOrThrow } from './units.ts';
 
@@ -64,8 +64,8 @@ export const RECENT_TRADES_KEPT = 1000;
 export class SymbolState {
   status: SymbolStatus;
   readonly book = new OrderBook();
-  /** The market's liquidity model shown beside the book (SetSyntheticBook), or null. */
-  ladder: SyntheticLadder | null = null;
+  /** The market's own liquidity beside the users' orders (liquidity/: a synthetic ladder or a depth book), or null. */
+  liquidity: LiquiditySource | null = null;
   /** Open orders by orderId (once closed, the archive holds them). */
   readonly live = new LiveOrders();
   /** Open orders per account slot (MAX_NUM_ORDERS); kept on the symbol, where it is hot. */

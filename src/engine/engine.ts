@@ -24,7 +24,7 @@ import { EngineQueries } from './engine-queries.ts';
 import { EngineState } from './engine-state.ts';
 import { engineStateCodec } from './snapshot/engine-snapshot.ts';
 import type { EngineEvent } from './events.ts';
-import { fillFromMarket } from './fill-from-market.ts';
+import { fillFromMarket } from './fills/fill-from-market.ts';
 import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
 import { placeOrderList } from './order-lists/place-order-list.ts';
 import { placeOrder } from './place-order.ts';

@@ -21,4 +21,4 @@ export { RATE_SCALE, type SymbolSpec } from './symbol-spec.ts';
 export { STP_MODES, TERMINAL_STATUSES } from './types.ts';
 export { ALL_ORDER_TYPES } from './symbol-config.ts';
 export type { LadderProfile } from './liquidity/synthetic-ladder.ts';
-export { SYNTHETIC_MAKER } from './matching/synthetic-fill.ts';
+export { SYNTHETIC_MAKER } from './fills/execute-fill.ts';

@@ -7,6 +7,9 @@
  * `closeOrder` is the one way off the book and out of the open set (funds released, archived);
  * `expire` closes and reports; `finishTaker` / `finishQuoteTaker` decide what a walk's remainder
  * does. Invariant kept here: one event per status change, none after the terminal one.
+ *
+ * Statuses change only here, and only along `STATUS_TRANSITIONS` (`moveStatus` throws on any
+ * other move: a bug, caught where it happens rather than in a client's view of the order).
  */
 import type { Account } from './accounts/account.ts';
 import { releaseAll } from './accounts/settle.ts';
@@ -20,6 +23,27 @@ import type { EngineState, SymbolState } from './engine-state.ts';
 import type { QuoteWalkEnd } from './matching/match-order.ts';
 import { Order, OrderExtras } from './order.ts';
 import type { ExpiryReason, OrderStatus, TimeInForce } from './types.ts';
+import { noteListActivity } from './conditional/order-extras-book.ts';
+
+/**
+ * The legal status moves. A status may be set again to itself (a taker marked FILLED by its last
+ * fill is closed FILLED when its walk ends). Terminal statuses go nowhere else.
+ */
+export const STATUS_TRANSITIONS: Readonly<Record<OrderStatus, Readonly<Partial<Record<OrderStatus, true>>>>> = {
+  PENDING_NEW: { PENDING_NEW: true, NEW: true, CANCELED: true, EXPIRED: true },
+  NEW: { NEW: true, PARTIALLY_FILLED: true, FILLED: true, CANCELED: true, EXPIRED: true, EXPIRED_IN_MATCH: true },
+  PARTIALLY_FILLED: { PARTIALLY_FILLED: true, FILLED: true, CANCELED: true, EXPIRED: true, EXPIRED_IN_MATCH: true },
+  FILLED: { FILLED: true },
+  CANCELED: { CANCELED: true },
+  EXPIRED: { EXPIRED: true },
+  EXPIRED_IN_MATCH: { EXPIRED_IN_MATCH: true },
+};
+
+/** Sets `order`'s status to `to`, which must be a legal move from its current one. */
+export function moveStatus(order: Order, to: OrderStatus): void {
+  if (STATUS_TRANSITIONS[order.status][to] !== true) throw new Error(`order ${order.orderId}: status ${order.status} cannot become ${to}`);
+  order.status = to;
+}
 
 /** What an accepted order is: its price and quantity on the grid, its STP mode, what it reserved. */
 export interface AcceptTerms {
@@ -151,7 +175,7 @@ export function closeOrder(
   if (order.level) symbol.book.side(order.isBuy).remove(order, order.bookSteps);
   symbol.openByAccount[order.account.slot] = (symbol.openByAccount[order.account.slot] as number) - 1;
   order.account.openCount -= 1;
-  order.status = status;
+  moveStatus(order, status);
   order.expiryReason = expiryReason;
   order.updateTime = time;
   releaseAll(symbol, order);
@@ -171,17 +195,41 @@ export function reduceShown(order: Order, steps: number): void {
   const level = order.level as PriceLevel;
   const ext = order.ext;
   if (ext === null || ext.icebergSteps === 0) {
-    level.totalSteps -= steps;
+    level.shrink(steps);
     return;
   }
   const fromSlice = Math.min(steps, ext.visibleSteps);
   ext.visibleSteps -= fromSlice;
-  level.totalSteps -= fromSlice;
+  level.shrink(fromSlice);
   const remaining = order.remainingSteps;
   if (ext.visibleSteps === 0 && remaining > 0) {
     ext.visibleSteps = Math.min(ext.icebergSteps, remaining);
     level.requeue(order);
   }
+}
+
+/** A taker's fill was counted: FILLED when `done` (it is closed when its walk ends), else PARTIALLY_FILLED. */
+export function takerFilled(symbol: SymbolState, taker: Order, done: boolean, time: number): void {
+  moveStatus(taker, done ? 'FILLED' : 'PARTIALLY_FILLED');
+  taker.updateTime = time;
+  if (taker.ext !== null && taker.ext.list !== null) noteListActivity(symbol, taker);
+}
+
+/** A resting order's fill was counted: closed FILLED when nothing remains, else PARTIALLY_FILLED on the book. */
+export function makerFilled(symbol: SymbolState, maker: Order, time: number): void {
+  if (maker.remainingSteps === 0) {
+    closeOrder(symbol, maker, 'FILLED', 'NONE', time);
+    return;
+  }
+  moveStatus(maker, 'PARTIALLY_FILLED');
+  maker.updateTime = time;
+  if (maker.ext !== null && maker.ext.list !== null) noteListActivity(symbol, maker);
+}
+
+/** A pending list leg starts working (OrderActivated is the caller's). */
+export function activateLeg(leg: Order, time: number): void {
+  moveStatus(leg, 'NEW');
+  leg.updateTime = time;
 }
 
 /** After a quote-driven walk: its last event reported FILLED / EXPIRED_IN_MATCH, or the book ran out. */

@@ -16,8 +16,8 @@ export function recordMarketTrade(state: EngineState, command: RecordMarketTrade
     return state.reject(command, 'INVALID_AMOUNT');
   }
   const quote = mulDivFloor(price, quantity, pow10(symbol.spec.basePrecision));
-  // The synthetic book follows the tape (one comparison; it is drawn only when something reads it).
-  if (symbol.ladder !== null) symbol.ladder.notePrint(Math.floor(price / symbol.spec.tickUnits), !command.isBuyerMaker);
+  // The book's liquidity follows the tape (O(1) for the ladder, drawn only when something reads it).
+  if (symbol.liquidity !== null) symbol.liquidity.notePrint(Math.floor(price / symbol.spec.tickUnits), Math.floor(quantity / symbol.spec.stepUnits), !command.isBuyerMaker);
   const tradeId = symbol.nextTradeId++;
   symbol.recordTrade({ tradeId, price, qty: quantity, quote, time: command.time, isBuyerMaker: command.isBuyerMaker });
   symbol.window.record(command.time, price, quote, quantity);

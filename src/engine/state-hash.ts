@@ -53,7 +53,7 @@ export function computeStateHash(state: EngineState): string {
     }
     if (s.nextAllocationId > 0) line(`allocations next ${s.nextAllocationId}`);
     if (s.stops.length > 0 || s.amendments.length > 0) line(`stops ${s.stops.map((o) => o.orderId).join(',')} amendments ${s.amendments.length} next ${s.nextExecutionId}`);
-    if (s.ladder !== null) line(`synthetic ${s.ladder.describe()}`);
+    if (s.liquidity !== null) line(`synthetic ${s.liquidity.describe()}`);
     for (const side of [s.book.bids, s.book.asks]) {
       side.forEachLive((level) => {
         const ids: number[] = [];

@@ -7,13 +7,33 @@ import type { Order } from '../order.ts';
 export class PriceLevel {
   head: Order | null = null;
   tail: Order | null = null;
-  /** Sum of what the orders show (an iceberg shows its visible slice). */
-  totalSteps = 0;
-  count = 0;
-  /** Icebergs resting here: a walk through this level must rotate their refilled slices. */
-  icebergs = 0;
+  // The counters change only through append / remove / shrink, so they always match the FIFO.
+  // TypeScript-private rather than #private: a level sits in the order graph's cycles, which the
+  // snapshot codec keeps only for classes whose fields it can copy (snapshot/graph-codec.ts).
+  private shown = 0;
+  private orders = 0;
+  private slices = 0;
 
   constructor(readonly ticks: number) {}
+
+  /** Sum of what the orders show (an iceberg shows its visible slice). */
+  get totalSteps(): number {
+    return this.shown;
+  }
+
+  get count(): number {
+    return this.orders;
+  }
+
+  /** Icebergs resting here: a walk through this level must rotate their refilled slices. */
+  get icebergs(): number {
+    return this.slices;
+  }
+
+  /** An order here now shows `steps` less (filled, prevented, amended down); it keeps its place. */
+  shrink(steps: number): void {
+    this.shown -= steps;
+  }
 
   append(order: Order): void {
     order.level = this;
@@ -22,9 +42,9 @@ export class PriceLevel {
     if (this.tail) this.tail.next = order;
     else this.head = order;
     this.tail = order;
-    this.totalSteps += order.bookSteps;
-    this.count += 1;
-    if (order.ext !== null && order.ext.icebergSteps !== 0) this.icebergs += 1;
+    this.shown += order.bookSteps;
+    this.orders += 1;
+    if (order.ext !== null && order.ext.icebergSteps !== 0) this.slices += 1;
   }
 
   /** Unlinks `order`; `shownSteps` is what the order still counted toward the level total. */
@@ -36,9 +56,9 @@ export class PriceLevel {
     order.prev = null;
     order.next = null;
     order.level = null;
-    this.totalSteps -= shownSteps;
-    this.count -= 1;
-    if (order.ext !== null && order.ext.icebergSteps !== 0) this.icebergs -= 1;
+    this.shown -= shownSteps;
+    this.orders -= 1;
+    if (order.ext !== null && order.ext.icebergSteps !== 0) this.slices -= 1;
   }
 
   /**

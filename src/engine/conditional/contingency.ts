@@ -22,7 +22,7 @@ import { planTakerWalk } from '../matching/plan-taker-walk.ts';
 import type { Order } from '../order.ts';
 import type { OrderList } from '../order-lists/order-list.ts';
 import { wouldTake } from '../place-order.ts';
-import { executesAsMarket, expire, finishTaker, waitForTrigger } from '../order-lifecycle.ts';
+import { activateLeg, executesAsMarket, expire, finishTaker, waitForTrigger } from '../order-lifecycle.ts';
 import { CONDITIONAL_TYPES, type ExpiryReason } from '../types.ts';
 import { peggedTicks } from './check-conditional.ts';
 import { dropStop } from './order-extras-book.ts';
@@ -194,8 +194,7 @@ function activatePending(state: EngineState, symbol: SymbolState, list: OrderLis
   }
   const live = legs.filter((leg) => leg.isOpen);
   for (const leg of live) {
-    leg.status = 'NEW';
-    leg.updateTime = time;
+    activateLeg(leg, time);
     state.emit({ type: 'OrderActivated', time, symbol: symbol.spec.symbol, orderId: leg.orderId, accountId: leg.account.accountId, quantity: leg.remainingSteps * symbol.spec.stepUnits });
   }
   // A pending pair is an OCO from here on: the first leg to work holds the funds. As at list

@@ -21,13 +21,13 @@ export function syntheticCutoff(symbol: SymbolState, isBid: boolean): number {
  */
 export function forEachMergedLevel(symbol: SymbolState, isBid: boolean, limit: number, visit: (ticks: number, steps: number) => boolean | void): void {
   const users = symbol.book.side(isBid).cursor();
-  const ladder = symbol.ladder;
-  const cutoff = ladder === null ? 0 : syntheticCutoff(symbol, isBid);
+  const liquidity = symbol.liquidity;
+  const cutoff = liquidity === null ? 0 : syntheticCutoff(symbol, isBid);
   let real = users.next();
-  let si = ladder === null ? -1 : ladder.firstLive(isBid, 0, cutoff);
+  let si = liquidity === null ? -1 : liquidity.firstLive(isBid, 0, cutoff);
   let visited = 0;
   while (visited < limit) {
-    const synthTicks = si >= 0 ? ladder!.ticksAt(isBid, si) : 0;
+    const synthTicks = si >= 0 ? liquidity!.ticksAt(isBid, si) : 0;
     let ticks: number;
     let steps = 0;
     if (real !== undefined && (si < 0 || real.ticks === synthTicks || (isBid ? real.ticks > synthTicks : real.ticks < synthTicks))) {
@@ -37,8 +37,8 @@ export function forEachMergedLevel(symbol: SymbolState, isBid: boolean, limit: n
     } else if (si >= 0) ticks = synthTicks;
     else return;
     if (si >= 0 && synthTicks === ticks) {
-      steps += ladder!.stepsAt(isBid, si);
-      si = ladder!.firstLive(isBid, si + 1, cutoff);
+      steps += liquidity!.stepsAt(isBid, si);
+      si = liquidity!.firstLive(isBid, si + 1, cutoff);
     }
     visited++;
     if (visit(ticks, steps) === false) return;

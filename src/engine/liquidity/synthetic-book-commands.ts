@@ -11,16 +11,17 @@ export function setSyntheticBook(state: EngineState, command: SetSyntheticBook):
   if (!symbol) return state.reject(command, 'UNKNOWN_SYMBOL');
   const profile = command.profile;
   if (profile !== null && (typeof command.seed !== 'string' || profileProblem(profile) !== null)) return state.reject(command, 'INVALID_AMOUNT');
-  symbol.ladder = profile === null ? null : new SyntheticLadder(profile, command.seed, command.symbol, symbol.spec.stepUnits);
+  symbol.liquidity = profile === null ? null : new SyntheticLadder(profile, command.seed, command.symbol, symbol.spec.stepUnits);
   state.emit({ type: 'SyntheticBookChanged', time: command.time, symbol: command.symbol, active: profile !== null, anchorPrice: null });
 }
 
 export function setSyntheticAnchor(state: EngineState, command: SetSyntheticAnchor): void {
   const symbol = state.symbols.get(command.symbol);
   if (!symbol) return state.reject(command, 'UNKNOWN_SYMBOL');
-  if (symbol.ladder === null) return state.reject(command, 'INVALID_AMOUNT');
+  const ladder = symbol.liquidity;
+  if (!(ladder instanceof SyntheticLadder)) return state.reject(command, 'INVALID_AMOUNT');
   if (!(Number.isSafeInteger(command.price) && command.price > 0)) return state.reject(command, 'INVALID_AMOUNT');
-  symbol.ladder.setMid(Math.max(1, Math.floor(command.price / symbol.spec.tickUnits)));
+  ladder.setMid(Math.max(1, Math.floor(command.price / symbol.spec.tickUnits)));
   // A replay that starts before its first print: the anchor is the market's price before the
   // window, which the average-price rules (MARKET notional, avgPrice) fall back to as Binance's
   // do on the trade before theirs, so a MARKET order at the first instant is judged too.

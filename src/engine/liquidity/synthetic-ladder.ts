@@ -29,6 +29,7 @@
  * the other side enters or leaves the engine as net deposits, so every asset stays conserved.
  */
 import seedrandom from 'seedrandom';
+import type { LiquiditySource } from './liquidity-source.ts';
 
 /** The depth profile of a symbol's synthetic book (units are the engine's integers). */
 export interface LadderProfile {
@@ -68,7 +69,8 @@ const BUY_TAKER = 1;
 const SELL_TAKER = 2;
 const MID = 3;
 
-export class SyntheticLadder {
+export class SyntheticLadder implements LiquiditySource {
+  readonly kind = 'synthetic-ladder';
   levels: number;
   #spreadMin: number;
   #spreadSpan: number;
@@ -122,8 +124,8 @@ export class SyntheticLadder {
     return ladder;
   }
 
-  /** A print at `ticks` by a buyer (or seller) taker: the anchor follows it. O(1). */
-  notePrint(ticks: number, takerIsBuyer: boolean): void {
+  /** A print at `ticks` by a buyer (or seller) taker: the anchor follows it (its size does not matter). O(1). */
+  notePrint(ticks: number, _steps: number, takerIsBuyer: boolean): void {
     const kind = takerIsBuyer ? BUY_TAKER : SELL_TAKER;
     if (ticks === this.#anchorTicks && kind === this.#anchorKind && !this.#taken) return;
     this.#anchorTicks = ticks;

@@ -4,20 +4,17 @@
  * self-trade prevention ends it. Each fill is settled at once (settle.ts), so balances and the
  * book are consistent after every step.
  */
-import type { AccountTradeRecord } from '../accounts/account.ts';
 import { relock, settleFill } from '../accounts/settle.ts';
 import type { EngineState, PreventedMatchRecord, SymbolState } from '../engine-state.ts';
 import type { BookSide } from '../book/book-side.ts';
-import type { PriceLevel } from '../book/price-level.ts';
 import type { Order } from '../order.ts';
 import type { OrderStatus, SelfTradePreventionMode } from '../types.ts';
 import { quoteTake } from './quote-take.ts';
 import { preventionMode } from './self-trade-prevention.ts';
-import { noteListActivity } from '../conditional/order-extras-book.ts';
-import { closeOrder, reduceShown } from '../order-lifecycle.ts';
+import { closeOrder, moveStatus, reduceShown } from '../order-lifecycle.ts';
 import { outsideBand, takerBand } from '../execution-rules.ts';
 import { syntheticCutoff } from '../liquidity/merged-levels.ts';
-import { executeSyntheticFill } from './synthetic-fill.ts';
+import { executeFill } from '../fills/execute-fill.ts';
 
 /**
  * Runs a taker with a quantity (LIMIT, LIMIT_MAKER, MARKET by quantity) against the book. The
@@ -28,22 +25,22 @@ export function matchTaker(state: EngineState, symbol: SymbolState, taker: Order
   const opposite = symbol.book.opposite(taker.isBuy);
   const limit = taker.priceTicks;
   const band = symbol.spec.priceRange === null ? null : takerBand(symbol, taker.isBuy, time);
-  const ladder = symbol.ladder;
+  const liquidity = symbol.liquidity;
   const makerIsBid = !taker.isBuy;
   // The taker is not on the book while it walks, so the users' best on its own side (which
   // hides crossing synthetic levels) stays put for the whole walk.
-  const cutoff = ladder === null ? 0 : syntheticCutoff(symbol, makerIsBid);
+  const cutoff = liquidity === null ? 0 : syntheticCutoff(symbol, makerIsBid);
   while (taker.remainingSteps > 0) {
     const level = opposite.best();
-    const synthetic = ladder === null ? -1 : ladder.firstLive(makerIsBid, 0, cutoff);
+    const synthetic = liquidity === null ? -1 : liquidity.firstLive(makerIsBid, 0, cutoff);
     if (synthetic >= 0) {
-      const ticks = ladder!.ticksAt(makerIsBid, synthetic);
+      const ticks = liquidity!.ticksAt(makerIsBid, synthetic);
       // Users' orders first at one price; the synthetic level when it is strictly better.
       if (level === undefined || (taker.isBuy ? ticks < level.ticks : ticks > level.ticks)) {
         if (limit > 0 && (taker.isBuy ? ticks > limit : ticks < limit)) return false;
         if (outsideBand(band, ticks)) return true;
-        const steps = Math.min(taker.remainingSteps, ladder!.stepsAt(makerIsBid, synthetic));
-        executeSyntheticFill(state, symbol, taker, synthetic, ticks, steps, steps === taker.remainingSteps, time);
+        const steps = Math.min(taker.remainingSteps, liquidity!.stepsAt(makerIsBid, synthetic));
+        executeFill(state, symbol, taker, null, ticks, steps, steps === taker.remainingSteps, time, '', synthetic);
         continue;
       }
     }
@@ -58,7 +55,7 @@ export function matchTaker(state: EngineState, symbol: SymbolState, taker: Order
       continue;
     }
     const steps = Math.min(taker.remainingSteps, maker.bookSteps);
-    executeFill(state, symbol, taker, maker, steps, steps === taker.remainingSteps, time);
+    executeFill(state, symbol, taker, maker, level.ticks, steps, steps === taker.remainingSteps, time, '', -1);
   }
   return false;
 }
@@ -80,29 +77,29 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
   taker.origSteps = Number.MAX_SAFE_INTEGER; // open-ended while it walks
   let end: QuoteWalkEnd = 'BOOK_EMPTY';
   const band = symbol.spec.priceRange === null ? null : takerBand(symbol, taker.isBuy, time);
-  const ladder = symbol.ladder;
+  const liquidity = symbol.liquidity;
   const makerIsBid = !taker.isBuy;
-  const cutoff = ladder === null ? 0 : syntheticCutoff(symbol, makerIsBid);
+  const cutoff = liquidity === null ? 0 : syntheticCutoff(symbol, makerIsBid);
   for (;;) {
     const level = opposite.best();
-    const synthetic = ladder === null ? -1 : ladder.firstLive(makerIsBid, 0, cutoff);
-    const syntheticTicks = synthetic < 0 ? 0 : ladder!.ticksAt(makerIsBid, synthetic);
+    const synthetic = liquidity === null ? -1 : liquidity.firstLive(makerIsBid, 0, cutoff);
+    const syntheticTicks = synthetic < 0 ? 0 : liquidity!.ticksAt(makerIsBid, synthetic);
     if (synthetic >= 0 && (level === undefined || (taker.isBuy ? syntheticTicks < level.ticks : syntheticTicks > level.ticks))) {
       // The synthetic book: no self-trade prevention (it is nobody's), never an iceberg.
       if (outsideBand(band, syntheticTicks)) {
         end = 'PRICE_RANGE';
         break;
       }
-      const available = ladder!.stepsAt(makerIsBid, synthetic);
+      const available = liquidity!.stepsAt(makerIsBid, synthetic);
       const want = quoteTake(symbol, syntheticTicks, available, budget, taker.isBuy);
       if (want === 0) throw new Error(`quote order ${taker.orderId} walked on after it was done`);
       const after = budget - symbol.notional(syntheticTicks, want);
-      const next = ladder!.firstLive(makerIsBid, synthetic + 1, cutoff);
+      const next = liquidity!.firstLive(makerIsBid, synthetic + 1, cutoff);
       const done =
         want < available ||
         after <= 0 ||
-        quoteDoneAt(symbol, betterOffer(taker.isBuy, level === undefined ? null : offerOf(level.head as Order), next < 0 ? null : { ticks: ladder!.ticksAt(makerIsBid, next), steps: ladder!.stepsAt(makerIsBid, next) }), after, taker.isBuy);
-      executeSyntheticFill(state, symbol, taker, synthetic, syntheticTicks, want, done, time);
+        quoteDoneAt(symbol, betterOffer(taker.isBuy, level === undefined ? null : offerOf(level.head as Order), next < 0 ? null : { ticks: liquidity!.ticksAt(makerIsBid, next), steps: liquidity!.stepsAt(makerIsBid, next) }), after, taker.isBuy);
+      executeFill(state, symbol, taker, null, syntheticTicks, want, done, time, '', synthetic);
       budget = after;
       if (done) {
         end = 'DONE';
@@ -126,7 +123,7 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
     const skipsMaker = mode === 'EXPIRE_MAKER' || (consumes && want === available);
     const done =
       (consumes && (want < available || after <= 0)) ||
-      (skipsMaker && quoteDoneAt(symbol, nextOfferAfter(opposite, maker, mode !== 'EXPIRE_MAKER' && maker.remainingSteps > want, taker.isBuy, synthetic < 0 ? null : { ticks: syntheticTicks, steps: ladder!.stepsAt(makerIsBid, synthetic) }), after, taker.isBuy));
+      (skipsMaker && quoteDoneAt(symbol, nextOfferAfter(opposite, maker, mode !== 'EXPIRE_MAKER' && maker.remainingSteps > want, taker.isBuy, synthetic < 0 ? null : { ticks: syntheticTicks, steps: liquidity!.stepsAt(makerIsBid, synthetic) }), after, taker.isBuy));
     if (mode !== null) {
       const takerEnds = mode === 'EXPIRE_TAKER' || mode === 'EXPIRE_BOTH' || (consumes && want < available);
       const statusAfter: OrderStatus = takerEnds
@@ -144,7 +141,7 @@ export function matchQuoteTaker(state: EngineState, symbol: SymbolState, taker: 
       }
       continue;
     }
-    executeFill(state, symbol, taker, maker, want, done, time);
+    executeFill(state, symbol, taker, maker, level.ticks, want, done, time, '', -1);
     budget = after;
     if (done) {
       end = 'DONE';
@@ -193,126 +190,6 @@ function nextOfferAfter(side: BookSide, maker: Order, refills: boolean, takerIsB
 function quoteDoneAt(symbol: SymbolState, offer: Offer | null, budget: number, isBuy: boolean): boolean {
   if (offer === null) return false;
   return budget <= 0 || quoteTake(symbol, offer.ticks, Math.max(1, offer.steps), budget, isBuy) === 0;
-}
-
-/**
- * One fill of `steps` between taker and maker at the maker's price: settle funds and fees,
- * update both orders (the taker ends FILLED when `takerDone`), record the trade, emit it.
- */
-function executeFill(
-  state: EngineState,
-  symbol: SymbolState,
-  taker: Order,
-  maker: Order,
-  steps: number,
-  takerDone: boolean,
-  time: number,
-): void {
-  const level = maker.level as PriceLevel;
-  const ticks = level.ticks;
-  const base = steps * symbol.spec.stepUnits;
-  const quote = symbol.notional(ticks, steps);
-  taker.executedSteps += steps;
-  maker.executedSteps += steps;
-  reduceShown(maker, steps);
-  taker.cumQuote += quote;
-  maker.cumQuote += quote;
-  const buyer = taker.isBuy ? taker : maker;
-  const seller = taker.isBuy ? maker : taker;
-  const settlement = settleFill(state, symbol, buyer, seller, !taker.isBuy, base, quote, time, true);
-
-  taker.status = takerDone ? 'FILLED' : 'PARTIALLY_FILLED';
-  taker.updateTime = time;
-  if (taker.ext !== null && taker.ext.list !== null) noteListActivity(symbol, taker);
-  if (maker.remainingSteps === 0) closeOrder(symbol, maker, 'FILLED', 'NONE', time);
-  else {
-    maker.status = 'PARTIALLY_FILLED';
-    maker.updateTime = time;
-    if (maker.ext !== null && maker.ext.list !== null) noteListActivity(symbol, maker);
-  }
-
-  const tradeId = symbol.nextTradeId++;
-  const price = ticks * symbol.spec.tickUnits;
-  symbol.recordTrade({ tradeId, price, qty: base, quote, time, isBuyerMaker: !taker.isBuy });
-  symbol.window.record(time, price, quote, base);
-  const buyerCommission = settlement.buyerCommission;
-  const sellerCommission = settlement.sellerCommission;
-  const buyerRecord: AccountTradeRecord = {
-    symbolIndex: symbol.spec.index,
-    tradeId,
-    orderId: buyer.orderId,
-    priceTicks: ticks,
-    steps,
-    quote,
-    commission: buyerCommission.amount,
-    commissionAsset: buyerCommission.asset,
-    time,
-    isBuyer: true,
-    isMaker: buyer === maker,
-  };
-  const sellerRecord: AccountTradeRecord = {
-    symbolIndex: symbol.spec.index,
-    tradeId,
-    orderId: seller.orderId,
-    priceTicks: ticks,
-    steps,
-    quote,
-    commission: sellerCommission.amount,
-    commissionAsset: sellerCommission.asset,
-    time,
-    isBuyer: false,
-    isMaker: seller === maker,
-  };
-  // A taker placed through SOR receives its fills as allocations (binance sor_faq), not trades.
-  const allocated = taker.ext !== null && taker.ext.usedSor;
-  const allocationId = allocated ? symbol.nextAllocationId++ : -1;
-  if (allocated) {
-    const takerRecord = taker === buyer ? buyerRecord : sellerRecord;
-    taker.account.allocationsOn(symbol.spec.index).push({ ...takerRecord, allocationId });
-    (taker === buyer ? seller : buyer).account.tradesOn(symbol.spec.index).push(taker === buyer ? sellerRecord : buyerRecord);
-  } else {
-    buyer.account.tradesOn(symbol.spec.index).push(buyerRecord);
-    seller.account.tradesOn(symbol.spec.index).push(sellerRecord);
-  }
-  const takerCommission = taker.isBuy ? buyerCommission : sellerCommission;
-  const makerCommission = taker.isBuy ? sellerCommission : buyerCommission;
-  state.emit({
-    type: 'TradeExecuted',
-    time,
-    symbol: symbol.spec.symbol,
-    tradeId,
-    price,
-    quantity: base,
-    quoteQuantity: quote,
-    isBuyerMaker: !taker.isBuy,
-    takerOrderId: taker.orderId,
-    makerOrderId: maker.orderId,
-    takerAccountId: taker.account.accountId,
-    makerAccountId: maker.account.accountId,
-    takerCommission: takerCommission.amount,
-    takerCommissionAsset: state.assetNames[takerCommission.asset] as string,
-    makerCommission: makerCommission.amount,
-    makerCommissionAsset: state.assetNames[makerCommission.asset] as string,
-    takerStatus: taker.status,
-    makerStatus: maker.status,
-  });
-  if (allocated) {
-    state.emit({
-      type: 'AllocationRecorded',
-      time,
-      symbol: symbol.spec.symbol,
-      allocationId,
-      tradeId,
-      orderId: taker.orderId,
-      accountId: taker.account.accountId,
-      price,
-      quantity: base,
-      quoteQuantity: quote,
-      commission: takerCommission.amount,
-      commissionAsset: state.assetNames[takerCommission.asset] as string,
-      isBuyer: taker.isBuy,
-    });
-  }
 }
 
 /**
@@ -383,8 +260,8 @@ function preventMatch(
   }
   taker.preventedSteps += takerPrevented;
   taker.updateTime = time;
-  if (takerStatusAfter !== null) taker.status = takerStatusAfter;
-  else if (takerEnds) taker.status = 'EXPIRED_IN_MATCH';
+  if (takerStatusAfter !== null) moveStatus(taker, takerStatusAfter);
+  else if (takerEnds) moveStatus(taker, 'EXPIRED_IN_MATCH');
   if (!takerEnds && takerPrevented > 0 && taker.priceTicks > 0) relock(symbol, taker);
 
   const record: PreventedMatchRecord = {

@@ -139,21 +139,21 @@ type Visit<W> = (symbol: SymbolState, request: PlanRequest, walk: W, maker: Orde
 function walkBook<W extends { plan: TakerPlan }>(symbol: SymbolState, request: PlanRequest, walk: W, visit: Visit<W>): TakerPlan {
   const users = symbol.book.opposite(request.isBuy).cursor();
   const band = symbol.spec.priceRange === null ? null : takerBand(symbol, request.isBuy, request.time);
-  const ladder = symbol.ladder;
+  const liquidity = symbol.liquidity;
   const makerIsBid = !request.isBuy;
-  const cutoff = ladder === null ? 0 : syntheticCutoff(symbol, makerIsBid);
-  let synthetic = ladder === null ? -1 : ladder.firstLive(makerIsBid, 0, cutoff);
+  const cutoff = liquidity === null ? 0 : syntheticCutoff(symbol, makerIsBid);
+  let synthetic = liquidity === null ? -1 : liquidity.firstLive(makerIsBid, 0, cutoff);
   let level = users.next();
   for (;;) {
-    const syntheticTicks = synthetic < 0 ? 0 : ladder!.ticksAt(makerIsBid, synthetic);
+    const syntheticTicks = synthetic < 0 ? 0 : liquidity!.ticksAt(makerIsBid, synthetic);
     const fromSynthetic = synthetic >= 0 && (level === undefined || (request.isBuy ? syntheticTicks < level.ticks : syntheticTicks > level.ticks));
     if (!fromSynthetic && level === undefined) break;
     const ticks = fromSynthetic ? syntheticTicks : level!.ticks;
     if (request.limitTicks !== null && (request.isBuy ? ticks > request.limitTicks : ticks < request.limitTicks)) break;
     if (outsideBand(band, ticks)) break;
     if (fromSynthetic) {
-      if (visit(symbol, request, walk, null, ladder!.stepsAt(makerIsBid, synthetic), ticks) === 'stop') return walk.plan;
-      synthetic = ladder!.firstLive(makerIsBid, synthetic + 1, cutoff);
+      if (visit(symbol, request, walk, null, liquidity!.stepsAt(makerIsBid, synthetic), ticks) === 'stop') return walk.plan;
+      synthetic = liquidity!.firstLive(makerIsBid, synthetic + 1, cutoff);
       continue;
     }
     const current = level!;

@@ -55,7 +55,7 @@ function run(isBid: boolean, ops: readonly Op[]): void {
       } else {
         // As reduceShown does when an iceberg's slice runs out: the slice leaves the level's
         // total, the next one (here: the same size) joins it at the back.
-        order.level!.totalSteps -= order.bookSteps;
+        order.level!.shrink(order.bookSteps);
         order.level!.requeue(order);
         naive.requeue(order.orderId);
       }
