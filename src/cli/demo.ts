@@ -38,6 +38,8 @@ function describe(event: EngineEvent): string {
       return `${event.symbol} reference price ${event.price === null ? 'cleared' : fmt(event.price)}`;
     case 'SyntheticBookChanged':
       return `${event.symbol} synthetic book ${event.active ? (event.anchorPrice === null ? 'set' : `anchored at ${fmt(event.anchorPrice)}`) : 'removed'}`;
+    case 'DepthBookSet':
+      return `${event.symbol} depth book ${event.mode === null ? 'removed' : `set (${event.mode})`}`;
     case 'OrderFilledByMarket':
       return `market filled #${event.orderId} ${fmt(event.quantity)} @ ${fmt(event.price)} (${event.reason}, ${event.status})`;
     case 'MarketTradeRecorded':

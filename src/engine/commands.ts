@@ -253,6 +253,34 @@ export interface SetSyntheticAnchor {
   price: number;
 }
 
+/**
+ * Gives the symbol a depth book (liquidity/depth-book.ts) in place of any other liquidity:
+ * `recorded` for replayed depth data, `flow` for the seeded order-flow book; null removes it.
+ * The book starts empty; `ApplyDepth` messages fill it.
+ */
+export interface SetDepthBook {
+  type: 'SetDepthBook';
+  time: number;
+  symbol: string;
+  mode: 'recorded' | 'flow' | null;
+}
+
+/**
+ * One depth message for the symbol's depth book: level updates, each a price (price units, on
+ * the tick grid) and the level's new total size (base units, floored to the step grid; 0 removes
+ * the level). `clear`: the message replaces the whole book (a snapshot). Levels a message leaves
+ * crossing the other side are dropped from that (stale) side.
+ */
+export interface ApplyDepth {
+  type: 'ApplyDepth';
+  time: number;
+  symbol: string;
+  clear: boolean;
+  /** [price, qty, price, qty, ...] */
+  bids: readonly number[];
+  asks: readonly number[];
+}
+
 export type EngineCommand =
   | CreateAccount
   | AdjustBalance
@@ -267,5 +295,7 @@ export type EngineCommand =
   | SetReferencePrice
   | SetSyntheticBook
   | SetSyntheticAnchor
+  | SetDepthBook
+  | ApplyDepth
   | RecordMarketTrade
   | FillFromMarket;

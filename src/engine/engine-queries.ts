@@ -16,6 +16,7 @@ import { computeStateHash } from './state-hash.ts';
 import type { SymbolStatus } from './types.ts';
 import type { OrderList } from './order-lists/order-list.ts';
 import { forEachMergedLevel } from './liquidity/merged-levels.ts';
+import { DepthBook, type DepthBookMode } from './liquidity/depth-book.ts';
 import { checkInvariants } from './check-invariants.ts';
 import type {
   AllocationView,
@@ -331,6 +332,32 @@ export class EngineQueries {
       askPrice: ask ? ask[0] : 0,
       askQty: ask ? ask[1] : 0,
     };
+  }
+
+  /**
+   * The depth book's own size at `price` (price units) on a side, in base units: 0 when the level
+   * is absent or taken out, or the symbol has no depth book. Users' orders are not counted.
+   */
+  depthLevel(symbol: string, isBid: boolean, price: number): number {
+    const s = this.state.symbols.get(symbol);
+    const book = s?.liquidity;
+    if (!(book instanceof DepthBook)) return 0;
+    return book.stepsAtPrice(isBid, price / s!.spec.tickUnits) * s!.spec.stepUnits;
+  }
+
+  /** The depth book's own best prices (price units, 0 for an empty side), users' orders not merged; null without a depth book. */
+  depthTop(symbol: string): { readonly bid: number; readonly ask: number } | null {
+    const s = this.state.symbols.get(symbol);
+    const book = s?.liquidity;
+    if (!(book instanceof DepthBook)) return null;
+    return { bid: book.bestBidTicks() * s!.spec.tickUnits, ask: book.bestAskTicks() * s!.spec.tickUnits };
+  }
+
+  /** What a symbol's depth book is and has done (null without one): its mode, messages applied, stale levels dropped, levels held. */
+  depthBookStats(symbol: string): { readonly mode: DepthBookMode; readonly messages: number; readonly repairs: number; readonly bidLevels: number; readonly askLevels: number } | null {
+    const book = this.state.symbols.get(symbol)?.liquidity;
+    if (!(book instanceof DepthBook)) return null;
+    return { mode: book.mode, messages: book.messages, repairs: book.repairs, bidLevels: book.levelCount(true), askLevels: book.levelCount(false) };
   }
 
   lastTrade(symbol: string): MarketTradeView | undefined {

@@ -26,6 +26,7 @@ import { engineStateCodec } from './snapshot/engine-snapshot.ts';
 import type { EngineEvent } from './events.ts';
 import { fillFromMarket } from './fills/fill-from-market.ts';
 import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
+import { applyDepth, setDepthBook } from './liquidity/depth-book-commands.ts';
 import { placeOrderList } from './order-lists/place-order-list.ts';
 import { placeOrder } from './place-order.ts';
 import { recordMarketTrade } from './record-market-trade.ts';
@@ -112,6 +113,12 @@ export class Engine extends EngineQueries {
         break;
       case 'SetSyntheticAnchor':
         setSyntheticAnchor(state, command);
+        break;
+      case 'SetDepthBook':
+        setDepthBook(state, command);
+        break;
+      case 'ApplyDepth':
+        applyDepth(state, command);
         break;
       case 'SetReferencePrice': {
         const symbol = state.symbols.get(command.symbol);

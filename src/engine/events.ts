@@ -152,6 +152,14 @@ export interface SyntheticBookChanged {
   anchorPrice: number | null;
 }
 
+/** SetDepthBook: the symbol's liquidity is now a depth book in this mode (null: none). */
+export interface DepthBookSet {
+  type: 'DepthBookSet';
+  time: number;
+  symbol: string;
+  mode: 'recorded' | 'flow' | null;
+}
+
 export interface MarketTradeRecorded {
   type: 'MarketTradeRecorded';
   time: number;
@@ -297,6 +305,7 @@ export type EngineEvent =
   | SymbolStatusChanged
   | ReferencePriceChanged
   | SyntheticBookChanged
+  | DepthBookSet
   | MarketTradeRecorded
   | OrderFilledByMarket
   | OrderTriggered

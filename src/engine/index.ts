@@ -21,4 +21,5 @@ export { RATE_SCALE, type SymbolSpec } from './symbol-spec.ts';
 export { STP_MODES, TERMINAL_STATUSES } from './types.ts';
 export { ALL_ORDER_TYPES } from './symbol-config.ts';
 export type { LadderProfile } from './liquidity/synthetic-ladder.ts';
+export type { DepthBookMode } from './liquidity/depth-book.ts';
 export { SYNTHETIC_MAKER } from './fills/execute-fill.ts';

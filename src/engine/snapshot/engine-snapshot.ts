@@ -13,6 +13,7 @@ import { EngineState, SymbolState } from '../engine-state.ts';
 import { ExactSum } from '../exact-math.ts';
 import { PriceBandCache } from '../filters/check-order-filters.ts';
 import { SyntheticLadder } from '../liquidity/synthetic-ladder.ts';
+import { DepthBook, DepthSide } from '../liquidity/depth-book.ts';
 import { LiveOrders, type LiveOrdersFields } from '../live-orders.ts';
 import { OrderArchive } from '../order-archive.ts';
 import { OrderList } from '../order-lists/order-list.ts';
@@ -31,6 +32,8 @@ export function registerEngineClasses(codec: GraphCodec): GraphCodec {
     .plain('engine.OrderList', OrderList)
     .plain('engine.SymbolState', SymbolState)
     .plain('engine.OrderBook', OrderBook)
+    .plain('engine.DepthBook', DepthBook)
+    .plain('engine.DepthSide', DepthSide)
     .custom('engine.EngineState', EngineState, { save: (s) => s.exportFields(), load: (f: Record<string, unknown>) => EngineState.importFields(f) })
     .custom('engine.BookSide', BookSide, { save: (s) => s.exportFields(), load: (f: BookSideFields) => BookSide.importFields(f) })
     .custom('engine.LiveOrders', LiveOrders, { save: (s) => s.exportFields(), load: (f: LiveOrdersFields) => LiveOrders.importFields(f) })

@@ -1,0 +1,61 @@
+/**
+ * The depth book's two commands: give a symbol a depth book, and apply one depth message to it.
+ * A message is checked whole before anything changes (a refused message changes nothing).
+ */
+import type { ApplyDepth, SetDepthBook } from '../commands.ts';
+import type { EngineState } from '../engine-state.ts';
+import { DepthBook } from './depth-book.ts';
+
+export function setDepthBook(state: EngineState, command: SetDepthBook): void {
+  const symbol = state.symbols.get(command.symbol);
+  if (!symbol) return state.reject(command, 'UNKNOWN_SYMBOL');
+  if (command.mode !== null && command.mode !== 'recorded' && command.mode !== 'flow') return state.reject(command, 'INVALID_AMOUNT');
+  symbol.liquidity = command.mode === null ? null : new DepthBook(command.mode);
+  state.emit({ type: 'DepthBookSet', time: command.time, symbol: command.symbol, mode: command.mode });
+}
+
+export function applyDepth(state: EngineState, command: ApplyDepth): void {
+  const symbol = state.symbols.get(command.symbol);
+  if (!symbol) return state.reject(command, 'UNKNOWN_SYMBOL');
+  const book = symbol.liquidity;
+  if (!(book instanceof DepthBook)) return state.reject(command, 'INVALID_AMOUNT');
+  const { bids, asks } = command;
+  const tickUnits = symbol.spec.tickUnits;
+  if (!(validLevels(bids, tickUnits) && validLevels(asks, tickUnits))) return state.reject(command, 'INVALID_AMOUNT');
+  const stepUnits = symbol.spec.stepUnits;
+  if (command.clear) book.clear();
+  let bidSet = 0;
+  for (let i = 0; i < bids.length; i += 2) {
+    const ticks = bids[i]! / tickUnits;
+    const steps = Math.floor(bids[i + 1]! / stepUnits);
+    book.setLevel(true, ticks, steps);
+    if (steps > 0 && ticks > bidSet) bidSet = ticks;
+  }
+  let askSet = Infinity;
+  for (let i = 0; i < asks.length; i += 2) {
+    const ticks = asks[i]! / tickUnits;
+    const steps = Math.floor(asks[i + 1]! / stepUnits);
+    book.setLevel(false, ticks, steps);
+    if (steps > 0 && ticks < askSet) askSet = ticks;
+  }
+  book.repairCrossing(bidSet, askSet);
+  book.messages++;
+  // Before the symbol's first trade, the book's mid is the price the average-price rules fall
+  // back to (as the synthetic ladder's anchor is), so a MARKET order at the first µs is judged.
+  if (symbol.window.lastPrice === null) {
+    const bid = book.bestBidTicks();
+    const ask = book.bestAskTicks();
+    if (bid > 0 && ask > 0) symbol.window.seedLastPrice(Math.floor((bid + ask) / 2) * tickUnits);
+  }
+}
+
+/** [price, qty, ...] pairs: prices positive on the tick grid, quantities non-negative integers. */
+function validLevels(levels: readonly number[], tickUnits: number): boolean {
+  if (!Array.isArray(levels) || levels.length % 2 !== 0) return false;
+  for (let i = 0; i < levels.length; i += 2) {
+    const price = levels[i]!;
+    const qty = levels[i + 1]!;
+    if (!(Number.isSafeInteger(price) && price > 0 && price % tickUnits === 0 && Number.isSafeInteger(qty) && qty >= 0)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,234 @@
+/**
+ * A book of price levels set from outside the engine by `ApplyDepth` messages: the market's
+ * liquidity beside the users' own orders when the book is known level by level. Two modes:
+ *
+ * - `recorded`: replayed depth (Tardis incremental_book_L2, book snapshots, L1 quotes, exsim's
+ *   recordings). The data is the truth: a historical print does not touch it (the level's next
+ *   recorded update shows what the print took).
+ * - `flow`: the seeded order-flow process that keeps a book alive where no depth was recorded
+ *   (src/sim/order-flow). Nothing else will update it after a print, so a print consumes it:
+ *   levels better than the print's price go, the print's own level loses the print's size, and
+ *   levels of the other side at or through the print's price go.
+ *
+ * Either way, what users take stays taken: a level shows its size minus what users took from it
+ * until a message sets that level anew (a taken-out level stays addressable with 0 steps, so a
+ * walk's indices stay valid while it takes). A message never leaves the book crossed: when its
+ * levels cross the other side, the other side's crossing levels are stale and are dropped
+ * (counted in `repairs`).
+ *
+ * Storage, per side: ascending keys (a bid's key is its ticks, an ask's the negated ticks) so both
+ * sides keep their best level at the end of the arrays, where most updates land; binary search,
+ * shifts by copyWithin. Level `i` from the best is array index n − 1 − i.
+ */
+import type { LiquiditySource } from './liquidity-source.ts';
+
+export type DepthBookMode = 'recorded' | 'flow';
+
+/** One side's levels: keys ascending, best last; steps per level. */
+export class DepthSide {
+  keys = new Float64Array(64);
+  steps = new Float64Array(64);
+  n = 0;
+
+  /** Index of `key`, or -(insertion point) - 1. */
+  find(key: number): number {
+    const keys = this.keys;
+    let lo = 0;
+    let hi = this.n - 1;
+    // The best end first: most messages touch the top of the book.
+    if (hi >= 0) {
+      const top = keys[hi]!;
+      if (key === top) return hi;
+      if (key > top) return -(hi + 1) - 1;
+    }
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = keys[mid]!;
+      if (k < key) lo = mid + 1;
+      else if (k > key) hi = mid - 1;
+      else return mid;
+    }
+    return -lo - 1;
+  }
+
+  set(key: number, steps: number): void {
+    const at = this.find(key);
+    if (at >= 0) {
+      if (steps > 0) this.steps[at] = steps;
+      else this.removeAt(at, 1);
+      return;
+    }
+    if (steps === 0) return;
+    const p = -at - 1;
+    if (this.n === this.keys.length) this.grow();
+    if (p < this.n) {
+      this.keys.copyWithin(p + 1, p, this.n);
+      this.steps.copyWithin(p + 1, p, this.n);
+    }
+    this.keys[p] = key;
+    this.steps[p] = steps;
+    this.n++;
+  }
+
+  removeAt(from: number, count: number): void {
+    if (count <= 0) return;
+    this.keys.copyWithin(from, from + count, this.n);
+    this.steps.copyWithin(from, from + count, this.n);
+    this.n -= count;
+  }
+
+  /** Keeps the levels whose key is below `bound` (drops key >= bound); returns how many went. */
+  dropFrom(bound: number): number {
+    let i = this.n;
+    while (i > 0 && this.keys[i - 1]! >= bound) i--;
+    const dropped = this.n - i;
+    this.n = i;
+    return dropped;
+  }
+
+  /** Index of the best level with steps left, or -1. */
+  bestLive(): number {
+    for (let i = this.n - 1; i >= 0; i--) if (this.steps[i]! > 0) return i;
+    return -1;
+  }
+
+  /** Doubles the arrays (a plain method: snapshots rebuild sides without running a constructor). */
+  grow(): void {
+    const keys = new Float64Array(this.keys.length * 2);
+    keys.set(this.keys);
+    const steps = new Float64Array(this.steps.length * 2);
+    steps.set(this.steps);
+    this.keys = keys;
+    this.steps = steps;
+  }
+}
+
+export class DepthBook implements LiquiditySource {
+  readonly kind = 'depth';
+  readonly mode: DepthBookMode;
+  readonly bids = new DepthSide();
+  readonly asks = new DepthSide();
+  /** Levels dropped because a message crossed them (stale levels of the other side). */
+  repairs = 0;
+  /** Messages applied. */
+  messages = 0;
+
+  constructor(mode: DepthBookMode) {
+    this.mode = mode;
+  }
+
+  /** Number of levels on a side (taken-out levels included). */
+  levelCount(isBid: boolean): number {
+    return (isBid ? this.bids : this.asks).n;
+  }
+
+  ticksAt(isBid: boolean, i: number): number {
+    const side = isBid ? this.bids : this.asks;
+    const at = side.n - 1 - i;
+    if (at < 0) return 0;
+    const key = side.keys[at]!;
+    return isBid ? key : -key;
+  }
+
+  stepsAt(isBid: boolean, i: number): number {
+    const side = isBid ? this.bids : this.asks;
+    const at = side.n - 1 - i;
+    return at < 0 ? 0 : side.steps[at]!;
+  }
+
+  firstLive(isBid: boolean, from: number, cutoff: number): number {
+    const side = isBid ? this.bids : this.asks;
+    const keys = side.keys;
+    const steps = side.steps;
+    for (let at = side.n - 1 - from; at >= 0; at--) {
+      if (steps[at]! === 0) continue;
+      const key = keys[at]!;
+      if (isBid ? key < cutoff : -key > cutoff) return side.n - 1 - at;
+    }
+    return -1;
+  }
+
+  take(isBid: boolean, i: number, steps: number): void {
+    const side = isBid ? this.bids : this.asks;
+    const at = side.n - 1 - i;
+    const left = (at < 0 ? 0 : side.steps[at]!) - steps;
+    if (!(steps > 0 && left >= 0)) throw new Error(`depth level ${i} has ${at < 0 ? 0 : side.steps[at]} steps, ${steps} taken`);
+    side.steps[at] = left;
+  }
+
+  /** Empties both sides (a snapshot follows). */
+  clear(): void {
+    this.bids.n = 0;
+    this.asks.n = 0;
+  }
+
+  /** Sets a level to `steps` (0 removes it); ticks > 0. */
+  setLevel(isBid: boolean, ticks: number, steps: number): void {
+    if (isBid) this.bids.set(ticks, steps);
+    else this.asks.set(-ticks, steps);
+  }
+
+  /**
+   * After a message: if the best live bid reaches the best live ask, the side the message did
+   * not set at its best is stale and loses its crossing levels. `bidSetTicks` / `askSetTicks`:
+   * the best bid (highest) and best ask (lowest) the message set with steps, or 0 / Infinity.
+   */
+  repairCrossing(bidSetTicks: number, askSetTicks: number): void {
+    const b = this.bids.bestLive();
+    const a = this.asks.bestLive();
+    if (b < 0 || a < 0) return;
+    const bid = this.bids.keys[b]!;
+    const ask = -this.asks.keys[a]!;
+    if (bid < ask) return;
+    const bidFresh = bid === bidSetTicks;
+    const askFresh = ask === askSetTicks;
+    // The fresh side wins; when the message set both (it crossed itself), its bids win.
+    if (bidFresh || !askFresh) this.repairs += this.asks.dropFrom(-bid);
+    else this.repairs += this.bids.dropFrom(ask);
+  }
+
+  /** Flow mode: a print consumed the book (see the header). Recorded mode: nothing. */
+  notePrint(ticks: number, steps: number, takerIsBuyer: boolean): void {
+    if (this.mode !== 'flow') return;
+    const hit = takerIsBuyer ? this.asks : this.bids;
+    const key = takerIsBuyer ? -ticks : ticks;
+    // Levels better than the print (keys above its key) were consumed before it.
+    hit.dropFrom(key + 1);
+    const at = hit.find(key);
+    if (at >= 0 && steps > 0) {
+      const left = hit.steps[at]! - steps;
+      if (left > 0) hit.steps[at] = left;
+      else hit.removeAt(at, 1);
+    }
+    // The other side cannot stand at or through the print's price.
+    const other = takerIsBuyer ? this.bids : this.asks;
+    other.dropFrom(takerIsBuyer ? ticks : -ticks);
+  }
+
+  /** Steps shown at `ticks` on a side (0 when absent or taken out). */
+  stepsAtPrice(isBid: boolean, ticks: number): number {
+    const side = isBid ? this.bids : this.asks;
+    const at = side.find(isBid ? ticks : -ticks);
+    return at < 0 ? 0 : side.steps[at]!;
+  }
+
+  /** Best live prices in ticks (0 when a side is empty). */
+  bestBidTicks(): number {
+    const b = this.bids.bestLive();
+    return b < 0 ? 0 : this.bids.keys[b]!;
+  }
+
+  bestAskTicks(): number {
+    const a = this.asks.bestLive();
+    return a < 0 ? 0 : -this.asks.keys[a]!;
+  }
+
+  describe(): string {
+    const side = (s: DepthSide, isBid: boolean): string => {
+      const out: string[] = [];
+      for (let i = s.n - 1; i >= 0; i--) out.push(`${isBid ? s.keys[i] : -s.keys[i]!}:${s.steps[i]}`);
+      return out.join(',');
+    };
+    return `depth ${this.mode} repairs ${this.repairs} bid ${side(this.bids, true)} ask ${side(this.asks, false)}`;
+  }
+}
