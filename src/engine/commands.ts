@@ -212,6 +212,12 @@ export interface RecordMarketTrade {
   /** Base units. */
   quantity: number;
   isBuyerMaker: boolean;
+  /**
+   * The venue's own trade id, kept when it is above every id the symbol used so far (the tape's
+   * ids stay the ids exsim serves until a user's trade takes one; from then on each later print
+   * is shifted by the users' trades in between). Absent: the next id.
+   */
+  tradeId?: number;
 }
 
 /**
@@ -227,6 +233,12 @@ export interface FillFromMarket {
   /** Base units; at most the order's remaining quantity, on the LOT_SIZE step. */
   quantity: number;
   reason: string;
+  /**
+   * The liquidity that reached the order is the depth book's own, crossing the order's price (a
+   * recorded ask at or below a resting bid): the fill takes it from those levels, best first, so
+   * no two orders take the same liquidity. Absent/false: a historical print reached the order.
+   */
+  fromBook?: boolean;
 }
 
 /**

@@ -345,6 +345,14 @@ export class EngineQueries {
     return book.stepsAtPrice(isBid, price / s!.spec.tickUnits) * s!.spec.stepUnits;
   }
 
+  /** Base units of the depth book's `isBid` side at or through `price` (bids at or above, asks at or below); 0 without a depth book. */
+  depthCrossing(symbol: string, isBid: boolean, price: number): number {
+    const s = this.state.symbols.get(symbol);
+    const book = s?.liquidity;
+    if (!(book instanceof DepthBook)) return 0;
+    return book.crossingSteps(isBid, Math.floor(price / s!.spec.tickUnits)) * s!.spec.stepUnits;
+  }
+
   /** The depth book's own best prices (price units, 0 for an empty side), users' orders not merged; null without a depth book. */
   depthTop(symbol: string): { readonly bid: number; readonly ask: number } | null {
     const s = this.state.symbols.get(symbol);

@@ -18,6 +18,8 @@ export function recordMarketTrade(state: EngineState, command: RecordMarketTrade
   const quote = mulDivFloor(price, quantity, pow10(symbol.spec.basePrecision));
   // The book's liquidity follows the tape (O(1) for the ladder, drawn only when something reads it).
   if (symbol.liquidity !== null) symbol.liquidity.notePrint(Math.floor(price / symbol.spec.tickUnits), Math.floor(quantity / symbol.spec.stepUnits), !command.isBuyerMaker);
+  const venueId = command.tradeId;
+  if (venueId !== undefined && Number.isSafeInteger(venueId) && venueId >= symbol.nextTradeId) symbol.nextTradeId = venueId;
   const tradeId = symbol.nextTradeId++;
   symbol.recordTrade({ tradeId, price, qty: quantity, quote, time: command.time, isBuyerMaker: command.isBuyerMaker });
   symbol.window.record(command.time, price, quote, quantity);

@@ -47,7 +47,7 @@
  * journal is the caller's choice (the default in-memory `Journal` grows with the tape; pass a
  * `JournalHasher` or null for long replays).
  */
-import type { EngineConfig, EngineCommand, EngineEvent, FillFromMarket, OrderFilledByMarket, RecordMarketTrade } from '../engine/index.ts';
+import type { ApplyDepth, EngineConfig, EngineCommand, EngineEvent, FillFromMarket, OrderFilledByMarket, RecordMarketTrade } from '../engine/index.ts';
 import { Engine } from '../engine/index.ts';
 import { Scheduler } from '../clock/index.ts';
 import { MarketHistory, type MarketHistoryOptions } from '../data/history/index.ts';
@@ -58,11 +58,26 @@ import { ReplayJournal, type JournalSink } from './journal-sink.ts';
 import { LatencyModel, type LatencyConfig, type LatencyLeg } from './latency/latency-model.ts';
 import { SymbolMarket } from './symbol-market.ts';
 import { TapeCursor, type TapeSource } from './tape-cursor.ts';
+import { DepthCursor, type DepthMessage } from './depth-cursor.ts';
+import type { DepthSource } from '../data/index.ts';
+import { stepFloorMin } from './fill-models/fill-model.ts';
 
 export interface TapeInput {
   readonly symbol: string;
   /** Trade batches of this symbol in time order (e.g. `readTrades(...)`, or an array). */
   readonly trades: TapeSource;
+  /**
+   * Recorded depth of this symbol (src/data/depth-tape.ts): its book is then the recorded book
+   * plus users' orders (a `recorded` depth book from the replay's first µs), queue models read
+   * their queues from it, and its messages are replayed in time order with the trades (at one µs,
+   * trades first). Messages stamped before the replay's start build the book at the start.
+   */
+  readonly depth?: DepthSource;
+  /**
+   * The prints' ids are the venue's and stay the trade ids served (RecordMarketTrade.tradeId),
+   * until a user's trade takes one. Default false: the engine numbers trades from 1.
+   */
+  readonly keepTradeIds?: boolean;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -151,6 +166,10 @@ export interface ReplayConfig {
 
 export interface ReplayStats {
   tapeTrades: number;
+  /** Depth messages applied (recorded depth). */
+  depthMessages: number;
+  /** Market fills of resting orders that a recorded book crossed (DEPTH_CROSS). */
+  depthCrossFills: number;
   /** FillFromMarket commands applied. */
   marketFills: number;
   /** Non-fill decisions the fill model reported. */
@@ -175,6 +194,8 @@ export interface ReplayState {
   readonly submitIds: number;
   readonly symbols: readonly { readonly name: string; readonly market: [number, number, number]; readonly mirror: unknown[]; readonly model: unknown }[];
   readonly tapes: readonly { readonly symbol: string; readonly consumed: number; readonly lastTime: number }[];
+  /** Depth tapes: messages consumed, last message time. */
+  readonly depth?: readonly { readonly symbol: string; readonly consumed: number; readonly lastTime: number }[];
 }
 
 export class Replay {
@@ -182,12 +203,13 @@ export class Replay {
   readonly scheduler: Scheduler;
   readonly journal: JournalSink | null;
   readonly fillModel: FillModel;
-  readonly stats: ReplayStats = { tapeTrades: 0, marketFills: 0, decisions: 0, submitted: 0 };
+  readonly stats: ReplayStats = { tapeTrades: 0, depthMessages: 0, depthCrossFills: 0, marketFills: 0, decisions: 0, submitted: 0 };
   readonly latency: LatencyModel;
   /** The seed every random stream of the market model derives from (as a string). */
   readonly seed: string;
   readonly #symbols = new Map<string, SymbolRuntime>();
-  readonly #cursors: { cursor: TapeCursor; runtime: SymbolRuntime }[] = [];
+  readonly #cursors: { cursor: TapeCursor; runtime: SymbolRuntime; keepIds: boolean }[] = [];
+  readonly #depthCursors: { cursor: DepthCursor; runtime: SymbolRuntime }[] = [];
   readonly #onDecision: ((decision: MarketDecision) => void) | undefined;
   readonly #listeners: TradeListener[] = [];
   readonly #marketFillListeners: ((event: OrderFilledByMarket) => void)[] = [];
@@ -218,25 +240,39 @@ export class Replay {
     const seed = String(config.seed);
     this.seed = seed;
     this.latency = new LatencyModel(config.latency ?? {}, seed, config.startTime ?? 0);
+    const tapes = config.tapes ?? [];
+    const recorded = new Set(tapes.filter((t) => t.depth !== undefined).map((t) => t.symbol));
     for (const name of this.engine.symbolNames()) {
       const spec = this.engine.symbolSpec(name)!;
       const market = new SymbolMarket(name, this.#symbols.size, spec.tickUnits, spec.stepUnits, spec.quotePrecision, spec.basePrecision, config.meanTradeWindow ?? 200);
+      const recordedDepth = recorded.has(name);
+      if (recordedDepth) market.levelSize = (isBid, price) => this.engine.depthLevel(name, isBid, price);
       this.#symbols.set(name, {
         name,
         market,
         mirror: new BookMirror(name),
-        model: config.fillModel.forSymbol({ symbol: name, stepUnits: spec.stepUnits, seed }),
+        model: config.fillModel.forSymbol({ symbol: name, stepUnits: spec.stepUnits, seed, recordedDepth, baseUnit: 10 ** spec.basePrecision }),
         history: new MarketHistory({ ...config.history, basePrecision: spec.basePrecision }),
       });
     }
     const taped = new Set<string>();
-    (config.tapes ?? []).forEach((tape, index) => {
+    tapes.forEach((tape, index) => {
       const runtime = this.#symbols.get(tape.symbol);
       if (runtime === undefined) throw new Error(`tape for ${tape.symbol}: no such symbol in the engine config`);
       if (taped.has(tape.symbol)) throw new Error(`two tapes for ${tape.symbol}`);
       taped.add(tape.symbol);
-      this.#cursors.push({ cursor: new TapeCursor(tape.symbol, index, tape.trades), runtime });
+      this.#cursors.push({ cursor: new TapeCursor(tape.symbol, index, tape.trades), runtime, keepIds: tape.keepTradeIds === true });
+      if (tape.depth !== undefined) {
+        // The recorded book is the book from the first µs: nothing synthetic on top.
+        this.apply({ type: 'SetDepthBook', symbol: tape.symbol, mode: 'recorded' });
+        this.#depthCursors.push({ cursor: new DepthCursor(tape.symbol, tapes.length + index, tape.depth), runtime });
+      }
     });
+  }
+
+  /** Symbols whose book is recorded depth. */
+  get recordedSymbols(): readonly string[] {
+    return this.#depthCursors.map((d) => d.cursor.symbol);
   }
 
   /**
@@ -271,6 +307,7 @@ export class Replay {
         model: r.model.exportState?.() ?? null,
       })),
       tapes: this.#cursors.map(({ cursor }) => ({ symbol: cursor.symbol, consumed: cursor.consumed, lastTime: cursor.lastTime })),
+      depth: this.#depthCursors.map(({ cursor }) => ({ symbol: cursor.symbol, consumed: cursor.consumed, lastTime: cursor.lastTime })),
     };
   }
 
@@ -293,6 +330,12 @@ export class Replay {
     for (const saved of state.tapes) {
       const entry = this.#cursors.find((c) => c.cursor.symbol === saved.symbol);
       if (entry === undefined) throw new Error(`no tape for ${saved.symbol}`);
+      await entry.cursor.skipTo(saved.consumed);
+      entry.cursor.lastTime = saved.lastTime;
+    }
+    for (const saved of state.depth ?? []) {
+      const entry = this.#depthCursors.find((c) => c.cursor.symbol === saved.symbol);
+      if (entry === undefined) throw new Error(`no depth tape for ${saved.symbol}`);
       await entry.cursor.skipTo(saved.consumed);
       entry.cursor.lastTime = saved.lastTime;
     }
@@ -443,17 +486,25 @@ export class Replay {
     }
   }
 
-  /** Merges the tapes: replays runs of trades from the tape that is first in (time, tape index) order. */
+  /**
+   * Merges the tapes: replays runs of trades (or depth messages) from the tape that is first in
+   * (time, rank) order, where a trade tape's rank is its index and a depth tape's comes after
+   * every trade tape's (at one µs, trades before depth: a print and the update that shows it do
+   * not reduce a queue twice).
+   */
   async #pump(limit: number, maxTapeTrades: number): Promise<void> {
     const cursors = this.#cursors;
+    const depthCursors = this.#depthCursors;
     const stats = this.stats;
     for (;;) {
       if (stats.tapeTrades >= maxTapeTrades) return;
       let best: (typeof cursors)[number] | undefined;
+      let bestDepth: (typeof depthCursors)[number] | undefined;
       let bestTime = Infinity;
+      let bestRank = Infinity;
       // The runner-up bounds how far `best` may run before the merge must look again.
       let stopTime = Infinity;
-      let stopIndex = Infinity;
+      let stopRank = Infinity;
       for (const entry of cursors) {
         const cursor = entry.cursor;
         if (cursor.done) continue;
@@ -461,36 +512,167 @@ export class Replay {
         if (cursor.done) continue;
         const t = cursor.time;
         if (t < bestTime) {
-          if (best !== undefined) [stopTime, stopIndex] = [bestTime, best.cursor.index];
+          [stopTime, stopRank] = [bestTime, bestRank];
           best = entry;
-          bestTime = t;
+          bestDepth = undefined;
+          [bestTime, bestRank] = [t, cursor.index];
         } else if (t < stopTime) {
-          [stopTime, stopIndex] = [t, cursor.index];
+          [stopTime, stopRank] = [t, cursor.index];
         }
       }
-      if (best === undefined || bestTime > limit) return;
-      const { cursor, runtime } = best;
+      for (const entry of depthCursors) {
+        const cursor = entry.cursor;
+        if (cursor.done && !cursor.open) continue;
+        if (cursor.exhausted) await cursor.load();
+        if (cursor.done) {
+          // The tape's last message is complete now: apply it when its turn comes.
+          if (!cursor.open) continue;
+        }
+        const t = cursor.time;
+        if (t < bestTime || (t === bestTime && cursor.rank < bestRank)) {
+          [stopTime, stopRank] = [bestTime, bestRank];
+          best = undefined;
+          bestDepth = entry;
+          [bestTime, bestRank] = [t, cursor.rank];
+        } else if (t < stopTime || (t === stopTime && cursor.rank < stopRank)) {
+          [stopTime, stopRank] = [t, cursor.rank];
+        }
+      }
+      if ((best === undefined && bestDepth === undefined) || bestTime > limit) return;
+      const end = Math.min(limit, stopTime);
+      if (bestDepth !== undefined) {
+        const { cursor, runtime } = bestDepth;
+        if (cursor.done) {
+          const last = cursor.finish();
+          if (last !== null) this.#replayDepth(runtime, last);
+          continue;
+        }
+        // At `stopTime` itself only a tape ranked after this one waits for it.
+        const atStop = end < stopTime || cursor.rank < stopRank;
+        for (;;) {
+          const message = cursor.next(end, atStop);
+          if (message === null) break;
+          this.#replayDepth(runtime, message);
+        }
+        continue;
+      }
+      const { cursor, runtime, keepIds } = best!;
       const batch = cursor.batch!;
       const { id, price, qty, time, flags } = batch;
       const n = batch.length;
       const index = cursor.index;
-      const end = Math.min(limit, stopTime);
       let row = cursor.row;
       let lastTime = cursor.lastTime;
       while (row < n) {
         const t = time[row]!;
-        if (t > end || (t === stopTime && index > stopIndex) || stats.tapeTrades >= maxTapeTrades) break;
+        if (t > end || (t === stopTime && index > stopRank) || stats.tapeTrades >= maxTapeTrades) break;
         if (t < lastTime) throw new Error(`tape of ${cursor.symbol}: trade ${id[row]} at ${t} µs is before the previous one (${lastTime} µs)`);
         lastTime = t;
         cursor.row = row + 1; // before replaying: a listener that throws leaves the cursor past this trade
         cursor.lastTime = t;
-        this.#replayTrade(runtime, id[row]!, t, price[row]!, qty[row]!, (flags[row]! & BUYER_MAKER) !== 0);
+        this.#replayTrade(runtime, id[row]!, t, price[row]!, qty[row]!, (flags[row]! & BUYER_MAKER) !== 0, keepIds);
         row++;
       }
     }
   }
 
-  #replayTrade(s: SymbolRuntime, tapeId: number, time: number, price: number, qty: number, isBuyerMaker: boolean): void {
+  /**
+   * One recorded depth message: the clock moves to it (timers due by then fire first; a message
+   * stamped before now builds the book now), the engine's depth book takes it, the queue model
+   * hears of the levels where own orders rest, and own orders the recorded book now crosses are
+   * filled from the crossing liquidity.
+   */
+  #replayDepth(s: SymbolRuntime, message: DepthMessage): void {
+    const scheduler = this.scheduler;
+    let time = message.time;
+    if (time < scheduler.now) time = scheduler.now;
+    else if (time !== scheduler.now) scheduler.advanceTo(time);
+    else {
+      const next = scheduler.nextTime();
+      if (next !== undefined && next <= time) scheduler.advanceTo(time);
+    }
+    const command: ApplyDepth = { type: 'ApplyDepth', time, symbol: s.name, clear: message.clear, bids: message.bids, asks: message.asks };
+    const events = this.engine.apply(command);
+    this.journal?.record(command, events);
+    if (events[0]?.type === 'OrderRejected') {
+      throw new Error(`depth of ${s.name}: the message at ${message.time} µs was refused (${events[0].reason}): a price off the symbol's tick grid (${s.market.price(s.market.tickUnits)}) or a bad amount`);
+    }
+    this.stats.depthMessages++;
+    const mirror = s.mirror;
+    if (mirror.size === 0) return;
+    const model = s.model;
+    if (model.onDepth !== undefined && model.watches !== undefined) {
+      this.#noteLevels(s, message.bids, true);
+      this.#noteLevels(s, message.asks, false);
+      if (message.clear) {
+        // A snapshot may have dropped a level it does not list: every watched level is read again.
+        for (const order of mirror.bids) if (model.watches(true, order.price)) model.onDepth(true, order.price, this.engine.depthLevel(s.name, true, order.price));
+        for (const order of mirror.asks) if (model.watches(false, order.price)) model.onDepth(false, order.price, this.engine.depthLevel(s.name, false, order.price));
+      }
+    }
+    this.#fillCrossed(s, time);
+  }
+
+  /** Tells the queue model the new sizes of the levels a message set where own orders rest. */
+  #noteLevels(s: SymbolRuntime, levels: readonly number[], isBid: boolean): void {
+    const model = s.model;
+    const mirror = s.mirror;
+    // Own orders span [worst, best] on each side: rows outside cannot touch them.
+    const own = isBid ? mirror.bids : mirror.asks;
+    if (own.length === 0) return;
+    const best = own[0]!.price;
+    const worst = own[own.length - 1]!.price;
+    for (let i = 0; i < levels.length; i += 2) {
+      const price = levels[i]!;
+      if (isBid ? price > best || price < worst : price < best || price > worst) continue;
+      if (model.watches!(isBid, price)) model.onDepth!(isBid, price, this.engine.depthLevel(s.name, isBid, price));
+    }
+  }
+
+  /**
+   * Own orders the recorded book crosses (a recorded ask at or below a resting bid, or a bid at or
+   * above a resting ask): the market reached them. Each fills at its own price, best first and
+   * FIFO, from the crossing recorded liquidity, which it takes (DEPTH_CROSS).
+   */
+  #fillCrossed(s: SymbolRuntime, time: number): void {
+    const top = this.engine.depthTop(s.name);
+    if (top === null) return;
+    const mirror = s.mirror;
+    if (top.ask > 0 && mirror.bestBid >= top.ask) this.#fillCrossedSide(s, true, time);
+    if (top.bid > 0 && mirror.bestAsk <= top.bid) this.#fillCrossedSide(s, false, time);
+  }
+
+  #fillCrossedSide(s: SymbolRuntime, ownIsBid: boolean, time: number): void {
+    const mirror = s.mirror;
+    const market = s.market;
+    for (;;) {
+      const order = (ownIsBid ? mirror.bids : mirror.asks)[0];
+      if (order === undefined) return;
+      const crossing = this.engine.depthCrossing(s.name, !ownIsBid, order.price);
+      const quantity = stepFloorMin(crossing, order.remaining, market.stepUnits);
+      if (quantity === 0) return;
+      const top = this.engine.depthTop(s.name)!;
+      const reason =
+        `DEPTH_CROSS order=${order.orderId} orderPrice=${market.price(order.price)} book${ownIsBid ? 'BestAsk' : 'BestBid'}=${market.price(ownIsBid ? top.ask : top.bid)} ` +
+        `crossing=${market.qty(crossing)} filled=${market.qty(quantity)}`;
+      const command: FillFromMarket = { type: 'FillFromMarket', time, symbol: s.name, orderId: order.orderId, quantity, reason, fromBook: true };
+      const events = this.engine.apply(command);
+      this.journal?.record(command, events);
+      const event = events[0];
+      if (event === undefined || event.type !== 'OrderFilledByMarket') throw new Error(`DEPTH_CROSS fill refused for order ${order.orderId}: ${JSON.stringify(events)}`);
+      this.stats.marketFills++;
+      this.stats.depthCrossFills++;
+      for (const listener of this.#marketFillListeners) listener(event);
+      this.#recordHistory(s, event.tradeId, event.price, event.quantity, event.quoteQuantity, time, order.isBuy);
+      const gone = mirror.filled(order.orderId, quantity);
+      if (gone) s.model.orderGone?.(order);
+      if (events.length > 1) this.#afterContingencies(s, events.slice(1));
+      for (const listener of this.#marketEventListeners) listener(events);
+      if (!gone) return; // the crossing liquidity ran out on this order
+    }
+  }
+
+  #replayTrade(s: SymbolRuntime, tapeId: number, time: number, price: number, qty: number, isBuyerMaker: boolean, keepId: boolean): void {
     const scheduler = this.scheduler;
     if (time !== scheduler.now) scheduler.advanceTo(time);
     else {
@@ -511,7 +693,9 @@ export class Replay {
     if (isBuyerMaker ? mirror.bestBid >= price : mirror.bestAsk <= price) print.filled = this.#fill(s, print);
     const left = qty - print.filled;
     if (left > 0) {
-      const command: RecordMarketTrade = { type: 'RecordMarketTrade', time, symbol: s.name, price, quantity: left, isBuyerMaker };
+      const command: RecordMarketTrade = keepId
+        ? { type: 'RecordMarketTrade', time, symbol: s.name, price, quantity: left, isBuyerMaker, tradeId: tapeId }
+        : { type: 'RecordMarketTrade', time, symbol: s.name, price, quantity: left, isBuyerMaker };
       const events = this.engine.apply(command);
       this.journal?.record(command, events);
       const event = events[0];

@@ -13,6 +13,11 @@ export class SymbolMarket {
   /** Tape trades replayed so far. */
   tradeCount = 0;
   readonly #alpha: number;
+  /**
+   * The recorded book's size at a price on a side (base units, users' orders not counted): set by
+   * the replay when the symbol's depth is recorded; 0 everywhere otherwise.
+   */
+  levelSize: (isBid: boolean, price: number) => number = () => 0;
 
   constructor(
     readonly symbol: string,

@@ -205,6 +205,27 @@ export class DepthBook implements LiquiditySource {
     other.dropFrom(takerIsBuyer ? ticks : -ticks);
   }
 
+  /** Steps of a side's live levels at or through `ticks` (bids at or above it, asks at or below it). */
+  crossingSteps(isBid: boolean, ticks: number): number {
+    const side = isBid ? this.bids : this.asks;
+    const bound = isBid ? ticks : -ticks;
+    let total = 0;
+    for (let at = side.n - 1; at >= 0 && side.keys[at]! >= bound; at--) total += side.steps[at]!;
+    return total;
+  }
+
+  /** Takes `steps` from a side's levels at or through `ticks`, best first (crossingSteps must cover it). */
+  consumeCrossing(isBid: boolean, ticks: number, steps: number): void {
+    const side = isBid ? this.bids : this.asks;
+    const bound = isBid ? ticks : -ticks;
+    for (let at = side.n - 1; at >= 0 && steps > 0 && side.keys[at]! >= bound; at--) {
+      const take = Math.min(steps, side.steps[at]!);
+      side.steps[at] = side.steps[at]! - take;
+      steps -= take;
+    }
+    if (steps > 0) throw new Error(`depth book: ${steps} crossing steps missing`);
+  }
+
   /** Steps shown at `ticks` on a side (0 when absent or taken out). */
   stepsAtPrice(isBid: boolean, ticks: number): number {
     const side = isBid ? this.bids : this.asks;

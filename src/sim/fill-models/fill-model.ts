@@ -59,6 +59,13 @@ export interface SymbolFillModel {
    */
   onTrade(trade: TradePrint, resting: readonly RestingOrder[], market: SymbolMarket, out: FillPlan[]): void;
   /**
+   * Recorded books only (the replay calls these when the symbol's depth is recorded): whether own
+   * orders rest at a level the model follows, and that level's new recorded size after a depth
+   * message set it (base units; 0: the level is gone).
+   */
+  watches?(isBid: boolean, price: number): boolean;
+  onDepth?(isBid: boolean, price: number, newSize: number): void;
+  /**
    * A model that keeps state between prints exports it as plain data (it may hold the book
    * mirror's RestingOrders: they are saved together) and reads it back; a model without them
    * keeps none (Replay.exportState).
@@ -73,6 +80,10 @@ export interface FillModelContext {
   readonly stepUnits: number;
   /** The replay's seed; a model that draws random numbers derives its stream from seed + symbol. */
   readonly seed: string;
+  /** True when the symbol's book is recorded depth: queue models read the queue from it (l2-queue.ts). */
+  readonly recordedDepth?: boolean;
+  /** 10^basePrecision: base units per whole base asset. */
+  readonly baseUnit?: number;
 }
 
 export interface FillModel {

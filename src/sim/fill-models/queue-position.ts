@@ -39,10 +39,14 @@ import type { FillModel, FillModelContext, FillPlan, SymbolFillModel, TradePrint
 import { isThrough } from './fill-model.ts';
 import { describeMeeting, planFill } from './price-reach.ts';
 import { TRADE_THROUGH } from './trade-through.ts';
+import { L2QueueSymbolModel, shapeText, type QueueProbabilityShape } from './l2-queue.ts';
 
-export const QUEUE_POSITION = 'QUEUE_POSITION';
-export const QUEUE_PROBABILISTIC = 'QUEUE_PROBABILISTIC';
-export const QUEUE_ESTIMATE = 'QUEUE_ESTIMATE';
+/** The probabilistic L2 model's default shape: hftbacktest's examples use power3 with n = 3. */
+export const DEFAULT_QUEUE_SHAPE: QueueProbabilityShape = { family: 'power3', n: 3 };
+
+import { QUEUE_ESTIMATE, QUEUE_POSITION, QUEUE_PROBABILISTIC } from './queue-rules.ts';
+
+export { QUEUE_ESTIMATE, QUEUE_POSITION, QUEUE_PROBABILISTIC };
 
 export interface QueuePositionOptions {
   /** Default 'risk-averse'. */
@@ -55,6 +59,8 @@ export interface QueuePositionOptions {
   readonly power?: number;
   /** Probabilistic: replaces the default probability (both arguments in base units, queueAhead > available > 0). */
   readonly fillProbability?: (queueAhead: number, available: number) => number;
+  /** Probabilistic on a recorded book (l2-queue.ts): the probability family. Default power3 with n = 3. */
+  readonly shape?: QueueProbabilityShape;
 }
 
 interface QueueEntry {
@@ -72,9 +78,14 @@ export function queuePosition(options: QueuePositionOptions = {}): FillModel {
   const estimate = options.estimateDepth ?? ((_order: RestingOrder, market: SymbolMarket) => depthMultiple * market.meanTradeQty);
   const estimator = options.estimateDepth ? 'custom' : `${depthMultiple}xMeanTradeQty`;
   const probability = options.fillProbability ?? ((queueAhead: number, available: number) => (available / (available + queueAhead)) ** power);
+  const shape = options.shape ?? DEFAULT_QUEUE_SHAPE;
   return {
     name,
-    forSymbol: (context) => new QueueSymbolModel(name, context, variant === 'probabilistic', estimate, estimator, probability),
+    // On a recorded book the queue is read from the book (l2-queue.ts); on prints alone it is estimated.
+    forSymbol: (context) =>
+      context.recordedDepth === true
+        ? new L2QueueSymbolModel(variant === 'probabilistic' ? `${name}:${shapeText(shape)}` : name, variant === 'probabilistic' ? shape : null, context.baseUnit ?? 1e8)
+        : new QueueSymbolModel(name, context, variant === 'probabilistic', estimate, estimator, probability),
   };
 }
 
