@@ -1,18 +1,23 @@
 /**
- * `--book`: the synthetic book's depth profile as a user writes it. `off`, or comma-separated
- * key=value pairs over the defaults `levels=10,spread=1-3,gap=1,size=1000,growth=1.5,jitter=0.25`:
+ * `--book`: the synthetic book (symbols without recorded depth) as a user writes it. `off`, or
+ * comma-separated key=value pairs over the defaults
+ * `model=flow,levels=10,spread=1-3,gap=1,size=1000,growth=1.5,jitter=0.25,rate=40`:
+ * the model (`flow`: the order-flow book that lives between prints, src/engine/liquidity/
+ * order-flow.ts; `ladder`: the static ladder drawn anew at each print, synthetic-ladder.ts),
  * levels a side, spread in ticks (one number or min-max), ticks between levels, size of the best
  * level as a multiple of the symbol's minimum quantity (LOT_SIZE minQty, else its step), growth
- * per level away from the touch, relative size jitter in [0, 1). The engine's profile
- * (src/engine/liquidity/synthetic-ladder.ts) is in units; `bookProfileFor` converts per symbol.
+ * per level away from the touch, relative size jitter in [0, 1), and for `flow` the events per
+ * simulated second. The engine's profiles are in units; `bookProfileFor` converts per symbol.
  */
-import type { SymbolSpec, LadderProfile } from '../engine/index.ts';
+import type { SymbolSpec } from '../engine/index.ts';
+import type { SyntheticBookProfile } from '../sim/index.ts';
 import { InputError } from './input-error.ts';
 
-export const DEFAULT_BOOK = 'levels=10,spread=1-3,gap=1,size=1000,growth=1.5,jitter=0.25';
+export const DEFAULT_BOOK = 'model=flow,levels=10,spread=1-3,gap=1,size=1000,growth=1.5,jitter=0.25,rate=40';
 
 /** A parsed `--book`: null when off. */
 export interface BookSetting {
+  readonly model: 'flow' | 'ladder';
   readonly levels: number;
   readonly spreadTicks: readonly [number, number];
   readonly gapTicks: number;
@@ -20,9 +25,11 @@ export interface BookSetting {
   readonly size: number;
   readonly growth: number;
   readonly jitter: number;
+  /** flow: events per simulated second. */
+  readonly rate: number;
 }
 
-const KEYS = ['levels', 'spread', 'gap', 'size', 'growth', 'jitter'] as const;
+const KEYS = ['model', 'levels', 'spread', 'gap', 'size', 'growth', 'jitter', 'rate'] as const;
 
 export function parseBook(text: string): BookSetting | null {
   if (text.trim() === 'off') return null;
@@ -54,11 +61,15 @@ export function parseBook(text: string): BookSetting | null {
   if (!(jitter >= 0 && jitter < 1)) throw new InputError(`--book: jitter must be in [0, 1), got "${values['jitter']}"`);
   const levels = integer('levels', 1);
   if (levels > 5000) throw new InputError(`--book: levels must be at most 5000, got ${levels}`);
-  return { levels, spreadTicks: [spreadMin!, spreadMax!], gapTicks: integer('gap', 1), size: positive('size'), growth: positive('growth'), jitter };
+  const model = values['model'];
+  if (model !== 'flow' && model !== 'ladder') throw new InputError(`--book: model must be flow or ladder, got "${model}"`);
+  const rate = Number(values['rate']);
+  if (!(Number.isFinite(rate) && rate >= 0 && rate <= 100_000)) throw new InputError(`--book: rate must be events per second in [0, 100000], got "${values['rate']}"`);
+  return { model, levels, spreadTicks: [spreadMin!, spreadMax!], gapTicks: integer('gap', 1), size: positive('size'), growth: positive('growth'), jitter, rate };
 }
 
-/** The engine profile of `setting` for one symbol (sizes in its base units). */
-export function bookProfileFor(setting: BookSetting, spec: SymbolSpec): LadderProfile {
+/** The replay's profile of `setting` for one symbol (sizes in its base units). */
+export function bookProfileFor(setting: BookSetting, spec: SymbolSpec): SyntheticBookProfile {
   const minQty = Math.max(spec.stepUnits, spec.lotSize?.min ?? spec.stepUnits);
   return {
     levels: setting.levels,
@@ -67,11 +78,12 @@ export function bookProfileFor(setting: BookSetting, spec: SymbolSpec): LadderPr
     baseQty: Math.max(1, Math.round(minQty * setting.size)),
     growth: setting.growth,
     jitter: setting.jitter,
+    ...(setting.model === 'flow' ? { flow: { rate: setting.rate } } : {}),
   };
 }
 
 /** `setting` written back as `--book` takes it (every key, in order). */
 export function bookText(setting: BookSetting): string {
   const [min, max] = setting.spreadTicks;
-  return `levels=${setting.levels},spread=${min === max ? min : `${min}-${max}`},gap=${setting.gapTicks},size=${setting.size},growth=${setting.growth},jitter=${setting.jitter}`;
+  return `model=${setting.model},levels=${setting.levels},spread=${min === max ? min : `${min}-${max}`},gap=${setting.gapTicks},size=${setting.size},growth=${setting.growth},jitter=${setting.jitter}${setting.model === 'flow' ? `,rate=${setting.rate}` : ''}`;
 }

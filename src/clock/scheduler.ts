@@ -56,6 +56,12 @@ export interface SchedulerOptions<P> {
   startTime?: number;
   /** Where payload timers deliver their payload. Required to schedule payload timers. */
   dispatch?: PayloadDispatch<P>;
+  /**
+   * Called each time the clock moves to a new time (before a timer at that time runs, and when
+   * `advanceTo` lands): the owner brings what lives on the clock (a replay's order-flow books) up
+   * to now before anyone looks at it.
+   */
+  onTime?: (time: number) => void;
 }
 
 /** A queued timer. Exposed to callers only as the read-only `TimerHandle`. */
@@ -90,12 +96,14 @@ export class Scheduler<P = never> implements Clock {
   readonly #clock: VirtualClock;
   readonly #queue = new EventQueue<Timer<P>>();
   readonly #dispatch: PayloadDispatch<P> | undefined;
+  readonly #onTime: ((time: number) => void) | undefined;
   /** Set while a timer's action runs, to refuse nested advances. */
   #firing = false;
 
   constructor(options: SchedulerOptions<P> = {}) {
     this.#clock = new VirtualClock(options.startTime ?? 0);
     this.#dispatch = options.dispatch;
+    this.#onTime = options.onTime;
   }
 
   /** Current simulated time, µs since the epoch. */
@@ -168,7 +176,9 @@ export class Scheduler<P = never> implements Clock {
       this.#fire(next);
       fired++;
     }
+    const moved = time !== this.#clock.now;
     this.#clock.advanceTo(time);
+    if (moved && this.#onTime !== undefined) this.#onTime(time);
     return fired;
   }
 
@@ -211,7 +221,9 @@ export class Scheduler<P = never> implements Clock {
   #fire(timer: Timer<P>): void {
     const time = timer.time;
     this.#queue.pop();
+    const moved = time !== this.#clock.now;
     this.#clock.advanceTo(time);
+    if (moved && this.#onTime !== undefined) this.#onTime(time);
     if (timer.interval > 0) {
       // Re-armed before the action runs, so the action sees a consistent queue (nextTime and
       // pending include the next occurrence) and can cancel it through the same handle.

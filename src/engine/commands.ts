@@ -9,6 +9,7 @@
  * except in configuration.
  */
 import type { LadderProfile } from './liquidity/synthetic-ladder.ts';
+import type { FlowProfile } from './liquidity/order-flow.ts';
 import type {
   AccountPermission,
   CancelReplaceMode,
@@ -278,6 +279,19 @@ export interface SetDepthBook {
 }
 
 /**
+ * Gives the symbol a synthetic book that lives between prints (liquidity/order-flow.ts): a depth
+ * book moved by a seeded order-flow process drawn from `seed`, consumed by prints. It is drawn
+ * around the next print, or `SetSyntheticAnchor`'s mid. `profile` null removes it.
+ */
+export interface SetOrderFlowBook {
+  type: 'SetOrderFlowBook';
+  time: number;
+  symbol: string;
+  profile: FlowProfile | null;
+  seed: string;
+}
+
+/**
  * One depth message for the symbol's depth book: level updates, each a price (price units, on
  * the tick grid) and the level's new total size (base units, floored to the step grid; 0 removes
  * the level). `clear`: the message replaces the whole book (a snapshot). Levels a message leaves
@@ -308,6 +322,7 @@ export type EngineCommand =
   | SetSyntheticBook
   | SetSyntheticAnchor
   | SetDepthBook
+  | SetOrderFlowBook
   | ApplyDepth
   | RecordMarketTrade
   | FillFromMarket;

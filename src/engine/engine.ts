@@ -26,7 +26,7 @@ import { engineStateCodec } from './snapshot/engine-snapshot.ts';
 import type { EngineEvent } from './events.ts';
 import { fillFromMarket } from './fills/fill-from-market.ts';
 import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
-import { applyDepth, setDepthBook } from './liquidity/depth-book-commands.ts';
+import { advanceFlows, applyDepth, setDepthBook, setOrderFlowBook } from './liquidity/depth-book-commands.ts';
 import { placeOrderList } from './order-lists/place-order-list.ts';
 import { placeOrder } from './place-order.ts';
 import { recordMarketTrade } from './record-market-trade.ts';
@@ -55,6 +55,18 @@ export class Engine extends EngineQueries {
     this.state = state;
   }
 
+  /**
+   * Lets simulated time reach `time` (µs) without a command: order-flow books step up to it (a
+   * reader about to look at the book at `time` calls this first). Later commands must not be
+   * earlier (as with commands, time never runs backwards: throws).
+   */
+  advanceTo(time: number): void {
+    const state = this.state;
+    if (!(time >= state.lastTime)) throw new Error(`time ran backwards: advance to ${time} after ${state.lastTime}`);
+    state.lastTime = time;
+    advanceFlows(state, time);
+  }
+
   /** Applies one command; returns the events it caused (an OrderRejected on refusal). */
   apply(command: EngineCommand): readonly EngineEvent[] {
     const state = this.state;
@@ -62,6 +74,8 @@ export class Engine extends EngineQueries {
       throw new Error(`time ran backwards: command at ${command.time} after ${state.lastTime}`);
     }
     state.lastTime = command.time;
+    // Order-flow books first live up to the command's time (a step at t comes before a command at t).
+    advanceFlows(state, command.time);
     state.sequence++;
     state.events = null;
     switch (command.type) {
@@ -116,6 +130,9 @@ export class Engine extends EngineQueries {
         break;
       case 'SetDepthBook':
         setDepthBook(state, command);
+        break;
+      case 'SetOrderFlowBook':
+        setOrderFlowBook(state, command);
         break;
       case 'ApplyDepth':
         applyDepth(state, command);

@@ -152,7 +152,7 @@ export interface SyntheticBookChanged {
   anchorPrice: number | null;
 }
 
-/** SetDepthBook: the symbol's liquidity is now a depth book in this mode (null: none). */
+/** SetDepthBook / SetOrderFlowBook: the symbol's liquidity is now a depth book in this mode (null: none). */
 export interface DepthBookSet {
   type: 'DepthBookSet';
   time: number;

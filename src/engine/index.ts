@@ -22,4 +22,5 @@ export { STP_MODES, TERMINAL_STATUSES } from './types.ts';
 export { ALL_ORDER_TYPES } from './symbol-config.ts';
 export type { LadderProfile } from './liquidity/synthetic-ladder.ts';
 export type { DepthBookMode } from './liquidity/depth-book.ts';
+export { DEFAULT_FLOW_RATE, DEFAULT_FLOW_STEP_MICROS, flowProfileProblem, type FlowProfile } from './liquidity/order-flow.ts';
 export { SYNTHETIC_MAKER } from './fills/execute-fill.ts';

@@ -232,7 +232,9 @@ export class Replay {
 
   constructor(config: ReplayConfig) {
     this.engine = new Engine(config.engine);
-    this.scheduler = new Scheduler({ startTime: config.startTime ?? 0 });
+    // Whatever lives on the clock in the engine (order-flow books) is brought up to each new time
+    // before a timer or a reader looks at it.
+    this.scheduler = new Scheduler({ startTime: config.startTime ?? 0, onTime: (time) => this.engine.advanceTo(time) });
     this.journal = config.journal === undefined ? new ReplayJournal() : config.journal;
     this.fillModel = config.fillModel;
     this.#onDecision = config.onDecision;

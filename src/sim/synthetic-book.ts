@@ -1,8 +1,10 @@
 /**
- * The synthetic book as a replay sets it up: the engine's liquidity model of each symbol
- * (`SetSyntheticBook`; what it shows and how takers walk it is in
- * src/engine/liquidity/synthetic-ladder.ts), anchored from the first instant of the replay so an
- * order at the window's first µs meets a two-sided book:
+ * The synthetic book as a replay sets it up: the engine's liquidity model of each symbol, either
+ * the order-flow book that lives between prints (`SetOrderFlowBook`,
+ * src/engine/liquidity/order-flow.ts: a depth book stepped every 100 ms of simulated time by a
+ * seeded process, consumed by prints) or the static ladder redrawn at each print
+ * (`SetSyntheticBook`, src/engine/liquidity/synthetic-ladder.ts), anchored from the first
+ * instant of the replay so an order at the window's first µs meets a two-sided book:
  *
  * - on a tape: at the tape's first print (a mid, `SetSyntheticAnchor`); from then on every print
  *   anchors it inside the engine at O(1) cost (no commands, nothing journaled per print);
@@ -13,13 +15,18 @@
  *
  * All commands go through the replay's `apply`, so the journal shows the set-up and the walk.
  */
-import type { LadderProfile } from '../engine/index.ts';
+import type { FlowProfile, LadderProfile } from '../engine/index.ts';
 import type { Replay } from './replay.ts';
 import { randomStream, type RandomSource } from './latency/random-source.ts';
 import { standardNormal } from './latency/latency-distribution.ts';
 
 /** A symbol's depth profile (engine units), and optionally the random walk it quotes around. */
 export interface SyntheticBookProfile extends LadderProfile {
+  /**
+   * The order flow that moves the book between prints (rate in events per simulated second, step
+   * in µs); absent: the static ladder, drawn anew at each print. Not with `walk`.
+   */
+  readonly flow?: Pick<FlowProfile, 'rate' | 'stepMicros'>;
   /**
    * Quote around a seeded random walk instead of the tape (pure exchange mode): the mid starts
    * at `startPrice` (price units) and moves every `intervalMicros` by round(sigmaTicks × Z)
@@ -62,11 +69,14 @@ export class SyntheticBook {
     const replay = this.#replay;
     const spec = replay.engine.symbolSpec(symbol);
     if (spec === undefined) throw new Error(`synthetic book: unknown symbol ${symbol}`);
-    const { walk, ...ladder } = profile;
+    const { walk, flow, ...ladder } = profile;
     if (walk !== undefined && !(walk.startPrice > 0 && Number.isSafeInteger(walk.intervalMicros) && walk.intervalMicros >= 1 && walk.sigmaTicks >= 0)) {
       throw new RangeError(`${symbol}: walk needs startPrice > 0, intervalMicros >= 1 (integer), sigmaTicks >= 0`);
     }
-    const set = replay.apply({ type: 'SetSyntheticBook', symbol, profile: ladder, seed: replay.seed });
+    if (walk !== undefined && flow !== undefined) throw new RangeError(`${symbol}: a random walk quotes the static ladder, not an order-flow book`);
+    const set = replay.apply(
+      flow === undefined ? { type: 'SetSyntheticBook', symbol, profile: ladder, seed: replay.seed } : { type: 'SetOrderFlowBook', symbol, profile: { ...ladder, ...flow }, seed: replay.seed },
+    );
     if (set[0]?.type === 'OrderRejected') throw new RangeError(`synthetic book of ${symbol}: refused (${set[0].reason}); check the profile`);
     if (walk === undefined) {
       const first = await replay.nextPrintPrice(symbol);

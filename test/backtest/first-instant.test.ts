@@ -24,7 +24,8 @@ test('a MARKET order at the window’s first µs fills against a two-sided book'
       description: 'buys at the first µs',
       run: async (ctx: StrategyContext) => {
         const book = await ctx.client.get<{ bids: string[][]; asks: string[][] }>('/api/v3/depth', { symbol: 'BTCUSDT', limit: 5 });
-        const order = await ctx.client.post<Record<string, unknown>>('/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' });
+        // Smaller than the best level's least size (half a target of 0.01 BTC, less 25% jitter): one fill.
+        const order = await ctx.client.post<Record<string, unknown>>('/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.003' });
         seen.push({ now: ctx.clock.now(), bids: book.bids.length, asks: book.asks.length, bestAsk: book.asks[0]?.[0] }, order);
       },
     },

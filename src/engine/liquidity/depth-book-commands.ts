@@ -2,9 +2,10 @@
  * The depth book's two commands: give a symbol a depth book, and apply one depth message to it.
  * A message is checked whole before anything changes (a refused message changes nothing).
  */
-import type { ApplyDepth, SetDepthBook } from '../commands.ts';
+import type { ApplyDepth, SetDepthBook, SetOrderFlowBook } from '../commands.ts';
 import type { EngineState } from '../engine-state.ts';
 import { DepthBook } from './depth-book.ts';
+import { flowProfileProblem, OrderFlowProcess } from './order-flow.ts';
 
 export function setDepthBook(state: EngineState, command: SetDepthBook): void {
   const symbol = state.symbols.get(command.symbol);
@@ -12,6 +13,36 @@ export function setDepthBook(state: EngineState, command: SetDepthBook): void {
   if (command.mode !== null && command.mode !== 'recorded' && command.mode !== 'flow') return state.reject(command, 'INVALID_AMOUNT');
   symbol.liquidity = command.mode === null ? null : new DepthBook(command.mode);
   state.emit({ type: 'DepthBookSet', time: command.time, symbol: command.symbol, mode: command.mode });
+}
+
+export function setOrderFlowBook(state: EngineState, command: SetOrderFlowBook): void {
+  const symbol = state.symbols.get(command.symbol);
+  if (!symbol) return state.reject(command, 'UNKNOWN_SYMBOL');
+  const profile = command.profile;
+  if (profile !== null && (typeof command.seed !== 'string' || flowProfileProblem(profile) !== null)) return state.reject(command, 'INVALID_AMOUNT');
+  if (profile === null) symbol.liquidity = null;
+  else {
+    const book = new DepthBook('flow');
+    book.flow = new OrderFlowProcess(profile, command.seed, command.symbol, symbol.spec.stepUnits);
+    book.flow.advancedTo = command.time;
+    symbol.liquidity = book;
+  }
+  state.emit({ type: 'DepthBookSet', time: command.time, symbol: command.symbol, mode: profile === null ? null : 'flow' });
+}
+
+/**
+ * Moves every order-flow book to `time` (µs): the steps due by then happen, each that changed a
+ * book counting as one update of the engine's sequence. Time passing, not a command: it runs
+ * before each command at the command's time, and when a reader asks for the book at a time.
+ */
+export function advanceFlows(state: EngineState, time: number): void {
+  const symbols = state.symbolList;
+  for (let i = 0; i < symbols.length; i++) {
+    const book = symbols[i]!.liquidity;
+    if (book === null || book.kind !== 'depth') continue;
+    const flow = (book as DepthBook).flow;
+    if (flow !== null) state.sequence += flow.advance(book as DepthBook, time);
+  }
 }
 
 export function applyDepth(state: EngineState, command: ApplyDepth): void {

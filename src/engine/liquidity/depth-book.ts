@@ -21,6 +21,7 @@
  * shifts by copyWithin. Level `i` from the best is array index n − 1 − i.
  */
 import type { LiquiditySource } from './liquidity-source.ts';
+import type { FlowTarget, OrderFlowProcess } from './order-flow.ts';
 
 export type DepthBookMode = 'recorded' | 'flow';
 
@@ -103,9 +104,11 @@ export class DepthSide {
   }
 }
 
-export class DepthBook implements LiquiditySource {
+export class DepthBook implements LiquiditySource, FlowTarget {
   readonly kind = 'depth';
   readonly mode: DepthBookMode;
+  /** Flow mode: the process that moves the book between prints (order-flow.ts); null when recorded. */
+  flow: OrderFlowProcess | null = null;
   readonly bids = new DepthSide();
   readonly asks = new DepthSide();
   /** Levels dropped because a message crossed them (stale levels of the other side). */
@@ -187,9 +190,16 @@ export class DepthBook implements LiquiditySource {
     else this.repairs += this.bids.dropFrom(ask);
   }
 
-  /** Flow mode: a print consumed the book (see the header). Recorded mode: nothing. */
+  /**
+   * Flow mode: a print consumed the book (see the header); an empty book is drawn around it
+   * first, and one the print went through (a side emptied, or a spread wider than the profile's
+   * whole depth: a jump of the market) is drawn anew around it, as a market's makers requote.
+   * Recorded mode: nothing.
+   */
   notePrint(ticks: number, steps: number, takerIsBuyer: boolean): void {
     if (this.mode !== 'flow') return;
+    const flow = this.flow;
+    if (flow !== null && flow.needsDraw(this)) flow.draw(this, ticks, flow.advancedTo);
     const hit = takerIsBuyer ? this.asks : this.bids;
     const key = takerIsBuyer ? -ticks : ticks;
     // Levels better than the print (keys above its key) were consumed before it.
@@ -203,6 +213,11 @@ export class DepthBook implements LiquiditySource {
     // The other side cannot stand at or through the print's price.
     const other = takerIsBuyer ? this.bids : this.asks;
     other.dropFrom(takerIsBuyer ? ticks : -ticks);
+    if (flow === null) return;
+    flow.anchorTicks = ticks;
+    const bid = this.bestBidTicks();
+    const ask = this.bestAskTicks();
+    if (bid === 0 || ask === 0 || ask - bid > flow.depthTicks) flow.draw(this, ticks, flow.advancedTo);
   }
 
   /** Steps of a side's live levels at or through `ticks` (bids at or above it, asks at or below it). */
@@ -233,6 +248,15 @@ export class DepthBook implements LiquiditySource {
     return at < 0 ? 0 : side.steps[at]!;
   }
 
+  bestLiveTicks(isBid: boolean): number {
+    return isBid ? this.bestBidTicks() : this.bestAskTicks();
+  }
+
+  /** Removes a side's worst level. */
+  dropWorst(isBid: boolean): void {
+    (isBid ? this.bids : this.asks).removeAt(0, 1);
+  }
+
   /** Best live prices in ticks (0 when a side is empty). */
   bestBidTicks(): number {
     const b = this.bids.bestLive();
@@ -250,6 +274,6 @@ export class DepthBook implements LiquiditySource {
       for (let i = s.n - 1; i >= 0; i--) out.push(`${isBid ? s.keys[i] : -s.keys[i]!}:${s.steps[i]}`);
       return out.join(',');
     };
-    return `depth ${this.mode} repairs ${this.repairs} bid ${side(this.bids, true)} ask ${side(this.asks, false)}`;
+    return `depth ${this.mode} repairs ${this.repairs} bid ${side(this.bids, true)} ask ${side(this.asks, false)}${this.flow === null ? '' : ` ${this.flow.describe()}`}`;
   }
 }

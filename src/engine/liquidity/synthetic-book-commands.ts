@@ -5,6 +5,7 @@
 import type { SetSyntheticAnchor, SetSyntheticBook } from '../commands.ts';
 import type { EngineState } from '../engine-state.ts';
 import { profileProblem, SyntheticLadder } from './synthetic-ladder.ts';
+import { DepthBook } from './depth-book.ts';
 
 export function setSyntheticBook(state: EngineState, command: SetSyntheticBook): void {
   const symbol = state.symbols.get(command.symbol);
@@ -18,10 +19,13 @@ export function setSyntheticBook(state: EngineState, command: SetSyntheticBook):
 export function setSyntheticAnchor(state: EngineState, command: SetSyntheticAnchor): void {
   const symbol = state.symbols.get(command.symbol);
   if (!symbol) return state.reject(command, 'UNKNOWN_SYMBOL');
-  const ladder = symbol.liquidity;
-  if (!(ladder instanceof SyntheticLadder)) return state.reject(command, 'INVALID_AMOUNT');
+  const liquidity = symbol.liquidity;
+  const flowBook = liquidity instanceof DepthBook && liquidity.flow !== null ? liquidity : null;
+  if (!(liquidity instanceof SyntheticLadder) && flowBook === null) return state.reject(command, 'INVALID_AMOUNT');
   if (!(Number.isSafeInteger(command.price) && command.price > 0)) return state.reject(command, 'INVALID_AMOUNT');
-  ladder.setMid(Math.max(1, Math.floor(command.price / symbol.spec.tickUnits)));
+  const mid = Math.max(1, Math.floor(command.price / symbol.spec.tickUnits));
+  if (flowBook !== null) flowBook.flow!.draw(flowBook, mid, command.time);
+  else (liquidity as SyntheticLadder).setMid(mid);
   // A replay that starts before its first print: the anchor is the market's price before the
   // window, which the average-price rules (MARKET notional, avgPrice) fall back to as Binance's
   // do on the trade before theirs, so a MARKET order at the first instant is judged too.

@@ -14,6 +14,7 @@ import { ExactSum } from '../exact-math.ts';
 import { PriceBandCache } from '../filters/check-order-filters.ts';
 import { SyntheticLadder } from '../liquidity/synthetic-ladder.ts';
 import { DepthBook, DepthSide } from '../liquidity/depth-book.ts';
+import { OrderFlowProcess } from '../liquidity/order-flow.ts';
 import { LiveOrders, type LiveOrdersFields } from '../live-orders.ts';
 import { OrderArchive } from '../order-archive.ts';
 import { OrderList } from '../order-lists/order-list.ts';
@@ -44,6 +45,7 @@ export function registerEngineClasses(codec: GraphCodec): GraphCodec {
       save: (s) => s.exportFields(),
       load: (f: [number, number, number[], bigint[], bigint[]]) => BucketedMean.importFields(f),
     })
+    .custom('engine.OrderFlowProcess', OrderFlowProcess, { save: (s) => s.exportFields(), load: (f: unknown[]) => OrderFlowProcess.importFields(f) })
     .custom('engine.SyntheticLadder', SyntheticLadder, { save: (s) => s.exportFields(), load: (f: unknown[]) => SyntheticLadder.importFields(f) })
     // A cache of bands derived from the reference price: a fresh one recomputes the same bands.
     .custom('engine.PriceBandCache', PriceBandCache, { save: () => null, load: () => new PriceBandCache() });
