@@ -24,16 +24,17 @@ export function setOrderFlowBook(state: EngineState, command: SetOrderFlowBook):
   else {
     const book = new DepthBook('flow');
     book.flow = new OrderFlowProcess(profile, command.seed, command.symbol, symbol.spec.stepUnits);
-    book.flow.advancedTo = command.time;
+    book.flow.passTime(command.time);
     symbol.liquidity = book;
   }
   state.emit({ type: 'DepthBookSet', time: command.time, symbol: command.symbol, mode: profile === null ? null : 'flow' });
 }
 
 /**
- * Moves every order-flow book to `time` (µs): the steps due by then happen, each that changed a
- * book counting as one update of the engine's sequence. Time passing, not a command: it runs
- * before each command at the command's time, and when a reader asks for the book at a time.
+ * Lets every order-flow book's time reach `time` (µs): each step boundary passed counts as one
+ * update of the engine's sequence; the book itself catches up when read (order-flow.ts). Time
+ * passing, not a command: it runs before each command at the command's time, and when a reader
+ * is about to look at the book at a time (Engine.advanceTo).
  */
 export function advanceFlows(state: EngineState, time: number): void {
   const symbols = state.symbolList;
@@ -41,7 +42,7 @@ export function advanceFlows(state: EngineState, time: number): void {
     const book = symbols[i]!.liquidity;
     if (book === null || book.kind !== 'depth') continue;
     const flow = (book as DepthBook).flow;
-    if (flow !== null) state.sequence += flow.advance(book as DepthBook, time);
+    if (flow !== null) state.sequence += flow.passTime(time);
   }
 }
 

@@ -16,6 +16,9 @@
  * levels cross the other side, the other side's crossing levels are stale and are dropped
  * (counted in `repairs`).
  *
+ * In flow mode the process catches the book up to now before anything reads it (`sync`), so
+ * every public accessor starts with it; the process itself writes through the raw level methods.
+ *
  * Storage, per side: ascending keys (a bid's key is its ticks, an ask's the negated ticks) so both
  * sides keep their best level at the end of the arrays, where most updates land; binary search,
  * shifts by copyWithin. Level `i` from the best is array index n − 1 − i.
@@ -109,6 +112,8 @@ export class DepthBook implements LiquiditySource, FlowTarget {
   readonly mode: DepthBookMode;
   /** Flow mode: the process that moves the book between prints (order-flow.ts); null when recorded. */
   flow: OrderFlowProcess | null = null;
+  /** True while the process writes (its reads of the book must not catch up again). */
+  syncing = false;
   readonly bids = new DepthSide();
   readonly asks = new DepthSide();
   /** Levels dropped because a message crossed them (stale levels of the other side). */
@@ -120,12 +125,26 @@ export class DepthBook implements LiquiditySource, FlowTarget {
     this.mode = mode;
   }
 
+  /** Brings a flow book up to now (order-flow.ts); nothing for a recorded one. */
+  sync(): void {
+    const flow = this.flow;
+    if (flow === null || this.syncing || !flow.behind) return;
+    this.syncing = true;
+    try {
+      flow.catchUp(this);
+    } finally {
+      this.syncing = false;
+    }
+  }
+
   /** Number of levels on a side (taken-out levels included). */
   levelCount(isBid: boolean): number {
+    this.sync();
     return (isBid ? this.bids : this.asks).n;
   }
 
   ticksAt(isBid: boolean, i: number): number {
+    this.sync();
     const side = isBid ? this.bids : this.asks;
     const at = side.n - 1 - i;
     if (at < 0) return 0;
@@ -134,12 +153,14 @@ export class DepthBook implements LiquiditySource, FlowTarget {
   }
 
   stepsAt(isBid: boolean, i: number): number {
+    this.sync();
     const side = isBid ? this.bids : this.asks;
     const at = side.n - 1 - i;
     return at < 0 ? 0 : side.steps[at]!;
   }
 
   firstLive(isBid: boolean, from: number, cutoff: number): number {
+    this.sync();
     const side = isBid ? this.bids : this.asks;
     const keys = side.keys;
     const steps = side.steps;
@@ -152,6 +173,7 @@ export class DepthBook implements LiquiditySource, FlowTarget {
   }
 
   take(isBid: boolean, i: number, steps: number): void {
+    this.sync();
     const side = isBid ? this.bids : this.asks;
     const at = side.n - 1 - i;
     const left = (at < 0 ? 0 : side.steps[at]!) - steps;
@@ -191,15 +213,28 @@ export class DepthBook implements LiquiditySource, FlowTarget {
   }
 
   /**
-   * Flow mode: a print consumed the book (see the header); an empty book is drawn around it
-   * first, and one the print went through (a side emptied, or a spread wider than the profile's
-   * whole depth: a jump of the market) is drawn anew around it, as a market's makers requote.
-   * Recorded mode: nothing.
+   * Flow mode: a print meets the book. One that starts a new epoch of the process (the first, a
+   * jump beyond the book's depth, one after a gap: order-flow.ts) is the centre of the next draw;
+   * any other is queued and consumes the book when it catches up (`consumePrint`). Recorded
+   * mode: nothing (the data's next update shows what the print took).
    */
   notePrint(ticks: number, steps: number, takerIsBuyer: boolean): void {
     if (this.mode !== 'flow') return;
     const flow = this.flow;
-    if (flow !== null && flow.needsDraw(this)) flow.draw(this, ticks, flow.advancedTo);
+    if (flow === null) {
+      this.consumePrint(ticks, steps, takerIsBuyer);
+      return;
+    }
+    if (flow.jumps(ticks)) return flow.startEpoch(ticks);
+    if (flow.queuePrint(ticks, steps, takerIsBuyer)) this.sync();
+  }
+
+  /**
+   * A print consumes the book: levels better than its price go, its own level loses its size,
+   * the other side's levels at or through its price go. Returns true when a side is left empty
+   * (the process then draws a new book around the print).
+   */
+  consumePrint(ticks: number, steps: number, takerIsBuyer: boolean): boolean {
     const hit = takerIsBuyer ? this.asks : this.bids;
     const key = takerIsBuyer ? -ticks : ticks;
     // Levels better than the print (keys above its key) were consumed before it.
@@ -213,15 +248,12 @@ export class DepthBook implements LiquiditySource, FlowTarget {
     // The other side cannot stand at or through the print's price.
     const other = takerIsBuyer ? this.bids : this.asks;
     other.dropFrom(takerIsBuyer ? ticks : -ticks);
-    if (flow === null) return;
-    flow.anchorTicks = ticks;
-    const bid = this.bestBidTicks();
-    const ask = this.bestAskTicks();
-    if (bid === 0 || ask === 0 || ask - bid > flow.depthTicks) flow.draw(this, ticks, flow.advancedTo);
+    return this.bids.bestLive() < 0 || this.asks.bestLive() < 0;
   }
 
   /** Steps of a side's live levels at or through `ticks` (bids at or above it, asks at or below it). */
   crossingSteps(isBid: boolean, ticks: number): number {
+    this.sync();
     const side = isBid ? this.bids : this.asks;
     const bound = isBid ? ticks : -ticks;
     let total = 0;
@@ -231,6 +263,7 @@ export class DepthBook implements LiquiditySource, FlowTarget {
 
   /** Takes `steps` from a side's levels at or through `ticks`, best first (crossingSteps must cover it). */
   consumeCrossing(isBid: boolean, ticks: number, steps: number): void {
+    this.sync();
     const side = isBid ? this.bids : this.asks;
     const bound = isBid ? ticks : -ticks;
     for (let at = side.n - 1; at >= 0 && steps > 0 && side.keys[at]! >= bound; at--) {
@@ -243,6 +276,7 @@ export class DepthBook implements LiquiditySource, FlowTarget {
 
   /** Steps shown at `ticks` on a side (0 when absent or taken out). */
   stepsAtPrice(isBid: boolean, ticks: number): number {
+    this.sync();
     const side = isBid ? this.bids : this.asks;
     const at = side.find(isBid ? ticks : -ticks);
     return at < 0 ? 0 : side.steps[at]!;
@@ -259,16 +293,19 @@ export class DepthBook implements LiquiditySource, FlowTarget {
 
   /** Best live prices in ticks (0 when a side is empty). */
   bestBidTicks(): number {
+    this.sync();
     const b = this.bids.bestLive();
     return b < 0 ? 0 : this.bids.keys[b]!;
   }
 
   bestAskTicks(): number {
+    this.sync();
     const a = this.asks.bestLive();
     return a < 0 ? 0 : -this.asks.keys[a]!;
   }
 
   describe(): string {
+    this.sync();
     const side = (s: DepthSide, isBid: boolean): string => {
       const out: string[] = [];
       for (let i = s.n - 1; i >= 0; i--) out.push(`${isBid ? s.keys[i] : -s.keys[i]!}:${s.steps[i]}`);

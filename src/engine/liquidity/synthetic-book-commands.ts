@@ -24,7 +24,7 @@ export function setSyntheticAnchor(state: EngineState, command: SetSyntheticAnch
   if (!(liquidity instanceof SyntheticLadder) && flowBook === null) return state.reject(command, 'INVALID_AMOUNT');
   if (!(Number.isSafeInteger(command.price) && command.price > 0)) return state.reject(command, 'INVALID_AMOUNT');
   const mid = Math.max(1, Math.floor(command.price / symbol.spec.tickUnits));
-  if (flowBook !== null) flowBook.flow!.draw(flowBook, mid, command.time);
+  if (flowBook !== null) flowBook.flow!.startEpoch(mid);
   else (liquidity as SyntheticLadder).setMid(mid);
   // A replay that starts before its first print: the anchor is the market's price before the
   // window, which the average-price rules (MARKET notional, avgPrice) fall back to as Binance's

@@ -66,7 +66,7 @@ describe('order-flow book', () => {
     expect(after.asks[0]![0] - after.bids[0]![0]).toBeLessThanOrEqual(5_000_000);
   });
 
-  it('is consumed by a print: the levels better than it go, its level loses the print, the other side leaves its price', () => {
+  it('is consumed by a print: the levels better than it go, its level loses the print; a print that empties a side or jumps is drawn around', () => {
     const engine = flowEngine();
     const { asks, bids } = engine.depth('BTCUSDT', 100);
     const third = asks[2]![0];
@@ -76,41 +76,52 @@ describe('order-flow book', () => {
     expect(after.asks[0]).toEqual([third, asks[2]![1] - 100_000]);
     expect(after.bids[0]![0]).toBe(bids[0]![0]);
     expect(engine.sequence).toBe(before + 1);
-    // A SELL print below every bid takes the whole bid side down to it.
-    const low = bids[9]![0] - 1_000_000;
-    engine.apply({ type: 'RecordMarketTrade', time: T0, symbol: 'BTCUSDT', price: low, quantity: 100, isBuyerMaker: true });
-    expect(engine.depth('BTCUSDT', 100).bids).toEqual([]);
-    engine.advanceTo(T0 + 2_000_000);
-    // Two seconds of flow quote the empty side again from the other side.
-    expect(engine.depth('BTCUSDT', 100).bids.length).toBeGreaterThan(0);
+    // A print that empties a side (here the 10th ask, bought whole) starts a new draw around it.
+    const last = engine.depth('BTCUSDT', 100).asks.at(-1)!;
+    engine.apply({ type: 'RecordMarketTrade', time: T0 + 1, symbol: 'BTCUSDT', price: last[0], quantity: last[1], isBuyerMaker: false });
+    const redrawn = engine.depth('BTCUSDT', 100);
+    expect(redrawn.bids).toHaveLength(10);
+    expect(redrawn.asks).toHaveLength(10);
+    expect(redrawn.bids[0]![0]).toBeLessThanOrEqual(last[0]);
+    expect(redrawn.asks[0]![0]).toBeGreaterThanOrEqual(last[0]);
+    // So does a print far from the last one (the market jumped): no consuming of a stale book.
+    const low = bids[9]![0] - 100_000_000;
+    engine.apply({ type: 'RecordMarketTrade', time: T0 + 2, symbol: 'BTCUSDT', price: low, quantity: 100_000, isBuyerMaker: true });
+    const jumped = engine.depth('BTCUSDT', 100);
+    expect(jumped.bids[0]![0]).toBeLessThanOrEqual(low);
+    expect(jumped.asks[0]![0]).toBeGreaterThanOrEqual(low);
+    expect(jumped.asks[0]![0] - jumped.bids[0]![0]).toBeLessThanOrEqual(3_000_000);
     engine.checkInvariants();
   });
 
-  it('lets a MARKET order walk it; the same seed and commands give the same book whoever looked in between', () => {
+  it('lets takers walk it and prints consume it; the same seed and commands give the same book whoever looked in between', () => {
+    const step = fc.tuple(fc.integer({ min: 0, max: 3_000_000 }), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 400_000 }), fc.integer({ min: -30, max: 30 }));
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 3_000_000 }), fc.boolean(), fc.integer({ min: 1, max: 400_000 })), { maxLength: 20 }), fc.array(fc.integer({ min: 0, max: 60_000_000 }), { maxLength: 30 }), (orders, looks) => {
+      fc.property(fc.array(step, { maxLength: 40 }), fc.array(fc.integer({ min: 0, max: 60_000_000 }), { maxLength: 30 }), (steps, looks) => {
         const run = (peek: boolean) => {
           const engine = flowEngine('p');
           engine.apply({ type: 'CreateAccount', time: T0, accountId: 1, balances: { USDT: 100_000_000_000_000, BTC: 100_000_000_000 } });
-          const times = [...orders.map(([t]) => T0 + t * 20)].sort((a, b) => a - b);
+          const sorted = [...steps].sort((a, b) => a[0] - b[0]);
           const peeks = [...looks].map((t) => T0 + t).sort((a, b) => a - b);
           let p = 0;
-          times.forEach((time, i) => {
+          for (const [at, kind, qty, offset] of sorted) {
+            const time = T0 + at * 20;
             while (peek && p < peeks.length && peeks[p]! <= time) {
               engine.advanceTo(peeks[p]!);
               engine.depth('BTCUSDT', 50);
               p++;
             }
-            const [, buy, qty] = orders[i]!;
-            engine.apply({ type: 'PlaceOrder', time, accountId: 1, symbol: 'BTCUSDT', side: buy ? 'BUY' : 'SELL', orderType: 'MARKET', quantity: qty * 10 });
-            engine.checkInvariants();
-          });
+            if (kind < 2) engine.apply({ type: 'PlaceOrder', time, accountId: 1, symbol: 'BTCUSDT', side: kind === 0 ? 'BUY' : 'SELL', orderType: 'MARKET', quantity: qty * 10 });
+            // Prints within a few ticks (consumed) and beyond the book's depth (a jump).
+            else engine.apply({ type: 'RecordMarketTrade', time, symbol: 'BTCUSDT', price: 4_200_000_000_000 + offset * 1_000_000, quantity: qty * 10, isBuyerMaker: kind === 3 });
+            if (peek) engine.checkInvariants();
+          }
           engine.advanceTo(T0 + 61_000_000);
-          return [engine.stateHash(), engine.sequence];
+          return [engine.stateHash(), engine.sequence, JSON.stringify(engine.depth('BTCUSDT', 50))];
         };
         expect(run(true)).toEqual(run(false));
       }),
-      propertyParameters({ numRuns: 40 }),
+      propertyParameters({ numRuns: 60 }),
     );
   });
 
