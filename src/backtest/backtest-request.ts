@@ -15,7 +15,8 @@ import { parseLatency } from './parse-latency.ts';
 import { parseBook } from './parse-book.ts';
 import { parseTime } from './parse-time.ts';
 import { buildSummary, type BacktestSummary } from './report-summary.ts';
-import { FILL_MODELS, runBacktest, STRATEGY_ACCOUNT_ID, type FillModelName } from './run-backtest.ts';
+import { runBacktest, STRATEGY_ACCOUNT_ID } from './run-backtest.ts';
+import { fillModelText, parseFillModel, type FillModelName } from './parse-fill-model.ts';
 import { JOURNAL_FILE, writeReport, writeStrategyCommands } from './write-report.ts';
 
 /** The options as typed (strings), before validation. */
@@ -73,7 +74,7 @@ export interface BacktestRequest {
 }
 
 export function parseBacktestRequest(strategy: string, options: BacktestRequestOptions): BacktestRequest {
-  if (!(FILL_MODELS as readonly string[]).includes(options.fillModel)) throw new InputError(`--fill-model must be one of ${FILL_MODELS.join(', ')}, got "${options.fillModel}"`);
+  const fillModel = fillModelText(parseFillModel(options.fillModel)); // validates
   parseLatency(options.latency); // validates
   if (options.book !== undefined) parseBook(options.book); // validates
   const symbols = options.symbols?.split(',').map((s) => s.trim()).filter((s) => s !== '');
@@ -83,7 +84,7 @@ export function parseBacktestRequest(strategy: string, options: BacktestRequestO
     ...(options.from === undefined ? {} : { from: parseTime(options.from, '--from') }),
     ...(options.to === undefined ? {} : { to: parseTime(options.to, '--to') }),
     ...(symbols === undefined ? {} : { symbols }),
-    fillModel: options.fillModel as FillModelName,
+    fillModel,
     latency: options.latency,
     seed: options.seed,
     ...(options.book === undefined ? {} : { book: options.book }),

@@ -14,7 +14,8 @@
 import { ExchangeContext } from '../api-facade/index.ts';
 import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '../engine/index.ts';
 import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
-import { klineOriginOfReason, queuePosition, Replay, SyntheticBook, tapeTradeOfReason, touch, tradeThrough, type FillModel, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
+import { klineOriginOfReason, Replay, SyntheticBook, tapeTradeOfReason, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
+import { fillModelText, makeFillModel, parseFillModel, type FillModelName } from './parse-fill-model.ts';
 import { formatUtcMicros } from '../data/index.ts';
 import { DEMO_CREDENTIALS } from '../sample/index.ts';
 import { InputError } from './input-error.ts';
@@ -32,8 +33,7 @@ export const STRATEGY_ACCOUNT_ID = 1;
 export const STRATEGY_API_KEY = DEMO_CREDENTIALS.apiKey;
 export const STRATEGY_SECRET = DEMO_CREDENTIALS.secretKey;
 
-export const FILL_MODELS = ['queue', 'queue-probabilistic', 'trade-through', 'touch'] as const;
-export type FillModelName = (typeof FILL_MODELS)[number];
+export { FILL_MODELS, makeFillModel, type FillModelName } from './parse-fill-model.ts';
 
 export { DEFAULT_BALANCES } from './account-setup.ts';
 
@@ -118,19 +118,6 @@ export interface BacktestResult {
   readonly baseAsset: Readonly<Record<string, string>>;
 }
 
-export function makeFillModel(name: FillModelName): FillModel {
-  switch (name) {
-    case 'queue':
-      return queuePosition({ variant: 'risk-averse' });
-    case 'queue-probabilistic':
-      return queuePosition({ variant: 'probabilistic' });
-    case 'trade-through':
-      return tradeThrough();
-    case 'touch':
-      return touch();
-  }
-}
-
 export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
   const data = openMarketData(options.data ?? 'sample');
   const symbols = chooseSymbols(data, options.symbols);
@@ -143,7 +130,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   else for (const symbol of symbols) tapes.push(await windowedTape(data, symbol, from, to));
   const sources: Record<string, MarketSource> = Object.fromEntries(tapes.map((t) => [t.symbol, t.source]));
   const seed = options.seed ?? '1';
-  const fillModel = options.fillModel ?? 'queue';
+  const fillModel = fillModelText(parseFillModel(options.fillModel ?? 'queue'));
   const sampleMicros = options.sampleMicros ?? 60_000_000;
   const strategy = options.strategy;
   const params = { ...strategy.params, ...(options.params ?? {}) };

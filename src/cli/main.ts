@@ -88,7 +88,7 @@ export function buildProgram(): Command {
     .option('--from <time>', 'start, UTC: YYYY-MM-DD[THH:MM[:SS]] or epoch ms (default: the data\'s first day)')
     .option('--to <time>', 'end (exclusive), same forms (default: the end of the data\'s last day)')
     .option('--symbols <list>', 'symbols to replay, comma-separated (default: the market\'s first)')
-    .option('--fill-model <model>', 'queue | queue-probabilistic | trade-through | touch', 'queue')
+    .option('--fill-model <model>', 'queue | queue-probabilistic[:power:N|power2:N|power3:N|log|log2] | trade-through | touch (queue models read the queue from a recorded book)', 'queue')
     .option('--latency <spec>', 'none | 5ms | normal:5ms,1ms | lognormal:2ms,0.5 (each leg: entry, cancel, ack)', 'none')
     .option('--seed <seed>', 'seed of every random stream (same seed, same journal)', '1')
     .option('--book <spec>', "the synthetic book: 'off', or levels=10,spread=1-3,gap=1,size=1000,growth=1.5,jitter=0.25 (size: x the minimum quantity at the best level; any subset)")
