@@ -67,6 +67,8 @@ export class LocalBookSync {
     private readonly scale: UnitScale,
     private readonly out: DepthBatchBuilder,
     private readonly onGap: (gap: RecordingGap) => void,
+    /** After each message written: the update id the book is at (null: the empty book of a loss). */
+    private readonly onMessage: (updateId: number | null) => void = () => undefined,
   ) {}
 
   /** The book's update id (the last applied event's u, or the snapshot's lastUpdateId). */
@@ -136,6 +138,7 @@ export class LocalBookSync {
     // A CLEAR message of one removal: the empty book (a message needs a row).
     this.out.row(this.#time(time), 0, 0, DEPTH_CLEAR, true);
     this.out.endMessage();
+    this.onMessage(null);
   }
 
   /**
@@ -163,8 +166,11 @@ export class LocalBookSync {
     };
     levelRows(event.bids, 'b', this.scale, event, row(0));
     levelRows(event.asks, 'a', this.scale, event, row(DEPTH_ASK));
-    if (!first) this.out.endMessage();
     this.#id = event.u;
+    if (!first) {
+      this.out.endMessage();
+      this.onMessage(this.#id);
+    }
     this.#lastGood = time;
     this.counts.applied++;
   }
@@ -182,8 +188,9 @@ export class LocalBookSync {
     levelRows(snapshot.bids, 'bids', this.scale, snapshot, row(0));
     levelRows(snapshot.asks, 'asks', this.scale, snapshot, row(DEPTH_ASK));
     if (first) this.out.row(time, 0, 0, DEPTH_CLEAR, true); // an empty book
-    this.out.endMessage();
     this.#id = snapshot.lastUpdateId;
+    this.out.endMessage();
+    this.onMessage(this.#id);
     this.#lastGood = time;
     this.counts.snapshotsApplied++;
   }

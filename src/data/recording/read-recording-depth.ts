@@ -22,12 +22,18 @@ import { onVenueClock } from './venue-clock.ts';
 export interface ReadRecordingDepthOptions extends ReadRecordingOptions {
   /** Called once at the end with what the recipe did (events applied, stale, snapshots used). */
   readonly onCounts?: ((counts: LocalBookCounts) => void) | undefined;
+  /**
+   * Called after each message, in order: the venue's update id the book is at after it (a diff's
+   * `u`, a snapshot's lastUpdateId), or null for the empty book written when it was lost. Lets a
+   * consumer line the replayed book up with the venue's REST answers.
+   */
+  readonly onMessage?: ((updateId: number | null) => void) | undefined;
 }
 
 export async function* readRecordingDepth(files: readonly string[], options: ReadRecordingDepthOptions): AsyncGenerator<DepthBatch> {
   const { scale, symbol, batchSize, onGap, onWarning } = resolveRecordingOptions(files, options);
   const out = new DepthBatchBuilder(batchSize);
-  const sync = new LocalBookSync(symbol, scale, out, onGap);
+  const sync = new LocalBookSync(symbol, scale, out, onGap, options.onMessage);
   let lastTime = 0;
   let firstDiff: { time: number; at: string } | null = null;
   /** The last line was a break the recording may end at (a stop, a torn file). */

@@ -15,9 +15,12 @@ const us = (ms: number) => ms * 1000;
 async function read(files: string[], batchSize?: number) {
   const gaps: RecordingGap[] = [];
   const warnings: string[] = [];
+  const ids: (number | null)[] = [];
   let counts: LocalBookCounts | undefined;
-  const batches = await collect(readRecordingDepth(files, { scale: SCALE, onGap: (g) => gaps.push(g), onWarning: (w) => warnings.push(w), onCounts: (c) => (counts = c), ...(batchSize === undefined ? {} : { batchSize }) }));
-  return { batches, messages: messages(batches), gaps, warnings, counts };
+  const batches = await collect(
+    readRecordingDepth(files, { scale: SCALE, onGap: (g) => gaps.push(g), onWarning: (w) => warnings.push(w), onCounts: (c) => (counts = c), onMessage: (id) => ids.push(id), ...(batchSize === undefined ? {} : { batchSize }) }),
+  );
+  return { batches, messages: messages(batches), ids, gaps, warnings, counts };
 }
 
 describe('readRecordingDepth', () => {
@@ -53,7 +56,9 @@ describe('readRecordingDepth', () => {
       `${us(B + 350)} ${snapshot(16, [['100.00', '3'], ['99.00', '5']], [['101.00', '1']])}`,
       at(B + 400, diff(B + 400, 19, 19, [], [['101.00', '2']])),
     ]);
-    const { messages: m, gaps } = await read([file]);
+    const { messages: m, ids, gaps } = await read([file]);
+    // The book's update id after each message (null: the empty book of the loss).
+    expect(ids).toEqual([10, 12, null, 16, 18, 19]);
     expect(m).toEqual([
       { time: us(B + 45), clear: true, rows: [['bid', 10000, 1000], ['ask', 10100, 1000]] },
       { time: us(B + 100), clear: false, rows: [['bid', 10000, 2000]] },
