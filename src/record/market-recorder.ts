@@ -14,8 +14,10 @@
  *   Retry-After.
  * - reconnects with exponential backoff and jitter; every lost connection and failed attempt is
  *   a note in every file, the reconnect followed by fresh snapshots.
- * - the venue's 24 h connection limit: after `handoverAfterMs` a second connection is opened and,
- *   once it is up, takes over (noted as a planned disconnect: nothing is lost in between).
+ * - the venue's 24 h connection limit: after `handoverAfterMs` a second connection is opened and
+ *   both are read (trades and quotes from both, the readers drop the duplicates); each symbol's
+ *   diffs move to the new one at its first diff event that continues what the old one
+ *   delivered; then the old one is closed, noted as a planned disconnect: nothing is lost.
  * - a clean stop: a `exsim@stopped` note, then every gzip member ended.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -34,6 +36,8 @@ export const BINANCE_REST_URL = 'https://api.binance.com';
 export const RECORDED_STREAMS = ['trade', 'depth@100ms', 'bookTicker'] as const;
 /** Binance serves at most 1024 streams on one connection. */
 const MAX_STREAMS = 1024;
+/** A handover completes at the latest this long after the new connection opened (a symbol whose book did not move has no diff to switch on), ms. */
+const HANDOVER_GRACE_MS = 10_000;
 
 export interface MarketRecorderOptions {
   /** Symbols, upper case (BTCUSDT). */
@@ -107,7 +111,10 @@ export class MarketRecorder {
   readonly #pending = new Set<string>();
   readonly #abort = new AbortController();
   #current: StreamConnection | null = null;
+  /** During a handover: the fresh connection, and the symbols still taken from the old one. */
   #next: StreamConnection | null = null;
+  #switching: Set<string> | null = null;
+  #graceTimer: NodeJS.Timeout | null = null;
   #failures = 0;
   #heard = false;
   #reconnectTimer: NodeJS.Timeout | null = null;
@@ -168,7 +175,7 @@ export class MarketRecorder {
   /** Stops cleanly: a stop note, the connection closed, every file ended. Resolves when they are on disk. */
   stop(reason = 'stopped'): Promise<void> {
     this.#stopping ??= (async () => {
-      for (const timer of [this.#reconnectTimer, this.#handoverTimer, ...this.#snapshotTimers.values()]) if (timer !== null) clearTimeout(timer);
+      for (const timer of [this.#reconnectTimer, this.#handoverTimer, this.#graceTimer, ...this.#snapshotTimers.values()]) if (timer !== null) clearTimeout(timer);
       this.#abort.abort();
       this.#note(RECORDER_NOTES.stopped, { reason });
       this.#current?.close();
@@ -203,34 +210,41 @@ export class MarketRecorder {
 
   #opened(connection: StreamConnection, attempt: number): void {
     if (this.#stopped) return;
-    const handover = connection === this.#next;
-    if (handover) {
-      this.#note(RECORDER_NOTES.disconnected, { reason: "handover to a fresh connection before the venue's 24 h limit", planned: true });
-      this.#current?.close();
-      this.#current = connection;
-      this.#next = null;
-    } else {
-      // A new connection after a loss: each symbol's diff ids start afresh.
-      for (const track of this.#depth.values()) track.seenEvent = false;
-      for (const stats of this.#stats.values()) stats.lastDepthUpdateId = null;
+    if (connection === this.#next) {
+      // Make before break: both connections stay open until each symbol's diffs on the new one
+      // continue what the old one delivered (or the grace period ends).
+      this.#switching = new Set(this.#symbols);
+      this.#note(RECORDER_NOTES.connected, { url: this.url, attempt, handover: true });
+      this.#onEvent({ type: 'connected', url: this.url, attempt, handover: true });
+      this.#graceTimer = setTimeout(() => this.#completeHandover(), HANDOVER_GRACE_MS); // determinism-ok: live handover deadline
+      this.#graceTimer.unref();
+      return;
     }
-    for (const track of this.#depth.values()) track.snapshotId = null;
+    // A new connection after a loss: each symbol's diff ids start afresh.
+    for (const track of this.#depth.values()) {
+      track.seenEvent = false;
+      track.snapshotId = null;
+    }
+    for (const stats of this.#stats.values()) stats.lastDepthUpdateId = null;
     this.#failures = 0;
     this.#heard = false;
-    this.#note(RECORDER_NOTES.connected, { url: this.url, attempt, handover });
-    this.#onEvent({ type: 'connected', url: this.url, attempt, handover });
+    this.#note(RECORDER_NOTES.connected, { url: this.url, attempt, handover: false });
+    this.#onEvent({ type: 'connected', url: this.url, attempt, handover: false });
+    this.#connectionReady();
+  }
+
+  /** A connection is the current one: its own handover is due in `handoverAfterMs`, and every symbol needs a snapshot. */
+  #connectionReady(): void {
     this.#handoverTimer = setTimeout(() => this.#handover(), this.#handoverAfterMs); // determinism-ok: the live connection's age
     this.#handoverTimer.unref();
     for (const symbol of this.#symbols) this.#requestSnapshot(symbol);
   }
 
   #message(connection: StreamConnection, text: string): void {
-    if (this.#stopped || connection !== this.#current) return;
+    if (this.#stopped) return;
+    const fromNext = connection === this.#next;
+    if (!fromNext && connection !== this.#current) return;
     const received = this.#clock.nowMicros();
-    if (!this.#heard) {
-      this.#heard = true;
-      this.#backoff.reset();
-    }
     const stream = streamName(text);
     const symbol = stream?.slice(0, stream.indexOf('@')).toUpperCase();
     const stats = symbol === undefined ? undefined : this.#stats.get(symbol);
@@ -238,21 +252,36 @@ export class MarketRecorder {
       this.#note(RECORDER_NOTES.error, { what: 'unexpected message', reason: text.slice(0, 200) }, received);
       return;
     }
+    const isDepth = stream.endsWith('@depth@100ms');
+    // During a handover trades and quotes are written from both connections (the readers drop
+    // the duplicates by trade id and update id); a symbol's diffs come from the old connection
+    // until the first diff of the new one that continues (or overlaps) what was written, then
+    // from the new one: diffs out of order would look like a gap.
+    if (this.#switching !== null && isDepth) {
+      const waiting = this.#switching.has(symbol);
+      if (fromNext && waiting) {
+        const ids = depthIds(text);
+        const last = stats.lastDepthUpdateId;
+        if (ids === null || (last !== null && ids.U > last + 1)) return;
+        this.#switching.delete(symbol);
+      } else if (!fromNext && !waiting) {
+        return;
+      }
+    } else if (this.#switching === null && !this.#heard) {
+      this.#heard = true;
+      this.#backoff.reset();
+    }
     this.#writer.write(symbol, received, text);
     stats.messages++;
-    if (stream.endsWith('@depth@100ms')) this.#checkDepth(symbol, text, received);
+    if (isDepth) this.#checkDepth(symbol, text, received);
+    if (this.#switching?.size === 0) this.#completeHandover();
   }
 
   /** The live half of the recipe: a jump in diff ids, or a snapshot older than the events it must continue, calls for a snapshot. */
   #checkDepth(symbol: string, text: string, received: number): void {
-    let U: unknown;
-    let u: unknown;
-    try {
-      ({ U, u } = (JSON.parse(text) as { data: { U?: unknown; u?: unknown } }).data);
-    } catch {
-      return; // written as received; the reader names the line
-    }
-    if (typeof U !== 'number' || typeof u !== 'number') return;
+    const ids = depthIds(text);
+    if (ids === null) return; // written as received; the reader names the line
+    const { U, u } = ids;
     const track = this.#depth.get(symbol)!;
     const stats = this.#stats.get(symbol)!;
     const last = stats.lastDepthUpdateId;
@@ -274,13 +303,20 @@ export class MarketRecorder {
     if (this.#stopped) return;
     if (connection === this.#next) {
       // The handover's fresh connection failed; the old one goes on. Try again later.
-      this.#next = null;
+      this.#abandonHandover();
       this.#onEvent({ type: 'error', what: 'handover', reason });
       this.#handoverTimer = setTimeout(() => this.#handover(), this.#backoff.next()); // determinism-ok: live reconnect delay
       this.#handoverTimer.unref();
       return;
     }
     if (connection !== this.#current) return;
+    if (this.#next?.opened === true) {
+      // The old connection ended during a handover (the venue's limit came first): the new one carries on at once.
+      this.#completeHandover();
+      return;
+    }
+    this.#next?.close();
+    this.#abandonHandover();
     this.#current = null;
     if (this.#handoverTimer !== null) clearTimeout(this.#handoverTimer);
     const retryInMs = this.#backoff.next();
@@ -294,6 +330,7 @@ export class MarketRecorder {
     this.#reconnectTimer = setTimeout(() => this.#connect(), retryInMs); // determinism-ok: live reconnect delay
   }
 
+  /** Opens the next connection, before the venue's 24 h limit closes this one. */
   #handover(): void {
     if (this.#stopped || this.#next !== null || this.#current === null) return;
     const next: StreamConnection = new StreamConnection(
@@ -306,6 +343,25 @@ export class MarketRecorder {
       this.#connection,
     );
     this.#next = next;
+  }
+
+  /** The new connection takes over: the old one is closed, noted as a planned disconnect. */
+  #completeHandover(): void {
+    const next = this.#next;
+    if (next === null || this.#stopped) return;
+    const old = this.#current;
+    this.#abandonHandover();
+    this.#current = next;
+    this.#note(RECORDER_NOTES.disconnected, { reason: "handover to a fresh connection before the venue's 24 h limit", planned: true });
+    old?.close();
+    this.#connectionReady();
+  }
+
+  #abandonHandover(): void {
+    this.#next = null;
+    this.#switching = null;
+    if (this.#graceTimer !== null) clearTimeout(this.#graceTimer);
+    this.#graceTimer = null;
   }
 
   #requestSnapshot(symbol: string): void {
@@ -368,6 +424,16 @@ export class MarketRecorder {
     const symbol = typeof data.symbol === 'string' ? data.symbol : null;
     if (symbol !== null && this.#stats.has(symbol)) this.#writer.write(symbol, received, message);
     else this.#writer.writeAll(received, message);
+  }
+}
+
+/** A diff event's first and last update id, or null when the message does not hold them. */
+function depthIds(text: string): { U: number; u: number } | null {
+  try {
+    const { U, u } = (JSON.parse(text) as { data: { U?: unknown; u?: unknown } }).data;
+    return typeof U === 'number' && typeof u === 'number' ? { U, u } : null;
+  } catch {
+    return null;
   }
 }
 

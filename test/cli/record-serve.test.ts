@@ -105,7 +105,8 @@ async function startServer(): Promise<ServeHandle> {
   return handle;
 }
 
-test('the book and trades replayed from a recording of exsim serve are the served ones; a cut connection is one gap, resynchronised at the next snapshot', async () => {
+/** A recorder of BTCUSDT on a served replay (manual clock), its stream connection through a proxy the script can cut. */
+async function recordingSession(options: { handoverAfterMs?: number } = {}) {
   const handle = await startServer();
   const proxy = await TcpProxy.start(Number(new URL(handle.url).port));
   cleanups.push(() => proxy.close());
@@ -118,6 +119,7 @@ test('the book and trades replayed from a recording of exsim serve are the serve
     restUrl: handle.url,
     reconnect: { initialMs: 100, maxMs: 200 },
     flushEveryMs: 50,
+    ...(options.handoverAfterMs === undefined ? {} : { handoverAfterMs: options.handoverAfterMs }),
     onEvent: (e) => events.push(e),
   });
   cleanups.push(() => recorder.stop('test cleanup'));
@@ -130,9 +132,10 @@ test('the book and trades replayed from a recording of exsim serve are the serve
   const depth = async (): Promise<RestDepth> => (await fetch(`${handle.url}/api/v3/depth?symbol=BTCUSDT&limit=1000`)).json() as Promise<RestDepth>;
   const observed: { depth: RestDepth; recorded: boolean }[] = [];
   const resting: number[] = [];
-  /** Six simulated seconds: an order placed, cancelled or taking, the tape's prints, then REST depth after the last diff boundary. */
   let latest = await depth();
-  const step = async (i: number, recorded: boolean) => {
+  let i = 0;
+  /** An order placed, cancelled or taking. */
+  const act = async () => {
     const bestBid = parseUnits(latest.bids[0]![0], 8)!;
     if (i % 3 === 0) {
       const price = formatUnits(bestBid - (5 + (i % 4)) * 1_000_000, 8);
@@ -145,42 +148,41 @@ test('the book and trades replayed from a recording of exsim serve are the serve
     } else {
       await spot.newOrder('BTCUSDT', i % 2 === 0 ? 'BUY' : 'SELL', 'MARKET', { quantity: '0.0003' });
     }
+    i++;
+  };
+  /** Six simulated seconds (the tape's prints), then REST depth after the last diff boundary. */
+  const advance = async (recorded = true) => {
     await handle.control.advance({ byMs: 6000 });
     latest = await depth();
     observed.push({ depth: latest, recorded });
   };
+  const step = async (recorded = true) => {
+    await act();
+    await advance(recorded);
+  };
+  /** Stops the recorder once it has everything sent; the files, the lines' stream names, and the served trades. */
+  const finish = async () => {
+    await settled(() => stats().messages);
+    await recorder.stop('test done');
+    // One file, or two if the wall clock passed midnight UTC meanwhile.
+    const files = readdirSync(join(out, 'BTCUSDT'))
+      .sort()
+      .map((f) => join(out, 'BTCUSDT', f));
+    for (const file of files) expect(file).toMatch(/\/exsim_recording_\d{4}-\d{2}-\d{2}_BTCUSDT\.gz$/);
+    const lines = files.flatMap((f) => gunzipSync(readFileSync(f)).toString('utf8').trimEnd().split('\n'));
+    const served = (await spot.trades('BTCUSDT', { limit: 1000 })).data as { id: number }[];
+    return { files, lines, streams: lines.map((l) => (JSON.parse(l.slice(l.indexOf(' ') + 1)) as { stream: string }).stream), served };
+  };
+  return { proxy, events, stats, act, advance, step, observed, finish };
+}
 
-  for (let i = 0; i < 12; i++) await step(i, true);
-  await settled(() => stats().messages);
-  // The network drops the stream connection; the exchange goes on without the recorder.
-  proxy.cut();
-  await until(() => events.some((e) => e.type === 'disconnected'), 'the disconnect');
-  for (let i = 12; i < 18; i++) await step(i, false);
-  proxy.restore();
-  await until(() => stats().snapshots >= 2, 'the snapshot after the reconnect');
-  for (let i = 18; i < 30; i++) await step(i, true);
-  await settled(() => stats().messages);
-  await recorder.stop('test done');
-
-  const files = readdirSync(join(out, 'BTCUSDT')).map((f) => join(out, 'BTCUSDT', f));
-  expect(files).toHaveLength(1);
-  expect(files[0]).toMatch(/\/exsim_recording_\d{4}-\d{2}-\d{2}_BTCUSDT\.gz$/);
-  const lines = gunzipSync(readFileSync(files[0]!)).toString('utf8').trimEnd().split('\n');
-  const streams = lines.map((l) => (JSON.parse(l.slice(l.indexOf(' ') + 1)) as { stream: string }).stream);
-  expect(streams[0]).toBe('exsim@started');
-  expect(streams.at(-1)).toBe('exsim@stopped');
-  expect(streams.filter((s) => s === 'btcusdt@depthSnapshot')).toHaveLength(2);
-  const disconnects = lines.filter((l) => l.includes('"exsim@disconnected"'));
-  expect(disconnects).toHaveLength(1);
-  expect(disconnects[0]).toContain('"planned":false');
-
-  // The book, message by message, against every REST answer the recorder was connected for.
+/** Reads the depth back and checks the replayed book against every REST answer given while recording; returns the gaps and each message's update id. */
+async function checkBooks(files: string[], observed: readonly { depth: RestDepth; recorded: boolean }[]) {
   const gaps: RecordingGap[] = [];
   const ids: (number | null)[] = [];
   const warnings: string[] = [];
-  const depthBatches: DepthBatch[] = [];
-  for await (const batch of readRecordingDepth(files, { scale: SCALE, onGap: (g) => gaps.push(g), onMessage: (id) => ids.push(id), onWarning: (w) => warnings.push(w) })) depthBatches.push(batch);
-  const books = booksAfterEachMessage(depthBatches);
+  const batches = await collect(readRecordingDepth(files, { scale: SCALE, onGap: (g) => gaps.push(g), onMessage: (id) => ids.push(id), onWarning: (w) => warnings.push(w) }));
+  const books = booksAfterEachMessage(batches);
   expect(books).toHaveLength(ids.length);
   expect(warnings).toEqual([]);
   let compared = 0;
@@ -192,7 +194,31 @@ test('the book and trades replayed from a recording of exsim serve are the serve
     expect(books[at], `book at update id ${rest.lastUpdateId}`).toEqual({ bids: units(rest.bids), asks: units(rest.asks) });
     compared++;
   }
-  expect(compared).toBe(24);
+  expect(compared).toBe(observed.filter((o) => o.recorded).length);
+  return { gaps, ids };
+}
+
+test('the book and trades replayed from a recording of exsim serve are the served ones; a cut connection is one gap, resynchronised at the next snapshot', async () => {
+  const session = await recordingSession();
+  for (let k = 0; k < 12; k++) await session.step();
+  await settled(() => session.stats().messages);
+  // The network drops the stream connection; the exchange goes on without the recorder.
+  session.proxy.cut();
+  await until(() => session.events.some((e) => e.type === 'disconnected'), 'the disconnect');
+  for (let k = 0; k < 6; k++) await session.step(false);
+  session.proxy.restore();
+  await until(() => session.stats().snapshots >= 2, 'the snapshot after the reconnect');
+  for (let k = 0; k < 12; k++) await session.step();
+  const { files, lines, streams, served } = await session.finish();
+
+  expect(streams[0]).toBe('exsim@started');
+  expect(streams.at(-1)).toBe('exsim@stopped');
+  expect(streams.filter((s) => s === 'btcusdt@depthSnapshot')).toHaveLength(2);
+  const disconnects = lines.filter((l) => l.includes('"exsim@disconnected"'));
+  expect(disconnects).toHaveLength(1);
+  expect(disconnects[0]).toContain('"planned":false');
+
+  const { gaps, ids } = await checkBooks(files, session.observed);
   // The cut: the book emptied, then replaced by the snapshot taken after the reconnect; the stop empties it at the end.
   const lost = ids.indexOf(null);
   expect(lost).toBeGreaterThan(0);
@@ -209,10 +235,34 @@ test('the book and trades replayed from a recording of exsim serve are the serve
   const missed = /^trade ids (\d+)\.\.(\d+) missed \(connection lost \(the connection dropped \(1006, no close frame\)\)\)$/.exec(tradeGaps[0]!.why);
   expect(missed, tradeGaps[0]!.why).not.toBeNull();
   const [first, last] = [recordedTrades[0]!.id, recordedTrades.at(-1)!.id];
-  const served = ((await spot.trades('BTCUSDT', { limit: 1000 })).data as { id: number }[]).filter((t) => t.id >= first && t.id <= last && !(t.id >= Number(missed![1]) && t.id <= Number(missed![2])));
   // At least the taking orders of the 8 recorded steps, besides the tape's prints.
   expect(recordedTrades.length).toBeGreaterThanOrEqual(8);
-  expect(recordedTrades).toEqual(served);
+  expect(recordedTrades).toEqual(served.filter((t) => t.id >= first && t.id <= last && !(t.id >= Number(missed![1]) && t.id <= Number(missed![2]))));
+});
+
+test("hands over to a fresh connection before the venue's 24 h limit without a gap, though the book moves while both are open", async () => {
+  const session = await recordingSession({ handoverAfterMs: 300 });
+  const handovers = () => session.events.filter((e) => e.type === 'connected' && e.handover).length;
+  for (let round = 0; round < 3; round++) {
+    await session.step();
+    // The book moves (an order), then a fresh connection opens: its diff ids start after the
+    // move, which only the old connection will report.
+    const before = handovers();
+    await session.act();
+    await until(() => handovers() > before, 'a fresh connection');
+    await session.advance();
+  }
+  for (let k = 0; k < 6; k++) await session.step();
+  const { files, lines, served } = await session.finish();
+  const disconnects = lines.filter((l) => l.includes('"exsim@disconnected"'));
+  expect(disconnects.length).toBeGreaterThanOrEqual(2);
+  for (const line of disconnects) expect(line).toContain('"planned":true');
+  const { gaps } = await checkBooks(files, session.observed);
+  expect(gaps).toEqual([]);
+  const tradeGaps: RecordingGap[] = [];
+  const recordedTrades = tradeRows(await collect(readRecordingTrades(files, { scale: SCALE, onGap: (g) => tradeGaps.push(g) })));
+  expect(tradeGaps).toEqual([]);
+  expect(recordedTrades).toEqual(served.filter((t) => t.id >= recordedTrades[0]!.id));
 });
 
 test('exsim record stops cleanly on SIGINT: the gzip file ends whole, its last line the stop note', async () => {

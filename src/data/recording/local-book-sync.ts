@@ -6,7 +6,11 @@
  * - a snapshot (lastUpdateId L) starts the book: buffered events with u <= L are dropped, the
  *   first one left must have U <= L + 1 (else the snapshot is older than what the buffer
  *   continues from, and the recipe takes another: the recorder did, so the next snapshot line
- *   is waited for); the snapshot is one CLEAR message, then the buffer is applied;
+ *   is waited for); the snapshot is one CLEAR message, then the buffer is applied. A snapshot
+ *   with nothing buffered after it is written at once and confirmed by the next event (a quiet
+ *   market shows its book from the snapshot on); an event that does not continue it shows it
+ *   was too old: the book is emptied again until the next snapshot (at the start of a
+ *   recording that is not a gap: there was no book yet);
  * - from then on an event with u <= the book's id is stale (dropped), one with U <= id + 1 is
  *   applied (U = id + 1 is the usual case; U < id + 1 < u happens only across a connection
  *   handover and is exact all the same, since an event carries each touched level's final
@@ -47,7 +51,7 @@ export interface LocalBookCounts {
   snapshotsApplied: number;
   /** Snapshots at or behind a good book. */
   snapshotsSkipped: number;
-  /** Snapshots older than the buffered events continue from. */
+  /** Snapshots older than the events that must continue them (one already written when that showed is counted here too). */
   snapshotsTooOld: number;
 }
 
@@ -61,6 +65,9 @@ export class LocalBookSync {
   #lastTime = -Infinity;
   /** Time of the last good data (an applied event or snapshot). */
   #lastGood = 0;
+  /** The time of the snapshot that started the book, until an event continues it (null: confirmed, or no book). */
+  #tentative: number | null = null;
+  #everConfirmed = false;
 
   constructor(
     private readonly symbol: string,
@@ -91,12 +98,20 @@ export class LocalBookSync {
       return;
     }
     if (event.U > this.#id + 1) {
-      const missed = event.U - 1 === this.#id + 1 ? `update id ${event.U - 1}` : `update ids ${this.#id + 1}..${event.U - 1}`;
-      this.lose(this.#lastGood, event.time, `depth ${missed} missed`, event);
+      if (this.#tentative !== null) {
+        // The snapshot is older than the stream that must continue it: the recipe takes another
+        // (the recorder did). Not a gap of its own: the book was never good since the last one.
+        this.counts.snapshotsTooOld++;
+        this.#drop(event.time);
+      } else {
+        const missed = event.U - 1 === this.#id + 1 ? `update id ${event.U - 1}` : `update ids ${this.#id + 1}..${event.U - 1}`;
+        this.lose(this.#lastGood, event.time, `depth ${missed} missed`, event);
+      }
       this.#buffer.push(event);
       return;
     }
     this.#apply(event);
+    if (this.#tentative !== null) this.#confirm();
   }
 
   snapshot(snapshot: DepthSnapshot, time: number): void {
@@ -107,6 +122,7 @@ export class LocalBookSync {
         return;
       }
       this.#writeSnapshot(snapshot, time);
+      if (this.#tentative !== null) this.#tentative = this.#lastTime;
       return;
     }
     const buffer = this.#buffer.filter((e) => e.u > L);
@@ -116,13 +132,12 @@ export class LocalBookSync {
       this.counts.snapshotsTooOld++;
       return;
     }
+    // The book starts here; the first event that continues it confirms it (the buffered one
+    // at once, else the next to come).
     this.#buffer = [];
     this.#synced = true;
     this.#writeSnapshot(snapshot, time);
-    if (this.#loss !== null) {
-      this.onGap({ symbol: this.symbol, stream: 'depth', from: this.#loss.from, to: this.#lastTime, why: this.#loss.why, at: this.#loss.at });
-      this.#loss = null;
-    }
+    this.#tentative = this.#lastTime;
     for (const event of buffer) this.diff(event);
   }
 
@@ -132,13 +147,10 @@ export class LocalBookSync {
    */
   lose(from: number, time: number, why: string, where: { readonly file: string; readonly line: number }): void {
     if (!this.#synced) return;
-    this.#synced = false;
-    this.#buffer = [];
+    // A snapshot nothing contradicted held until now.
+    if (this.#tentative !== null) this.#confirm();
     this.#loss = { from, why, at: `${where.file}:${where.line}` };
-    // A CLEAR message of one removal: the empty book (a message needs a row).
-    this.out.row(this.#time(time), 0, 0, DEPTH_CLEAR, true);
-    this.out.endMessage();
-    this.onMessage(null);
+    this.#drop(time);
   }
 
   /**
@@ -146,15 +158,36 @@ export class LocalBookSync {
    * `quietEnd` (the recording's last line was a stop or its file is torn: it simply ends there).
    */
   end(time: number, quietEnd: boolean): void {
+    if (this.#tentative !== null) this.#confirm();
     if (this.#loss !== null && !quietEnd) {
       this.onGap({ symbol: this.symbol, stream: 'depth', from: this.#loss.from, to: Math.max(time, this.#loss.from), why: `${this.#loss.why}; not resynchronised before the recording ends`, at: this.#loss.at });
     }
     this.#loss = null;
   }
 
-  /** Whether no snapshot ever started a book (a recording without snapshot lines, or with none usable). */
+  /** Whether no snapshot ever started a book that held (a recording without snapshot lines, or with none usable). */
   get neverSynced(): boolean {
-    return this.counts.snapshotsApplied === 0;
+    return !this.#everConfirmed;
+  }
+
+  /** The book since the snapshot at `#tentative` holds: a loss before it ends there. */
+  #confirm(): void {
+    if (this.#loss !== null) {
+      this.onGap({ symbol: this.symbol, stream: 'depth', from: this.#loss.from, to: this.#tentative!, why: this.#loss.why, at: this.#loss.at });
+      this.#loss = null;
+    }
+    this.#tentative = null;
+    this.#everConfirmed = true;
+  }
+
+  /** The book is invalid from `time`: an empty book (a CLEAR message of one removal; a message needs a row). */
+  #drop(time: number): void {
+    this.#synced = false;
+    this.#tentative = null;
+    this.#buffer = [];
+    this.out.row(this.#time(time), 0, 0, DEPTH_CLEAR, true);
+    this.out.endMessage();
+    this.onMessage(null);
   }
 
   #apply(event: DiffEvent): void {

@@ -87,6 +87,51 @@ describe('readRecordingDepth', () => {
     expect(counts).toMatchObject({ applied: 2, snapshotsApplied: 1, snapshotsTooOld: 1 });
   });
 
+  it('shows a snapshot with nothing buffered at once, and empties the book again when the next event shows it was too old; after a loss the gap runs on to the snapshot that holds', async () => {
+    const start = recordingFile([
+      `${us(B + 50)} ${snapshot(3, [['100.00', '1']], [])}`,
+      at(B + 100, diff(B + 100, 10, 15, [['100.00', '2']])),
+      `${us(B + 150)} ${snapshot(12, [['100.00', '3']], [])}`,
+    ]);
+    const first = await read([start]);
+    expect(first.ids).toEqual([3, null, 12, 15]);
+    expect(first.gaps).toEqual([]);
+    expect(first.counts).toMatchObject({ snapshotsApplied: 2, snapshotsTooOld: 1 });
+    const later = recordingFile([
+      `${us(B + 50)} ${snapshot(3, [['100.00', '1']], [])}`,
+      at(B + 100, diff(B + 100, 4, 5, [])),
+      at(B + 200, diff(B + 200, 8, 9, [['100.00', '2']])),
+      `${us(B + 250)} ${snapshot(7, [['100.00', '3']], [])}`,
+      at(B + 300, diff(B + 300, 20, 21, [['100.00', '4']])),
+      `${us(B + 350)} ${snapshot(21, [['100.00', '5']], [])}`,
+      at(B + 400, diff(B + 400, 22, 22, [['100.00', '6']])),
+    ]);
+    const second = await read([later]);
+    // 3; 4..5 confirms it (an event without levels writes no message); 8..9 shows a gap; the
+    // snapshot at 7 resynchronises with 8..9 buffered; 20..21 shows another gap; 21 and 22 hold.
+    expect(second.ids).toEqual([3, null, 7, 9, null, 21, 22]);
+    expect(second.gaps).toEqual([
+      { symbol: 'BTCUSDT', stream: 'depth', from: us(B + 100), to: us(B + 245), why: 'depth update ids 6..7 missed', at: `${later}:3` },
+      { symbol: 'BTCUSDT', stream: 'depth', from: us(B + 245), to: us(B + 345), why: 'depth update ids 10..19 missed', at: `${later}:5` },
+    ]);
+  });
+
+  it('runs a gap on past a resynchronising snapshot the stream shows too old, to the one that holds', async () => {
+    const file = recordingFile([
+      `${us(B + 50)} ${snapshot(3, [['100.00', '1']], [])}`,
+      at(B + 100, diff(B + 100, 4, 4, [['100.00', '2']])),
+      `${us(B + 150)} ${note('exsim@disconnected', { reason: 'close 1006', planned: false })}`,
+      `${us(B + 200)} ${snapshot(6, [['100.00', '3']], [])}`,
+      at(B + 300, diff(B + 300, 9, 9, [['100.00', '4']])),
+      `${us(B + 350)} ${snapshot(9, [['100.00', '5']], [])}`,
+      at(B + 400, diff(B + 400, 10, 10, [['100.00', '6']])),
+    ]);
+    const { ids, gaps, counts } = await read([file]);
+    expect(ids).toEqual([3, 4, null, 6, null, 9, 10]);
+    expect(gaps).toEqual([{ symbol: 'BTCUSDT', stream: 'depth', from: us(B + 100), to: us(B + 345), why: 'connection lost (close 1006)', at: `${file}:3` }]);
+    expect(counts).toMatchObject({ snapshotsApplied: 3, snapshotsTooOld: 1 });
+  });
+
   it('while the book is good, skips a snapshot at or behind it and lets a newer one replace it', async () => {
     const file = recordingFile([
       at(B + 100, diff(B + 100, 1, 5, [['100.00', '1']])),
