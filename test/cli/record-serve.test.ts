@@ -18,6 +18,7 @@ import { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START, readRecordingDepth, readRe
 import { formatUnits, parseUnits } from '../../src/engine/index.ts';
 import { MarketRecorder, type RecorderEvent } from '../../src/record/index.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
+import { until } from '../support/until.ts';
 
 const ADMIN = 'record-test-admin';
 const SCALE = { quotePrecision: 8, basePrecision: 8 };
@@ -34,14 +35,6 @@ interface RestDepth {
   asks: [string, string][];
 }
 type Book = { bids: [number, number][]; asks: [number, number][] };
-
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** Waits until `count` has not changed for `quietMs`. */
 async function settled(count: () => number, quietMs = 300): Promise<void> {

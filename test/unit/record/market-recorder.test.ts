@@ -11,19 +11,12 @@ import { afterEach, expect, it } from 'vitest';
 import { readRecordingDepth, type RecordingGap } from '../../../src/data/index.ts';
 import { MarketRecorder, type RecorderEvent } from '../../../src/record/index.ts';
 import { depthUpdate, FakeVenue } from './fake-venue.ts';
+import { until } from '../../support/until.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 async function start(options: { handoverAfterMs?: number } = {}) {
   const venue = await FakeVenue.start();
