@@ -9,6 +9,7 @@ import { reportCompareCommand } from './report-command.ts';
 import { backtestCommand, type BacktestCommandOptions } from './backtest-command.ts';
 import { genCommand, inspectCommand } from './data-commands.ts';
 import { importCommand } from './data-import.ts';
+import { RECORD_DEFAULTS, recordCommand, type RecordCommandOptions } from './record-command.ts';
 import { scenarioRunCommand } from './scenario-command.ts';
 import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
@@ -80,6 +81,16 @@ export function buildProgram(): Command {
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+    });
+  program
+    .command('record')
+    .description("record a Binance-compatible venue's trade, diff-depth and bookTicker streams with REST depth snapshots into daily gzip files (DIR/<SYMBOL>/exsim_recording_<date>_<SYMBOL>.gz) until Ctrl-C")
+    .requiredOption('--symbols <list>', 'symbols, comma-separated, e.g. BTCUSDT,ETHUSDT')
+    .requiredOption('--out <dir>', 'the recording folder')
+    .option('--stream-url <url>', "the venue's market streams", RECORD_DEFAULTS.streamUrl)
+    .option('--rest-url <url>', "the venue's REST API (depth snapshots)", RECORD_DEFAULTS.restUrl)
+    .action(async (options: RecordCommandOptions) => {
+      await recordCommand(options);
     });
   program
     .command('backtest <strategy>')

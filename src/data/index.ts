@@ -26,3 +26,18 @@ export { MarketHistory, formatAmount, formatKline, parseWindowSize } from './his
 export type { DayTicker, HistoryKline, MarketHistoryOptions, MiniTicker, WindowTicker } from './history/index.ts';
 export { changePercentMilli, divRound } from './history/exact-amount.ts';
 export { timeZoneMinutes } from './history/klines.ts';
+export {
+  compareRecordingFileNames,
+  formatRecordingFileName,
+  formatRecordingGap,
+  formatRecordingLine,
+  noteMessage,
+  parseRecordingFileName,
+  readRecordingBookTicker,
+  readRecordingDepth,
+  readRecordingTrades,
+  RECORDER_NOTES,
+  snapshotMessage,
+  SNAPSHOT_STREAM_SUFFIX,
+} from './recording/index.ts';
+export type { LocalBookCounts, ReadRecordingDepthOptions, ReadRecordingOptions, RecorderNote, RecordingFileName, RecordingGap, RecordingStreamName } from './recording/index.ts';
