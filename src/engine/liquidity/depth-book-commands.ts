@@ -81,13 +81,17 @@ export function applyDepth(state: EngineState, command: ApplyDepth): void {
   }
 }
 
-/** [price, qty, ...] pairs: prices positive on the tick grid, quantities non-negative integers. */
+/**
+ * [price, qty, ...] pairs: quantities non-negative integers, prices on the tick grid and positive
+ * (a removal may name any price >= 0: removing a level that is not there changes nothing, which
+ * is how a reader writes an empty book, a CLEAR message of one removal).
+ */
 function validLevels(levels: readonly number[], tickUnits: number): boolean {
   if (!Array.isArray(levels) || levels.length % 2 !== 0) return false;
   for (let i = 0; i < levels.length; i += 2) {
     const price = levels[i]!;
     const qty = levels[i + 1]!;
-    if (!(Number.isSafeInteger(price) && price > 0 && price % tickUnits === 0 && Number.isSafeInteger(qty) && qty >= 0)) return false;
+    if (!(Number.isSafeInteger(price) && price >= 0 && price % tickUnits === 0 && Number.isSafeInteger(qty) && qty >= 0 && (price > 0 || qty === 0))) return false;
   }
   return true;
 }
