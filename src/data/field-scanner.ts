@@ -11,6 +11,8 @@
  */
 
 export const FAILED = -1;
+/** What `optionalDecimal` returns for an empty field (a snapshot's missing level). */
+export const ABSENT = -2;
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const COMMA = 44;
@@ -98,6 +100,41 @@ export class FieldScanner {
       return this.endField(p + 5) ? 0 : FAILED;
     }
     return FAILED;
+  }
+
+  /** `decimal`, or ABSENT when the field is empty. */
+  optionalDecimal(precision: number): number {
+    const c = this.buf[this.pos];
+    if (c === COMMA || c === LF || c === CR) return this.endField(this.pos) ? ABSENT : FAILED;
+    return this.decimal(precision);
+  }
+
+  /** 0 when the field is exactly `text` (its bytes), else FAILED. */
+  literal(text: Uint8Array): number {
+    const buf = this.buf;
+    const p = this.pos;
+    for (let i = 0; i < text.length; i++) if (buf[p + i] !== text[i]) return FAILED;
+    return this.endField(p + text.length) ? 0 : FAILED;
+  }
+
+  /** The index of the word the field is exactly, or FAILED. */
+  choice(words: readonly Uint8Array[]): number {
+    for (let w = 0; w < words.length; w++) {
+      if (this.literal(words[w]!) === 0) return w;
+    }
+    return FAILED;
+  }
+
+  /** Skips a field whatever it holds (no quotes: a quoted field goes to the general path). */
+  skipField(): number {
+    const buf = this.buf;
+    let p = this.pos;
+    let c = buf[p]!;
+    while (c !== LF && c !== COMMA && c !== CR) {
+      if (c === 34) return FAILED;
+      c = buf[++p]!;
+    }
+    return this.endField(p) ? 0 : FAILED;
   }
 
   /** Skips a field that is not used; it must be the last one on the line. */
