@@ -241,7 +241,7 @@ export class DumpParser {
     }
     if (this.schema.exactHeader === true) {
       const at = fields.findIndex((f, i) => f !== columns[i]!.name);
-      if (at >= 0) throw new DataFormatError(this.file, this.line, at + 1, `header column ${at + 1} is "${fields[at]}", a ${kind} file's is "${columns[at]!.name}"`);
+      if (at >= 0) throw new DataFormatError(this.file, this.line, at + 1, `header column ${at + 1} is "${fields[at]}" where a ${kind} file has "${columns[at]!.name}"`);
     }
     return true;
   }

@@ -4,7 +4,7 @@
  * price (an empty cell, or a zero size) has no row; a quote with neither side empties the book.
  * Two formats: Tardis's book_ticker and Binance's futures bookTicker dumps.
  */
-import { formatUnits } from '../engine/index.ts';
+import { decimalText } from './decimal-text.ts';
 import { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START } from './depth-tape.ts';
 import { DepthRowSink, type DepthBatchBuilder } from './depth-batch-builder.ts';
 import { RowProblem } from './data-format-error.ts';
@@ -30,7 +30,7 @@ function pushSide(out: DepthBatchBuilder, time: number, values: Float64Array, si
   const qty = values[side.qty]!;
   if ((price === ABSENT) !== (qty === ABSENT)) {
     const name = sideFlag === DEPTH_ASK ? 'ask' : 'bid';
-    const other = price === ABSENT ? `size ${formatUnits(qty, scale.basePrecision)}` : `price ${formatUnits(price, scale.quotePrecision)}`;
+    const other = price === ABSENT ? `size ${decimalText(qty, scale.basePrecision)}` : `price ${decimalText(price, scale.quotePrecision)}`;
     throw new RowProblem(price === ABSENT ? side.price : side.qty, `empty, but the ${name} has a ${other}`);
   }
   if (price === ABSENT || qty === 0) return false;

@@ -4,7 +4,7 @@
  * first). A level the book did not have is empty in both its cells and is skipped; a level with
  * one cell empty, or levels out of order (a column mix-up), is an error of that row.
  */
-import { formatUnits } from '../engine/index.ts';
+import { decimalText } from './decimal-text.ts';
 import { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START } from './depth-tape.ts';
 import { DepthRowSink } from './depth-batch-builder.ts';
 import { RowProblem } from './data-format-error.ts';
@@ -43,13 +43,13 @@ export class SnapshotRows extends DepthRowSink {
       const price = values[priceColumn]!;
       const qty = values[priceColumn + 1]!;
       if ((price === ABSENT) !== (qty === ABSENT)) {
-        const other = price === ABSENT ? `amount ${formatUnits(qty, this.scale.basePrecision)}` : `price ${formatUnits(price, this.scale.quotePrecision)}`;
+        const other = price === ABSENT ? `amount ${decimalText(qty, this.scale.basePrecision)}` : `price ${decimalText(price, this.scale.quotePrecision)}`;
         throw new RowProblem(price === ABSENT ? priceColumn : priceColumn + 1, `empty, but the level has a ${other}`);
       }
       if (price === ABSENT) continue;
       if (previous >= 0 && (isAsk ? price <= previous : price >= previous)) {
-        const at = formatUnits(previous, this.scale.quotePrecision);
-        throw new RowProblem(priceColumn, `${formatUnits(price, this.scale.quotePrecision)} is not ${isAsk ? 'above' : 'below'} ${at} in column ${previousColumn + 1}: levels must go away from the best`);
+        const at = decimalText(previous, this.scale.quotePrecision);
+        throw new RowProblem(priceColumn, `${decimalText(price, this.scale.quotePrecision)} is not ${isAsk ? 'above' : 'below'} ${at} in column ${previousColumn + 1}: levels must go away from the best`);
       }
       previous = price;
       previousColumn = priceColumn;
