@@ -159,22 +159,24 @@ export function buildProgram(): Command {
     });
   data
     .command('gen')
-    .description('write a seeded synthetic market as Binance daily dump files (trades, klines, aggTrades)')
+    .description('write a seeded synthetic market as Binance daily dump files (trades, klines, aggTrades), or with --l2 an order-book market as Tardis files (incremental_book_L2 + trades)')
     .requiredOption('--out <dir>', 'folder to write into')
     .option('--symbol <symbol>', 'symbol name', 'BTCUSDT')
     .option('--from <date>', 'first UTC day, YYYY-MM-DD', '2024-01-01')
     .option('--days <n>', 'number of days', '1')
     .option('--seed <seed>', 'same seed, same market', '1')
     .option('--price <p>', 'start price', '42000')
-    .option('--trades-per-day <n>', 'expected trades per day', '60000')
+    .option('--trades-per-day <n>', 'expected trades per day (default 60000; 1500000 with --l2)')
     .option('--volatility <v>', 'daily volatility of the log price', '0.025')
     .option('--tick <t>', 'price tick size', '0.01')
     .option('--step <s>', 'quantity step size', '0.00001')
     .option('--median-qty <q>', 'median taker order size', '0.0008')
-    .option('--klines <list>', 'kline intervals to derive, comma-separated (empty for none)', '1m')
-    .option('--agg-trades', 'derive aggTrades files too', false)
+    .option('--klines <list>', 'kline intervals to derive, comma-separated (empty for none; default 1m)')
+    .option('--agg-trades', 'derive aggTrades files too')
     .option('--no-trades', 'leave the trades files out (a klines- or aggTrades-only folder, as many users have)')
-    .option('--csv', 'write .csv instead of .zip', false)
+    .option('--csv', 'write .csv instead of .zip (.csv.gz with --l2)', false)
+    .option('--l2', 'an order-book market: binance_incremental_book_L2_<date>_<SYMBOL>.csv.gz (a snapshot at 00:00, then 100 ms update messages) and binance_trades_<date>_<SYMBOL>.csv.gz, the trades taken from that book')
+    .option('--depth-per-day <n>', 'with --l2: depth update rows per day (default 20000000)')
     .action(async (options: Parameters<typeof genCommand>[0]) => {
       const written = await genCommand(options);
       console.log(`wrote ${written.length} files to ${options.out}`);

@@ -100,6 +100,9 @@ export abstract class DepthRowSink implements BatchBuilder<DepthBatch> {
 
   abstract row(values: Float64Array): void;
 
+  /** A new file starts; most formats carry nothing from one file to the next. */
+  beginFile(_name: string): void {}
+
   /** Rows the format says to skip (updates before a file's first snapshot); 0 for formats that skip none. */
   get skippedRows(): number {
     return 0;

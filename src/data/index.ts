@@ -29,6 +29,8 @@ export { klinesFromTrades, type KlineRange } from './synthetic/klines-from-trade
 export { aggTradesFromTrades } from './synthetic/agg-trades-from-trades.ts';
 export { formatTradesCsv, formatAggTradesCsv, formatKlinesCsv } from './synthetic/dump-csv.ts';
 export { writeSyntheticDays, type SyntheticDaysOptions } from './synthetic/write-synthetic-days.ts';
+export { writeSyntheticL2Days, type SyntheticL2DaysSpec, type SyntheticL2DaysOptions } from './synthetic/write-l2-days.ts';
+export { SyntheticL2Market, WINDOW_US, type SyntheticL2Spec, type L2Sink } from './synthetic/synthetic-l2-market.ts';
 export { writeDumpFile } from './synthetic/write-dump-file.ts';
 export { zipSingleFile } from './synthetic/zip-writer.ts';
 export { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START, type DepthBatch, type DepthGranularity, type DepthSource, type DepthSourceInfo } from './depth-tape.ts';

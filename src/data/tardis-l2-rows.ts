@@ -33,7 +33,7 @@ export class TardisL2Rows extends DepthRowSink {
     return this.skipped;
   }
 
-  beginFile(): void {
+  override beginFile(): void {
     this.started = false;
     this.atFileStart = true;
   }
