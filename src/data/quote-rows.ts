@@ -38,36 +38,29 @@ function pushSide(out: DepthBatchBuilder, time: number, values: Float64Array, si
   return true;
 }
 
-/** Tardis book_ticker: `...,ask_amount,ask_price,bid_price,bid_amount`. */
-export class TardisQuoteRows extends DepthRowSink {
-  private static readonly BID: QuoteSide = { price: 6, qty: 7 };
-  private static readonly ASK: QuoteSide = { price: 5, qty: 4 };
-
-  constructor(
-    size: number,
-    private readonly scale: UnitScale,
-  ) {
-    super(size);
-  }
-
-  row(values: Float64Array): void {
-    pushQuote(this.out, values[TARDIS_TIMESTAMP]!, values, TardisQuoteRows.BID, TardisQuoteRows.ASK, this.scale);
-  }
+/** Where a format's quote is in its row. */
+export interface QuoteLayout {
+  readonly time: number;
+  readonly bid: QuoteSide;
+  readonly ask: QuoteSide;
 }
 
+/** Tardis book_ticker: `exchange,symbol,timestamp,local_timestamp,ask_amount,ask_price,bid_price,bid_amount`. */
+export const TARDIS_QUOTES: QuoteLayout = { time: TARDIS_TIMESTAMP, bid: { price: 6, qty: 7 }, ask: { price: 5, qty: 4 } };
 /** Binance futures bookTicker: `update_id,best_bid_price,best_bid_qty,best_ask_price,best_ask_qty,transaction_time,event_time`. */
-export class BinanceQuoteRows extends DepthRowSink {
-  private static readonly BID: QuoteSide = { price: 1, qty: 2 };
-  private static readonly ASK: QuoteSide = { price: 3, qty: 4 };
+export const BINANCE_QUOTES: QuoteLayout = { time: 5, bid: { price: 1, qty: 2 }, ask: { price: 3, qty: 4 } };
 
+export class QuoteRows extends DepthRowSink {
   constructor(
     size: number,
     private readonly scale: UnitScale,
+    private readonly layout: QuoteLayout,
   ) {
     super(size);
   }
 
   row(values: Float64Array): void {
-    pushQuote(this.out, values[5]!, values, BinanceQuoteRows.BID, BinanceQuoteRows.ASK, this.scale);
+    const { time, bid, ask } = this.layout;
+    pushQuote(this.out, values[time]!, values, bid, ask, this.scale);
   }
 }

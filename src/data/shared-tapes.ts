@@ -4,7 +4,7 @@
  * the data once in the main thread and every backtest replays the same bytes.
  */
 import type { MarketData } from './market-folder.ts';
-import type { TradeBatch } from './tape.ts';
+import { sliceTrades, type TradeBatch } from './tape.ts';
 import { windowedTape, type KlinePrints, type MarketSource, type SymbolTape } from './tape-sources.ts';
 
 export interface SharedTape {
@@ -56,16 +56,7 @@ export function tapeFromShared(shared: SharedTape): SymbolTape {
   const size = 65_536;
   const batches: TradeBatch[] = [];
   for (let lo = 0; lo < batch.length; lo += size) {
-    const hi = Math.min(batch.length, lo + size);
-    batches.push({
-      length: hi - lo,
-      id: batch.id.subarray(lo, hi),
-      price: batch.price.subarray(lo, hi),
-      qty: batch.qty.subarray(lo, hi),
-      quoteQty: batch.quoteQty.subarray(lo, hi),
-      time: batch.time.subarray(lo, hi),
-      flags: batch.flags.subarray(lo, hi),
-    });
+    batches.push(sliceTrades(batch, lo, Math.min(batch.length, lo + size)));
   }
   return { symbol: shared.symbol, trades: batches, source: shared.source };
 }

@@ -14,7 +14,7 @@ import { coverageGaps, finestKind, symbolFiles, symbolSpecOf, type DataFile, typ
 import { readAggTrades } from './read-agg-trades.ts';
 import { readKlines } from './read-klines.ts';
 import { readTrades } from './read-trades.ts';
-import { BEST_MATCH, BUYER_MAKER, KLINE_INTERVALS, type AggTrade, type Kline, type KlineInterval, type TradeBatch } from './tape.ts';
+import { BEST_MATCH, BUYER_MAKER, KLINE_INTERVALS, sliceTrades, type AggTrade, type Kline, type KlineInterval, type TradeBatch } from './tape.ts';
 
 /** What a symbol's prints are made from, finest first: `klines:1m` names the interval. */
 export type MarketSource = 'trades' | 'aggTrades' | `klines:${KlineInterval}`;
@@ -137,17 +137,7 @@ export async function* cutToWindow(source: AsyncIterable<TradeBatch>, from: numb
     while (lo < n && batch.time[lo]! < from) lo++;
     let hi = lo;
     while (hi < n && batch.time[hi]! < to) hi++;
-    if (hi > lo) {
-      yield {
-        length: hi - lo,
-        id: batch.id.subarray(lo, hi),
-        price: batch.price.subarray(lo, hi),
-        qty: batch.qty.subarray(lo, hi),
-        quoteQty: batch.quoteQty.subarray(lo, hi),
-        time: batch.time.subarray(lo, hi),
-        flags: batch.flags.subarray(lo, hi),
-      };
-    }
+    if (hi > lo) yield sliceTrades(batch, lo, hi);
     if (hi < n) return;
   }
 }

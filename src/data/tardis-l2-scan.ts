@@ -7,23 +7,12 @@
  * canonical decimals (no sign or exponent, extra decimals only as zeros, under 2^53 units), a
  * line feed or CRLF at the end.
  */
-import { FAILED, MAX_PRECISION, type FieldScanner } from './field-scanner.ts';
+import { decimalAt, FAILED, integerAt, lastNumberEnd, type FieldScanner } from './field-scanner.ts';
 import type { UnitScale } from './tape.ts';
 
 const COMMA = 44;
 const LF = 10;
 const CR = 13;
-const DOT = 46;
-const ZERO = 48;
-const NINE = 57;
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-
-const POW10 = new Float64Array(MAX_PRECISION + 1);
-POW10[0] = 1;
-for (let i = 1; i <= MAX_PRECISION; i++) POW10[i] = POW10[i - 1]! * 10;
-
-/** Where the last field read by the helpers below ended (the position of its separator). */
-let end = 0;
 
 export function scanTardisL2Row(s: FieldScanner, v: Float64Array, expected: readonly (Uint8Array | undefined)[], prefix: Uint8Array | undefined, scale: UnitScale): boolean {
   const buf = s.buf;
@@ -40,10 +29,10 @@ export function scanTardisL2Row(s: FieldScanner, v: Float64Array, expected: read
     if (p < 0) return false;
   }
   const time = integerAt(buf, p);
-  if (time === FAILED || buf[end] !== COMMA) return false;
-  const local = integerAt(buf, end + 1);
-  if (local === FAILED || buf[end] !== COMMA) return false;
-  p = end + 1;
+  if (time === FAILED || buf[lastNumberEnd()] !== COMMA) return false;
+  const local = integerAt(buf, lastNumberEnd() + 1);
+  if (local === FAILED || buf[lastNumberEnd()] !== COMMA) return false;
+  p = lastNumberEnd() + 1;
   let snapshot: number;
   // f a l s e , | t r u e ,
   if (buf[p] === 102 && buf[p + 1] === 97 && buf[p + 2] === 108 && buf[p + 3] === 115 && buf[p + 4] === 101 && buf[p + 5] === COMMA) {
@@ -61,10 +50,10 @@ export function scanTardisL2Row(s: FieldScanner, v: Float64Array, expected: read
   else if (buf[p] === 97 && buf[p + 1] === 115 && buf[p + 2] === 107 && buf[p + 3] === COMMA) side = 1;
   else return false;
   const price = decimalAt(buf, p + 4, scale.quotePrecision);
-  if (price === FAILED || buf[end] !== COMMA) return false;
-  const amount = decimalAt(buf, end + 1, scale.basePrecision);
+  if (price === FAILED || buf[lastNumberEnd()] !== COMMA) return false;
+  const amount = decimalAt(buf, lastNumberEnd() + 1, scale.basePrecision);
   if (amount === FAILED) return false;
-  p = end;
+  p = lastNumberEnd();
   if (buf[p] === LF) p += 1;
   else if (buf[p] === CR && buf[p + 1] === LF) p += 2;
   else return false;
@@ -92,46 +81,4 @@ function expectField(buf: Uint8Array, p: number, text: Uint8Array | undefined): 
   const n = text.length;
   for (let i = 0; i < n; i++) if (buf[p + i] !== text[i]) return -1;
   return buf[p + n] === COMMA ? p + n + 1 : -1;
-}
-
-/** A non-negative integer under 2^53 starting at p, or FAILED; `end` is where its digits stop. */
-function integerAt(buf: Uint8Array, p: number): number {
-  let c = buf[p]!;
-  if (c < ZERO || c > NINE) return FAILED;
-  let value = 0;
-  do {
-    value = value * 10 + (c - ZERO);
-    c = buf[++p]!;
-  } while (c >= ZERO && c <= NINE);
-  end = p;
-  return value > MAX_SAFE ? FAILED : value;
-}
-
-/** FieldScanner.decimal's rules, from p; `end` is where the number stops. */
-function decimalAt(buf: Uint8Array, p: number, precision: number): number {
-  let c = buf[p]!;
-  if (c < ZERO || c > NINE) return FAILED;
-  let whole = 0;
-  do {
-    whole = whole * 10 + (c - ZERO);
-    c = buf[++p]!;
-  } while (c >= ZERO && c <= NINE);
-  let fraction = 0;
-  let decimals = 0;
-  if (c === DOT) {
-    c = buf[++p]!;
-    if (c < ZERO || c > NINE) return FAILED;
-    do {
-      if (decimals < precision) {
-        fraction = fraction * 10 + (c - ZERO);
-        decimals++;
-      } else if (c !== ZERO) {
-        return FAILED;
-      }
-      c = buf[++p]!;
-    } while (c >= ZERO && c <= NINE);
-  }
-  end = p;
-  const value = whole * POW10[precision]! + fraction * POW10[precision - decimals]!;
-  return value > MAX_SAFE ? FAILED : value;
 }

@@ -26,30 +26,11 @@
  * `tradesPerDay` trades. Same spec, same seed: the same market, bit for bit.
  */
 import { RandomStream } from './random-stream.ts';
-import type { UnitScale } from '../tape.ts';
+import type { SyntheticMarketSpec } from './market-spec.ts';
 
-export interface SyntheticL2Spec {
-  readonly symbol: string;
-  /** Same seed (and symbol) => same market. */
-  readonly seed: string | number;
-  readonly scale: UnitScale;
-  /** PRICE_FILTER tickSize in quote units. */
-  readonly tickSize: number;
-  /** LOT_SIZE stepSize in base units. */
-  readonly stepSize: number;
-  /** Fair price at the start, in quote units. */
-  readonly startPrice: number;
-  /** µs: the first message (a snapshot) is stamped here. */
-  readonly startTime: number;
-  /** Expected trades per day. */
-  readonly tradesPerDay: number;
+export interface SyntheticL2Spec extends SyntheticMarketSpec {
   /** Expected depth update rows per day (snapshots not counted). */
   readonly depthRowsPerDay: number;
-  /** Standard deviation of the fair price's daily log return, e.g. 0.025. */
-  readonly dailyVolatility: number;
-  /** Median market order size in base units. */
-  readonly medianQty: number;
-  readonly firstTradeId: number;
   /** Levels each side holds about (default 1000). */
   readonly levelsPerSide?: number;
 }

@@ -9,6 +9,7 @@ import { chooseSymbols, openMarketData } from '../../../src/data/market-folder.t
 import { depthFiles, windowedDepth } from '../../../src/data/depth-sources.ts';
 import { depthInWindow } from '../../../src/data/depth-window.ts';
 import { sourceFiles, windowedTape } from '../../../src/data/tape-sources.ts';
+import { fingerprintData } from '../../../src/data/data-fingerprint.ts';
 import type { DepthBatch } from '../../../src/data/depth-tape.ts';
 import { collect, lines, tempDir, tradesOf, writeDump } from './helpers.ts';
 
@@ -164,5 +165,16 @@ describe('symbols without rules', () => {
     expect(() => chooseSymbols(data, undefined)).toThrow(hint);
     expect(() => chooseSymbols(data, ['SOLUSDT'])).toThrow(hint);
     expect(() => chooseSymbols(data, ['XRPUSDT'])).toThrow('unknown symbol XRPUSDT: the market has BTCUSDT, ETHBTC');
+  });
+});
+
+describe('the data fingerprint', () => {
+  it('covers the window\'s Tardis and depth files, a packed file rather than its unpacked twin', async () => {
+    const dir = await tempDir();
+    for (const name of ['binance_incremental_book_L2_2024-01-01_BTCUSDT.csv.gz', 'binance_incremental_book_L2_2024-01-01_BTCUSDT.csv', 'binance_trades_2024-01-01_BTCUSDT.csv.gz', 'BTCUSDT-bookTicker-2024-01-02.zip', 'binance_trades_2024-01-01_ETHBTC.csv.gz']) {
+      await writeDump(dir, name, 'x\n');
+    }
+    const fingerprint = await fingerprintData(dir, ['BTCUSDT'], DAY1, DAY1 + DAY);
+    expect(fingerprint.files.map((f) => f.name)).toEqual(['binance_incremental_book_L2_2024-01-01_BTCUSDT.csv.gz', 'binance_trades_2024-01-01_BTCUSDT.csv.gz']);
   });
 });
