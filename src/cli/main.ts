@@ -40,7 +40,7 @@ export function buildProgram(): Command {
     .option('--engine-timeout <p>', 'fault: answer -1007 (the command still runs) with probability p', '0')
     .option('--firewall', 'fault: refuse requests holding SQL statements with 403', false)
     .option('--fault-seed <seed>', 'seed of the fault draws', 'exsim-faults')
-    .option('--data <dir>', 'replay market data on the paced clock: sample, or a folder of Binance dumps (default: a static sample market)')
+    .option('--data <dir>', 'replay market data on the paced clock: sample, or a folder of Binance dumps and/or Tardis files (default: a static sample market)')
     .option('--seed <n>', 'seed of the replay\'s market model and synthetic book', '1')
     .option('--admin-key <key>', 'turn on the control plane (/exsim/v1/clock, /exsim/v1/status, /exsim/v1/accounts) for requests carrying this key in X-EXSIM-ADMIN-KEY')
     .option('--from <time>', 'with --data: start the served market here, the history before it replayed at once (UTC YYYY-MM-DD[THH:MM[:SS]] or epoch ms; default 4 hours into the data)')
@@ -84,7 +84,7 @@ export function buildProgram(): Command {
   program
     .command('backtest <strategy>')
     .description('run a strategy (a module path, or the example grid | trend | book) in process on the manual clock, as fast as possible; writes a report folder with --out')
-    .option('--data <dir>', 'market data: sample, or a folder of Binance dumps', 'sample')
+    .option('--data <dir>', 'market data: sample, or a folder of Binance dumps and/or Tardis files', 'sample')
     .option('--from <time>', 'start, UTC: YYYY-MM-DD[THH:MM[:SS]] or epoch ms (default: the data\'s first day)')
     .option('--to <time>', 'end (exclusive), same forms (default: the end of the data\'s last day)')
     .option('--symbols <list>', 'symbols to replay, comma-separated (default: the market\'s first)')
@@ -150,7 +150,7 @@ export function buildProgram(): Command {
     });
   data
     .command('import <sources...>')
-    .description('check local Binance dump files (names, CHECKSUM files, every row) and copy them into DIR/<SYMBOL>/ with DIR/exsim-market.json')
+    .description('check local Binance dump and Tardis files (names, CHECKSUM files, every row) and copy them into DIR/<SYMBOL>/ with DIR/exsim-market.json (rules of new symbols inferred; --out DIR itself imports in place)')
     .requiredOption('--out <dir>', 'folder to import into (what --data reads)')
     .action(async (sources: string[], options: { out: string }) => {
       const report = await importCommand(sources, options.out);
