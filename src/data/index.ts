@@ -6,6 +6,7 @@ export { readTrades, TradeBatchBuilder, type ReadTradesOptions } from './read-tr
 export { readDepth, type DepthStream, type ReadDepthOptions } from './read-depth.ts';
 export { DEPTH_KINDS, depthKindInfo, type DepthKind, type DepthKindInfo } from './depth-kinds.ts';
 export { depthInWindow } from './depth-window.ts';
+export { DepthBatchBuilder } from './depth-batch-builder.ts';
 export { InputError } from './input-error.ts';
 export { MARKET_CONFIG_FILE, openMarketData, chooseSymbols, symbolFiles, symbolSpecOf, symbolScale, coverageGaps, type MarketData, type DataFile, type DataGap } from './market-folder.ts';
 export { sourceFiles, tradeFiles, windowedTape, windowGaps, resolveWindow, cutToWindow, type MarketSource, type SourceFiles, type SymbolTape, type TradeSource, type KlinePrints } from './tape-sources.ts';
