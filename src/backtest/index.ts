@@ -28,6 +28,6 @@ export { parseSelectMetric, parseWalkForward, runWalkForward, walkForwardTable, 
 export { compareTable, readReportFolder, renderCompareHtml, type ComparedRun } from './compare-reports.ts';
 export { paramsText } from './queue/sweep-job.ts';
 export { parseQueueUrl } from './queue/queue-connection.ts';
-export { fingerprintData } from './queue/data-fingerprint.ts';
+export { fingerprintData } from '../data/index.ts';
 export { runQueuedSweep, type QueuedSweepResult } from './queue/queued-sweep.ts';
 export { startQueueWorker } from './queue/queue-worker.ts';

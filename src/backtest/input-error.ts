@@ -1,7 +1,2 @@
-/**
- * A mistake the user made (a missing file, a bad date, an unknown symbol or strategy): the
- * command line prints its message as one line and exits non-zero, with no stack trace.
- */
-export class InputError extends Error {
-  override readonly name = 'InputError';
-}
+/** The user-input error now lives in the data layer (src/data/input-error.ts); this keeps the backtest's imports of it working. */
+export { InputError } from '../data/index.ts';

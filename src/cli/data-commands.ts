@@ -1,10 +1,10 @@
 /**
  * `exsim data inspect DIR` and `exsim data gen`: the data layer's folder report and synthetic
- * dump writer as commands. Every mistake a user can make (a missing folder, a bad date, a bad
+ * market writers (Binance dumps, or with --l2 Tardis L2 and trades files) as commands. Every mistake a user can make (a missing folder, a bad date, a bad
  * number) is a `UsageError`, which main.ts prints as one line with a non-zero exit.
  */
 import { stat } from 'node:fs/promises';
-import { inspectDataFolder, type DataFolderReport, writeSyntheticDays, KLINE_INTERVALS, type KlineInterval, formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/index.ts';
+import { inspectDataFolder, type DataFolderReport, writeSyntheticDays, writeSyntheticL2Days, KLINE_INTERVALS, type KlineInterval, formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/index.ts';
 import { parseUnits } from '../engine/index.ts';
 
 export class UsageError extends Error {}
@@ -35,11 +35,13 @@ export function formatDataReport(report: DataFolderReport): string {
   lines.push(line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line));
   for (const s of report.series) {
     for (const problem of s.problems) lines.push(`problem ${s.symbol} ${s.kind}: ${problem}`);
+    const skipped = s.files.reduce((n, f) => n + (f.skippedUpdates ?? 0), 0);
+    if (skipped > 0) lines.push(`skipped ${s.symbol} ${s.kind}: ${skipped.toLocaleString('en-US')} updates before their file's first snapshot (no book to apply them to)`);
     for (const gap of s.gaps) {
       lines.push(`gap ${s.symbol} ${s.kind}${s.interval === undefined ? '' : ` ${s.interval}`}: ${gap.missing} missing between ${formatUtcMicros(gap.afterTime)} and ${formatUtcMicros(gap.beforeTime)}`);
     }
   }
-  if (report.otherFiles.length > 0) lines.push(`not dump files (ignored): ${report.otherFiles.join(', ')}`);
+  if (report.otherFiles.length > 0) lines.push(`not data files (ignored): ${report.otherFiles.join(', ')}`);
   return lines.join('\n');
 }
 
@@ -58,16 +60,22 @@ export interface GenOptions {
   days: string;
   seed: string;
   price: string;
-  tradesPerDay: string;
+  /** Default 60000 for dumps, 1500000 with --l2 (a BTCUSDT-like day). */
+  tradesPerDay?: string | undefined;
   volatility: string;
   tick: string;
   step: string;
   medianQty: string;
-  klines: string;
-  aggTrades: boolean;
+  /** Dumps only; default 1m. */
+  klines?: string | undefined;
+  aggTrades?: boolean | undefined;
   /** False (`--no-trades`): only the klines and/or aggTrades, as a user without trade dumps has. */
   trades?: boolean;
   csv: boolean;
+  /** Write an order-book market as Tardis files (incremental_book_L2 + trades) instead of Binance dumps. */
+  l2?: boolean | undefined;
+  /** --l2: depth update rows per day (default 20000000). */
+  depthPerDay?: string | undefined;
 }
 
 /** Amounts are read with 8 decimals, as dumps print them. */
@@ -83,39 +91,57 @@ function positiveInteger(text: string, what: string, max: number): number {
   return n;
 }
 
-/** Writes the synthetic dump; returns the paths written. */
+/** Writes the synthetic dump (or with --l2 the Tardis L2 market); returns the paths written. */
 export async function genCommand(options: GenOptions): Promise<string[]> {
   if (!/^[A-Z0-9]{2,20}$/.test(options.symbol)) throw new UsageError(`--symbol must be upper-case letters and digits, got "${options.symbol}"`);
   const fromMs = /^\d{4}-\d{2}-\d{2}$/.test(options.from) ? parseUtcPeriod(options.from) : null;
   if (fromMs === null) throw new UsageError(`--from must be a date YYYY-MM-DD, got "${options.from}"`);
   const days = positiveInteger(options.days, 'days', 366);
-  const intervals = options.klines === '' ? [] : options.klines.split(',');
+  const volatility = Number(options.volatility);
+  if (!(volatility > 0 && volatility < 1)) throw new UsageError(`--volatility must be a daily fraction between 0 and 1, got "${options.volatility}"`);
+  const startTime = fromMs * 1000;
+  const common = {
+    symbol: options.symbol,
+    seed: options.seed,
+    scale: { quotePrecision: 8, basePrecision: 8 },
+    tickSize: amount(options.tick, 'tick'),
+    stepSize: amount(options.step, 'step'),
+    startPrice: amount(options.price, 'price'),
+    startTime,
+    endTime: startTime + days * MS_PER_DAY * 1000,
+    dailyVolatility: volatility,
+    medianQty: amount(options.medianQty, 'median-qty'),
+    firstTradeId: 1,
+  };
+  if (options.l2 === true) {
+    const dumpOnly = [options.klines !== undefined && '--klines', options.aggTrades === true && '--agg-trades', options.trades === false && '--no-trades'].filter((x) => x !== false);
+    if (dumpOnly.length > 0) throw new UsageError(`${dumpOnly.join(', ')}: Binance dump options; --l2 writes Tardis incremental_book_L2 and trades files`);
+    if (common.startPrice < 4 * common.tickSize) throw new UsageError(`--price must be at least 4 ticks with --l2, got "${options.price}"`);
+    return writeSyntheticL2Days(
+      options.out,
+      {
+        ...common,
+        tradesPerDay: positiveInteger(options.tradesPerDay ?? '1500000', 'trades-per-day', 50_000_000),
+        depthRowsPerDay: positiveInteger(options.depthPerDay ?? '20000000', 'depth-per-day', 500_000_000),
+      },
+      { extension: options.csv ? 'csv' : 'csv.gz' },
+    );
+  }
+  if (options.depthPerDay !== undefined) throw new UsageError('--depth-per-day sets the depth of an --l2 market');
+  const intervals = (options.klines ?? '1m') === '' ? [] : (options.klines ?? '1m').split(',');
   for (const interval of intervals) {
     if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) throw new UsageError(`--klines: unknown interval "${interval}" (one of ${KLINE_INTERVALS.join(', ')})`);
     if (interval === '3d' || interval === '1w' || interval === '1M') throw new UsageError(`--klines: daily files hold klines up to 1d, not ${interval}`);
   }
-  if (options.trades === false && intervals.length === 0 && !options.aggTrades) throw new UsageError('--no-trades needs --klines or --agg-trades (something to write)');
-  const volatility = Number(options.volatility);
-  if (!(volatility > 0 && volatility < 1)) throw new UsageError(`--volatility must be a daily fraction between 0 and 1, got "${options.volatility}"`);
-  const startTime = fromMs * 1000;
+  if (options.trades === false && intervals.length === 0 && options.aggTrades !== true) throw new UsageError('--no-trades needs --klines or --agg-trades (something to write)');
   return writeSyntheticDays(
     options.out,
     {
-      symbol: options.symbol,
-      seed: options.seed,
-      scale: { quotePrecision: 8, basePrecision: 8 },
-      tickSize: amount(options.tick, 'tick'),
-      stepSize: amount(options.step, 'step'),
-      startPrice: amount(options.price, 'price'),
-      startTime,
-      endTime: startTime + days * MS_PER_DAY * 1000,
-      tradesPerDay: positiveInteger(options.tradesPerDay, 'trades-per-day', 50_000_000),
-      dailyVolatility: volatility,
-      medianQty: amount(options.medianQty, 'median-qty'),
-      firstTradeId: 1,
+      ...common,
+      tradesPerDay: positiveInteger(options.tradesPerDay ?? '60000', 'trades-per-day', 50_000_000),
       // Dumps from 2025 on stamp trades in µs; earlier ones in ms.
       timeUnit: fromMs >= Date.UTC(2025, 0, 1) ? 'us' : 'ms',
     },
-    { klineIntervals: intervals as KlineInterval[], extension: options.csv ? 'csv' : 'zip', trades: options.trades !== false, ...(options.aggTrades ? { firstAggTradeId: 1 } : {}) },
+    { klineIntervals: intervals as KlineInterval[], extension: options.csv ? 'csv' : 'zip', trades: options.trades !== false, ...(options.aggTrades === true ? { firstAggTradeId: 1 } : {}) },
   );
 }

@@ -1,24 +1,27 @@
 /**
  * `exsim data import SRC... --out DIR`: brings local Binance public-data dumps (files or folders,
- * e.g. a download of data.binance.vision's `spot/daily/trades/BTCUSDT/`) into the layout exsim
- * reads: `DIR/<SYMBOL>/<dump file>`, plus `DIR/exsim-market.json`, the exchange rules the
- * backtest and `serve --data` use for those symbols.
+ * e.g. a download of data.binance.vision's `spot/daily/trades/BTCUSDT/`) and Tardis.dev CSV files
+ * (`binance_incremental_book_L2_2024-01-01_BTCUSDT.csv.gz`, trades, book snapshots, book_ticker)
+ * into the layout exsim reads: `DIR/<SYMBOL>/<file>`, plus `DIR/exsim-market.json`, the exchange
+ * rules the backtest and `serve --data` use for those symbols. `--out` may be the folder itself:
+ * files already in place stay, and the rules are written beside them.
  *
- * Every file is checked before it is copied: its name must follow the dump scheme, a
+ * Every file is checked before it is copied: its name must follow one of the schemes, a
  * `<file>.CHECKSUM` beside it (as Binance publishes them) must match its SHA-256, and it is read
- * through the loader in full (zip CRC, every row parsed exactly), so a truncated or garbled dump
- * is refused with file, line and column rather than failing a backtest later.
+ * through its reader in full (zip or gzip CRC, every row parsed exactly, depth rows grouped into
+ * messages), so a truncated or garbled file is refused with file, line and column rather than
+ * failing a backtest later.
  *
- * Rules for symbols the sample market does not know are inferred from the trades: the tick is
- * the coarsest power of ten that divides every price, the step likewise for quantities, the
- * quote asset the longest known quote suffix of the name (USDT, FDUSD, USDC, BTC, ...).
- * They are a starting point: edit exsim-market.json to match the real exchangeInfo.
+ * Rules for symbols the sample market does not know are inferred from the recorded trades and
+ * book levels: the tick is the coarsest power of ten that divides every price, the step likewise
+ * for quantities, the quote asset the longest known quote suffix of the name (USDT, FDUSD, USDC,
+ * BTC, ...). They are a starting point: edit exsim-market.json to match the real exchangeInfo.
  */
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve, sep } from 'node:path';
 import { InputError, MARKET_CONFIG_FILE } from '../backtest/index.ts';
-import { listDataFiles, parseDumpFileName, readAggTrades, readKlines, readTrades, type DumpFileName } from '../data/index.ts';
+import { depthKindInfo, listDataFiles, parseDataFileName, readAggTrades, readDepth, readKlines, readTrades, type DataFileName } from '../data/index.ts';
 import { type EngineConfig, type SymbolConfig, formatUnits } from '../engine/index.ts';
 import { SAMPLE_CONFIG } from '../sample/index.ts';
 
@@ -38,23 +41,35 @@ function gridPower(n: number): number {
   return k;
 }
 
-async function checkFile(path: string, name: DumpFileName): Promise<{ priceGrid: number; qtyGrid: number }> {
+/** The coarsest grid (a power of ten, at most `grid`) `n` sits on: one remainder per value while it fits. */
+function refineGrid(grid: number, n: number): number {
+  return n % 10 ** grid === 0 ? grid : Math.min(grid, gridPower(n));
+}
+
+/** The grids every price and every size of the columns fit, narrowed from `grid`. */
+function narrow(grid: { priceGrid: number; qtyGrid: number }, prices: Float64Array, qtys: Float64Array, length: number): void {
+  for (let i = 0; i < length; i++) {
+    grid.priceGrid = refineGrid(grid.priceGrid, prices[i]!);
+    grid.qtyGrid = refineGrid(grid.qtyGrid, qtys[i]!);
+  }
+}
+
+/** Reads the file through its reader in full; returns the grids its prices and sizes sit on (8: nothing learnt). */
+async function checkFile(path: string, name: DataFileName): Promise<{ priceGrid: number; qtyGrid: number }> {
   const checksum = `${path}.CHECKSUM`;
   if (existsSync(checksum)) {
     const expected = readFileSync(checksum, 'utf8').trim().split(/\s+/)[0];
     const actual = createHash('sha256').update(readFileSync(path)).digest('hex');
     if (expected !== actual) throw new InputError(`${path}: SHA-256 ${actual} does not match ${basename(checksum)} (${expected})`);
   }
-  let priceGrid = 8;
-  let qtyGrid = 8;
+  const grid = { priceGrid: 8, qtyGrid: 8 };
   try {
-    if (name.kind === 'trades') {
-      for await (const batch of readTrades(path, { scale: SCALE })) {
-        for (let i = 0; i < batch.length; i++) {
-          if (priceGrid > 0) priceGrid = Math.min(priceGrid, gridPower(batch.price[i]!));
-          if (qtyGrid > 0) qtyGrid = Math.min(qtyGrid, gridPower(batch.qty[i]!));
-        }
-      }
+    const depth = depthKindInfo(name.kind);
+    if (name.kind === 'trades' || name.kind === 'tardis:trades') {
+      for await (const batch of readTrades(path, { scale: SCALE })) narrow(grid, batch.price, batch.qty, batch.length);
+    } else if (depth !== undefined) {
+      // Book levels sit on the same grids as trades (a removal's size, 0, fits any).
+      for await (const batch of readDepth(path, { scale: SCALE, kind: depth.kind })) narrow(grid, batch.price, batch.qty, batch.length);
     } else if (name.kind === 'aggTrades') {
       for await (const _ of readAggTrades(path, { scale: SCALE })) void _;
     } else {
@@ -63,8 +78,11 @@ async function checkFile(path: string, name: DumpFileName): Promise<{ priceGrid:
   } catch (error) {
     throw new InputError(error instanceof Error ? error.message : String(error));
   }
-  return { priceGrid, qtyGrid };
+  return grid;
 }
+
+/** Whether the kind's prices and sizes say what grid the symbol trades on (klines and aggTrades are not read for it). */
+const showsGrid = (name: DataFileName): boolean => name.kind === 'trades' || name.kind === 'tardis:trades' || depthKindInfo(name.kind) !== undefined;
 
 function inferSymbol(symbol: string, priceGrid: number, qtyGrid: number): SymbolConfig {
   const quote = QUOTES.find((q) => symbol.endsWith(q) && symbol.length > q.length);
@@ -83,31 +101,39 @@ function inferSymbol(symbol: string, priceGrid: number, qtyGrid: number): Symbol
 }
 
 export async function importCommand(sources: readonly string[], out: string): Promise<ImportReport> {
-  const found: { path: string; name: DumpFileName }[] = [];
+  const found: { path: string; name: DataFileName }[] = [];
   for (const source of sources) {
     const info = existsSync(source) ? statSync(source) : null;
     if (info === null) throw new InputError(`no such file or folder: ${source}`);
     const paths = info.isDirectory() ? await listDataFiles(source) : [source];
     for (const path of paths) {
-      const name = parseDumpFileName(basename(path));
+      const name = parseDataFileName(basename(path));
       if (name === null) {
-        if (!info.isDirectory()) throw new InputError(`${path}: not a Binance dump file name (SYMBOL-trades-YYYY-MM-DD.zip, SYMBOL-1m-YYYY-MM.zip, ...)`);
+        if (!info.isDirectory()) {
+          throw new InputError(`${path}: not a Binance dump file name (SYMBOL-trades-YYYY-MM-DD.zip, SYMBOL-1m-YYYY-MM.zip, ...) nor a Tardis one (binance_incremental_book_L2_YYYY-MM-DD_SYMBOL.csv.gz, ...)`);
+        }
         continue;
       }
       found.push({ path, name });
     }
   }
-  if (found.length === 0) throw new InputError(`no Binance dump files in ${sources.join(', ')}`);
+  if (found.length === 0) throw new InputError(`no Binance dump or Tardis files in ${sources.join(', ')}`);
   const grids = new Map<string, { priceGrid: number; qtyGrid: number }>();
   for (const { path, name } of found) {
     const grid = await checkFile(path, name);
-    if (name.kind === 'trades') {
+    if (showsGrid(name)) {
       const before = grids.get(name.symbol);
       grids.set(name.symbol, before === undefined ? grid : { priceGrid: Math.min(before.priceGrid, grid.priceGrid), qtyGrid: Math.min(before.qtyGrid, grid.qtyGrid) });
     }
   }
   const files: string[] = [];
+  const outRoot = resolve(out);
   for (const { path, name } of found) {
+    // Importing a folder into itself (to infer its rules) leaves its files where they are.
+    if (resolve(path).startsWith(outRoot + sep)) {
+      files.push(path);
+      continue;
+    }
     const folder = join(out, name.symbol);
     mkdirSync(folder, { recursive: true });
     const target = join(folder, basename(path));
@@ -125,7 +151,7 @@ export async function importCommand(sources: readonly string[], out: string): Pr
     let rules = SAMPLE_CONFIG.symbols.find((s) => s.symbol === symbol);
     if (rules === undefined) {
       const grid = grids.get(symbol);
-      if (grid === undefined) throw new InputError(`no trades files for ${symbol}: its tick and step cannot be inferred`);
+      if (grid === undefined) throw new InputError(`no trades or depth files for ${symbol}: its tick and step cannot be inferred`);
       rules = inferSymbol(symbol, grid.priceGrid, grid.qtyGrid);
       inferred.push(symbol);
     }

@@ -41,7 +41,7 @@ export function buildProgram(): Command {
     .option('--engine-timeout <p>', 'fault: answer -1007 (the command still runs) with probability p', '0')
     .option('--firewall', 'fault: refuse requests holding SQL statements with 403', false)
     .option('--fault-seed <seed>', 'seed of the fault draws', 'exsim-faults')
-    .option('--data <dir>', 'replay market data on the paced clock: sample, or a folder of Binance dumps (default: a static sample market)')
+    .option('--data <dir>', 'replay market data on the paced clock: sample, or a folder of Binance dumps and/or Tardis files (default: a static sample market)')
     .option('--seed <n>', 'seed of the replay\'s market model and synthetic book', '1')
     .option('--admin-key <key>', 'turn on the control plane (/exsim/v1/clock, /exsim/v1/status, /exsim/v1/accounts) for requests carrying this key in X-EXSIM-ADMIN-KEY')
     .option('--from <time>', 'with --data: start the served market here, the history before it replayed at once (UTC YYYY-MM-DD[THH:MM[:SS]] or epoch ms; default 4 hours into the data)')
@@ -95,7 +95,7 @@ export function buildProgram(): Command {
   program
     .command('backtest <strategy>')
     .description('run a strategy (a module path, or the example grid | trend | book) in process on the manual clock, as fast as possible; writes a report folder with --out')
-    .option('--data <dir>', 'market data: sample, or a folder of Binance dumps', 'sample')
+    .option('--data <dir>', 'market data: sample, or a folder of Binance dumps and/or Tardis files', 'sample')
     .option('--from <time>', 'start, UTC: YYYY-MM-DD[THH:MM[:SS]] or epoch ms (default: the data\'s first day)')
     .option('--to <time>', 'end (exclusive), same forms (default: the end of the data\'s last day)')
     .option('--symbols <list>', 'symbols to replay, comma-separated (default: the market\'s first)')
@@ -161,7 +161,7 @@ export function buildProgram(): Command {
     });
   data
     .command('import <sources...>')
-    .description('check local Binance dump files (names, CHECKSUM files, every row) and copy them into DIR/<SYMBOL>/ with DIR/exsim-market.json')
+    .description('check local Binance dump and Tardis files (names, CHECKSUM files, every row) and copy them into DIR/<SYMBOL>/ with DIR/exsim-market.json (rules of new symbols inferred; --out DIR itself imports in place)')
     .requiredOption('--out <dir>', 'folder to import into (what --data reads)')
     .action(async (sources: string[], options: { out: string }) => {
       const report = await importCommand(sources, options.out);
@@ -170,22 +170,24 @@ export function buildProgram(): Command {
     });
   data
     .command('gen')
-    .description('write a seeded synthetic market as Binance daily dump files (trades, klines, aggTrades)')
+    .description('write a seeded synthetic market as Binance daily dump files (trades, klines, aggTrades), or with --l2 an order-book market as Tardis files (incremental_book_L2 + trades)')
     .requiredOption('--out <dir>', 'folder to write into')
     .option('--symbol <symbol>', 'symbol name', 'BTCUSDT')
     .option('--from <date>', 'first UTC day, YYYY-MM-DD', '2024-01-01')
     .option('--days <n>', 'number of days', '1')
     .option('--seed <seed>', 'same seed, same market', '1')
     .option('--price <p>', 'start price', '42000')
-    .option('--trades-per-day <n>', 'expected trades per day', '60000')
+    .option('--trades-per-day <n>', 'expected trades per day (default 60000; 1500000 with --l2)')
     .option('--volatility <v>', 'daily volatility of the log price', '0.025')
     .option('--tick <t>', 'price tick size', '0.01')
     .option('--step <s>', 'quantity step size', '0.00001')
     .option('--median-qty <q>', 'median taker order size', '0.0008')
-    .option('--klines <list>', 'kline intervals to derive, comma-separated (empty for none)', '1m')
-    .option('--agg-trades', 'derive aggTrades files too', false)
+    .option('--klines <list>', 'kline intervals to derive, comma-separated (empty for none; default 1m)')
+    .option('--agg-trades', 'derive aggTrades files too')
     .option('--no-trades', 'leave the trades files out (a klines- or aggTrades-only folder, as many users have)')
-    .option('--csv', 'write .csv instead of .zip', false)
+    .option('--csv', 'write .csv instead of .zip (.csv.gz with --l2)', false)
+    .option('--l2', 'an order-book market: binance_incremental_book_L2_<date>_<SYMBOL>.csv.gz (a snapshot at 00:00, then 100 ms update messages) and binance_trades_<date>_<SYMBOL>.csv.gz, the trades taken from that book')
+    .option('--depth-per-day <n>', 'with --l2: depth update rows per day (default 20000000)')
     .action(async (options: Parameters<typeof genCommand>[0]) => {
       const written = await genCommand(options);
       console.log(`wrote ${written.length} files to ${options.out}`);

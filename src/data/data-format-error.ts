@@ -21,3 +21,21 @@ export class DataFormatError extends Error {
     super(`${line > 0 ? `${file}:${line}` : file}: ${detail}`);
   }
 }
+
+/**
+ * What a row sink throws about a row it cannot accept (a snapshot level with a price but no
+ * amount, levels out of order): the parser, which knows the file and line, turns it into a
+ * DataFormatError.
+ */
+export class RowProblem extends Error {
+  override readonly name = 'RowProblem';
+
+  constructor(
+    /** 0-based column at fault. */
+    readonly column: number,
+    /** What is wrong, without the location or the column's name. */
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}

@@ -1,7 +1,8 @@
 /**
  * Binance's dump file names (binance-facts §10): `BTCUSDT-trades-2024-01-01.zip`,
- * `BTCUSDT-aggTrades-2024-01.zip`, `BTCUSDT-1m-2024-01-01.zip`; monthly klines are `1mo`
- * (instead of `1M`, which a case-insensitive file system confuses with `1m`).
+ * `BTCUSDT-aggTrades-2024-01.zip`, `BTCUSDT-1m-2024-01-01.zip`, the futures
+ * `BTCUSDT-bookTicker-2024-01-01.zip`; monthly klines are `1mo` (instead of `1M`, which a
+ * case-insensitive file system confuses with `1m`).
  */
 import type { KlineInterval } from './tape.ts';
 import { isKlineInterval } from './history/kline-calendar.ts';
@@ -24,7 +25,7 @@ export interface DumpFileName {
   readonly extension: 'csv' | 'zip';
 }
 
-const NAME = /^([A-Z0-9]+)-(trades|aggTrades|[0-9]+[smhdwM]|1mo)-(\d{4}-\d{2}(?:-\d{2})?)\.(csv|zip)$/;
+const NAME = /^([A-Z0-9]+)-(trades|aggTrades|bookTicker|[0-9]+[smhdwM]|1mo)-(\d{4}-\d{2}(?:-\d{2})?)\.(csv|zip)$/;
 
 /** The parts of a dump file's base name, or null when it does not follow the scheme. */
 export function parseDumpFileName(baseName: string): DumpFileName | null {
@@ -35,7 +36,7 @@ export function parseDumpFileName(baseName: string): DumpFileName | null {
   if (start === null) return null;
   const period = date.length === 10 ? 'daily' : 'monthly';
   const end = period === 'daily' ? start + 86_400_000 : nextMonth(start);
-  if (what === 'trades' || what === 'aggTrades') return { symbol, kind: what, period, date, start, end, extension };
+  if (what === 'trades' || what === 'aggTrades' || what === 'bookTicker') return { symbol, kind: what, period, date, start, end, extension };
   const interval = what === '1mo' ? '1M' : what;
   if (!isKlineInterval(interval)) return null;
   return { symbol, kind: 'klines', interval, period, date, start, end, extension };

@@ -9,13 +9,16 @@
  * chunk plus one line whatever the length of the data.
  */
 import type { UnitScale } from './tape.ts';
-import { DataFormatError } from './data-format-error.ts';
-import { ColumnType, type DumpSchema } from './dump-schema.ts';
+import { DataFormatError, RowProblem } from './data-format-error.ts';
+import { ColumnType, type DumpSchema, type RowScanner } from './dump-schema.ts';
 import { FAILED, FieldScanner, MAX_PRECISION } from './field-scanner.ts';
 import { parseRowText, splitCsvLine } from './general-row.ts';
 import { formatUtcMicros } from './utc-date.ts';
 
-/** Receives each accepted row; `values` is reused for the next row, copy what you keep. */
+/**
+ * Receives each accepted row; `values` is reused for the next row, copy what you keep. A row the
+ * sink cannot accept is a RowProblem it throws, which the parser turns into file:line.
+ */
 export interface RowSink {
   row(values: Float64Array): void;
 }
@@ -35,7 +38,15 @@ export class DumpParser {
   private readonly values: Float64Array;
   private readonly types: Uint8Array;
   private readonly scanner = new FieldScanner();
-  private readonly timeColumns: number[];
+  private readonly timeColumns: Int32Array;
+  private readonly fastScan: RowScanner | undefined;
+  /** Per Choice column, its words as bytes. */
+  private readonly choiceBytes: (Uint8Array[] | undefined)[];
+  /** Per Expected column, the text the current file's name says (bytes for the scanner, text for messages). */
+  private expectedBytes: (Uint8Array | undefined)[] = [];
+  private expectedText: readonly (string | undefined)[] = [];
+  /** The Expected columns leading every row, with their commas (RowScanner's `prefix`). */
+  private expectedPrefix: Uint8Array | undefined;
 
   private file = '';
   private line = 0;
@@ -60,7 +71,9 @@ export class DumpParser {
     }
     this.values = new Float64Array(schema.columns.length);
     this.types = Uint8Array.from(schema.columns, (c) => c.type);
-    this.timeColumns = schema.columns.flatMap((c, i) => (c.type === ColumnType.Time || c.type === ColumnType.CloseTime ? [i] : []));
+    this.timeColumns = Int32Array.from(schema.columns.flatMap((c, i) => (c.type === ColumnType.Time || c.type === ColumnType.CloseTime ? [i] : [])));
+    this.fastScan = schema.scan;
+    this.choiceBytes = schema.columns.map((c) => c.choices?.map((word) => Buffer.from(word)));
   }
 
   /** The time unit of the current file, once its first row has been read. */
@@ -72,8 +85,15 @@ export class DumpParser {
     return this.rowsInFile;
   }
 
-  /** Starts a new file; ordering checks carry over from the previous one. */
-  beginFile(name: string): void {
+  /**
+   * Starts a new file; ordering checks carry over from the previous one. `expected` holds, per
+   * Expected column (by index), what the file's name says it holds.
+   */
+  beginFile(name: string, expected: readonly (string | undefined)[] = []): void {
+    this.expectedText = expected;
+    this.expectedBytes = this.schema.columns.map((_, i) => (expected[i] === undefined ? undefined : Buffer.from(expected[i]!)));
+    const leading = this.schema.columns.findIndex((c, i) => c.type !== ColumnType.Expected || expected[i] === undefined);
+    this.expectedPrefix = leading > 0 ? Buffer.from(expected.slice(0, leading).map((text) => `${text!},`).join('')) : undefined;
     this.file = name;
     this.line = 0;
     this.unit = undefined;
@@ -152,7 +172,7 @@ export class DumpParser {
       }
       if (!this.scanRow()) {
         const lineEnd = buf.indexOf(LF, lineStart);
-        parseRowText(lineText(buf, lineStart, lineEnd), this.schema, this.scale, values, this.file, this.line);
+        parseRowText(lineText(buf, lineStart, lineEnd), this.schema, this.scale, values, this.file, this.line, this.expectedText);
         scanner.pos = lineEnd + 1;
       }
       this.accept(values);
@@ -162,6 +182,7 @@ export class DumpParser {
   /** The fast path: true when the whole row was canonical and is now in `values`. */
   private scanRow(): boolean {
     const scanner = this.scanner;
+    if (this.fastScan !== undefined) return this.fastScan(scanner, this.values, this.expectedBytes, this.expectedPrefix, this.scale);
     const types = this.types;
     const values = this.values;
     const quote = this.scale.quotePrecision;
@@ -184,6 +205,20 @@ export class DumpParser {
         case ColumnType.Ignored:
           v = scanner.skipLast();
           break;
+        case ColumnType.Expected: {
+          const expected = this.expectedBytes[i];
+          v = expected === undefined ? scanner.skipField() : scanner.literal(expected);
+          break;
+        }
+        case ColumnType.Choice:
+          v = scanner.choice(this.choiceBytes[i]!);
+          break;
+        case ColumnType.OptionalQuote:
+          v = scanner.optionalDecimal(quote);
+          break;
+        case ColumnType.OptionalBase:
+          v = scanner.optionalDecimal(base);
+          break;
         default:
           v = scanner.integer();
       }
@@ -204,13 +239,19 @@ export class DumpParser {
     if (fields.length < required || fields.length > columns.length) {
       throw new DataFormatError(this.file, this.line, undefined, `header has ${fields.length} columns (${fields.join(',')}), a ${kind} file has ${required === columns.length ? required : `${required} or ${columns.length}`}`);
     }
+    if (this.schema.exactHeader === true) {
+      const at = fields.findIndex((f, i) => f !== columns[i]!.name);
+      if (at >= 0) throw new DataFormatError(this.file, this.line, at + 1, `header column ${at + 1} is "${fields[at]}" where a ${kind} file has "${columns[at]!.name}"`);
+    }
     return true;
   }
 
   /** Converts times to µs, checks the unit and ordering, and hands the row to the sink. */
   private accept(values: Float64Array): void {
     const schema = this.schema;
-    for (const i of this.timeColumns) {
+    const timeColumns = this.timeColumns;
+    for (let k = 0; k < timeColumns.length; k++) {
+      const i = timeColumns[k]!;
       const raw = values[i]!;
       if (this.unit === undefined) this.unit = raw >= MICROS_THRESHOLD ? 'us' : 'ms';
       if (this.unit === 'ms') {
@@ -237,7 +278,12 @@ export class DumpParser {
     this.previousTime = time;
     this.previousFile = this.file;
     this.rowsInFile++;
-    this.sink.row(values);
+    try {
+      this.sink.row(values);
+    } catch (error) {
+      if (error instanceof RowProblem) this.fail(error.column, error.detail);
+      throw error;
+    }
   }
 
   private fail(column: number, problem: string): never {

@@ -1,11 +1,15 @@
 /**
- * The column layouts of Binance's spot dumps (binance-facts §10) and how each column becomes a
- * number in engine units. One table drives both the fast byte scanner and the general path, so
- * the two cannot disagree about what a column is.
+ * The column layouts of Binance's dumps (binance-facts §10: the spot trades, aggTrades and klines,
+ * the futures bookTicker) and how each column becomes a number in engine units. One table drives
+ * both the fast byte scanner and the general path, so the two cannot disagree about what a column
+ * is. Tardis.dev's layouts use the same table (tardis-schema.ts).
  */
 
-/** What a dump file holds. */
-export type DumpKind = 'trades' | 'aggTrades' | 'klines';
+import type { FieldScanner } from './field-scanner.ts';
+import type { UnitScale } from './tape.ts';
+
+/** What a Binance dump file holds. */
+export type DumpKind = 'trades' | 'aggTrades' | 'klines' | 'bookTicker';
 
 export const ColumnType = {
   /** Non-negative integer: ids, trade counts. */
@@ -26,17 +30,31 @@ export const ColumnType = {
   Boolean: 7,
   /** Read and discarded (the klines' trailing "Ignore"); may be absent. */
   Ignored: 8,
+  /**
+   * Text that must be what the file's name says (Tardis's exchange and symbol columns), read as
+   * 0; any text when the name says nothing (a file named outside the scheme).
+   */
+  Expected: 9,
+  /** One of the column's `choices` (bid/ask, buy/sell, false/true), as its index. */
+  Choice: 10,
+  /** Quote decimal or an empty field (a level a snapshot does not have): ABSENT. */
+  OptionalQuote: 11,
+  /** Base decimal or an empty field: ABSENT. */
+  OptionalBase: 12,
 } as const;
 export type ColumnType = (typeof ColumnType)[keyof typeof ColumnType];
 
 export interface DumpColumn {
-  /** The name used in error messages (the field name of the matching REST response). */
+  /** The name used in error messages (the field name of the matching REST response, or the header's). */
   readonly name: string;
   readonly type: ColumnType;
+  /** Choice columns: the words, the first read as 0. */
+  readonly choices?: readonly string[];
 }
 
 export interface DumpSchema {
-  readonly kind: DumpKind;
+  /** What the file is, in messages ("trades", "tardis incremental_book_L2"). */
+  readonly kind: string;
   readonly columns: readonly DumpColumn[];
   /** Columns a row must have; the rest (only an Ignored tail) may be missing. */
   readonly required: number;
@@ -46,9 +64,24 @@ export interface DumpSchema {
   readonly strictlyIncreasingTime: boolean;
   /** Column (0-based) of an id that must strictly increase, or -1. */
   readonly idColumn: number;
+  /** A header row, when present, must list exactly the column names (formats whose header is fixed). */
+  readonly exactHeader?: boolean;
+  /**
+   * A scanner written out for this layout, used instead of the column loop (see tardis-l2-scan.ts):
+   * true when the row at `scanner.pos` was canonical and is now in `values` (the scanner past its
+   * line end); false sends the row to the general path.
+   */
+  readonly scan?: RowScanner;
 }
 
-const col = (name: string, type: ColumnType): DumpColumn => ({ name, type });
+/**
+ * `expected`: per Expected column, the bytes the file's name says; `prefix`: when the row starts
+ * with Expected columns that all have one, their bytes with the commas after them (the text every
+ * row of the file starts with), else undefined.
+ */
+export type RowScanner = (scanner: FieldScanner, values: Float64Array, expected: readonly (Uint8Array | undefined)[], prefix: Uint8Array | undefined, scale: UnitScale) => boolean;
+
+export const col = (name: string, type: ColumnType, choices?: readonly string[]): DumpColumn => (choices === undefined ? { name, type } : { name, type, choices });
 
 export const TRADES_SCHEMA: DumpSchema = {
   kind: 'trades',
@@ -107,8 +140,30 @@ export const KLINES_SCHEMA: DumpSchema = {
   idColumn: -1,
 };
 
+/** Binance's USDⓈ-M futures bookTicker dumps: the best bid and ask after each change (an L1 book). */
+export const BOOK_TICKER_SCHEMA: DumpSchema = {
+  kind: 'bookTicker',
+  columns: [
+    col('update_id', ColumnType.Integer),
+    col('best_bid_price', ColumnType.Quote),
+    col('best_bid_qty', ColumnType.Base),
+    col('best_ask_price', ColumnType.Quote),
+    col('best_ask_qty', ColumnType.Base),
+    col('transaction_time', ColumnType.Time),
+    col('event_time', ColumnType.Time),
+  ],
+  required: 7,
+  // The matching engine's time (the book's), not when the event was sent.
+  timeColumn: 5,
+  strictlyIncreasingTime: false,
+  // Not checked: nothing says the dumps' update ids are contiguous or unique per row.
+  idColumn: -1,
+  exactHeader: true,
+};
+
 export const SCHEMAS: Readonly<Record<DumpKind, DumpSchema>> = {
   trades: TRADES_SCHEMA,
   aggTrades: AGG_TRADES_SCHEMA,
   klines: KLINES_SCHEMA,
+  bookTicker: BOOK_TICKER_SCHEMA,
 };

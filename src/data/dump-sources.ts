@@ -1,20 +1,22 @@
 /**
  * Which files a load reads, and in what order. A source is a file, a folder (searched
  * recursively, so Binance's `data/spot/daily/trades/BTCUSDT/` layout and a flat folder both
- * work) or a list of either. Files named in the dump scheme are read in date order; the parser
- * then checks that time really is monotonic across them.
+ * work) or a list of either. Files named in the Binance or Tardis scheme are read in date order;
+ * the parser then checks that time really is monotonic across them.
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, isAbsolute } from 'node:path';
 import type { KlineInterval } from './tape.ts';
-import type { DumpKind } from './dump-schema.ts';
-import { parseDumpFileName, type DumpFileName } from './dump-file-name.ts';
+import { dropUnpackedTwins, isTardisFileName, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
 
 /** A dump file or folder, or several. */
 export type DumpSource = string | readonly string[];
 
 export interface DumpFilter {
-  readonly kind: DumpKind;
+  /** The kind, or the kinds a reader takes alike (Binance's and Tardis's trades); the files found must all be of one. */
+  readonly kind: DataKind | readonly DataKind[];
+  /** What the files are, in messages (default: the kinds). */
+  readonly what?: string;
   /** Required when a folder holds several symbols. */
   readonly symbol?: string | undefined;
   /** Klines: required when a folder holds several intervals. */
@@ -23,12 +25,12 @@ export interface DumpFilter {
 
 export interface DumpFileRef {
   readonly path: string;
-  /** Null for a file named outside the dump scheme (allowed when named explicitly). */
-  readonly parsed: DumpFileName | null;
+  /** Null for a file named outside the schemes (allowed when named explicitly). */
+  readonly parsed: DataFileName | null;
 }
 
 /**
- * Every `.csv`/`.zip` file under `dir`, in name order (deterministic whatever the file system).
+ * Every `.csv`/`.zip`/`.gz` file under `dir`, in name order (deterministic whatever the file system).
  * A symbolic link is listed only when it resolves to a file inside the folder: a link out of it
  * (to /etc/passwd, say) is neither read nor named in any message.
  */
@@ -43,7 +45,7 @@ async function listUnder(dir: string, root: string): Promise<string[]> {
   for (const entry of entries) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) files.push(...(await listUnder(path, root)));
-    else if (/\.(csv|zip)$/i.test(entry.name) && (!entry.isSymbolicLink() || (await linksInside(path, root)))) files.push(path);
+    else if (/\.(csv|zip|gz)$/i.test(entry.name) && (!entry.isSymbolicLink() || (await linksInside(path, root)))) files.push(path);
   }
   return files;
 }
@@ -57,38 +59,45 @@ async function linksInside(path: string, root: string): Promise<boolean> {
 
 export async function resolveDumpFiles(source: DumpSource, filter: DumpFilter): Promise<DumpFileRef[]> {
   const inputs = typeof source === 'string' ? [source] : [...source];
-  if (inputs.length === 0) throw new Error(`no ${filter.kind} files given`);
+  const kinds: readonly DataKind[] = typeof filter.kind === 'string' ? [filter.kind] : filter.kind;
+  const wanted = filter.what ?? kinds.join(' or ');
+  if (inputs.length === 0) throw new Error(`no ${wanted} files given`);
   const found: DumpFileRef[] = [];
   for (const input of inputs) {
     const info = await stat(input).catch(() => null);
     if (info === null) throw new Error(`${input}: no such file or folder`);
     if (info.isDirectory()) {
       for (const path of await listDataFiles(input)) {
-        const parsed = parseDumpFileName(basename(path));
-        if (parsed !== null && matches(parsed, filter)) found.push({ path, parsed });
+        const parsed = parseDataFileName(basename(path));
+        if (parsed !== null && matches(parsed, kinds, filter)) found.push({ path, parsed });
       }
     } else {
-      const parsed = parseDumpFileName(basename(input));
-      if (parsed !== null && parsed.kind !== filter.kind) throw new Error(`${input} is a ${parsed.kind} file, not ${filter.kind}`);
-      if (parsed !== null && !matches(parsed, filter)) {
-        throw new Error(`${input} is not ${[filter.symbol, filter.interval, filter.kind].filter((x) => x !== undefined).join(' ')}`);
+      const parsed = parseDataFileName(basename(input));
+      if (parsed !== null && !kinds.includes(parsed.kind)) throw new Error(`${input} is a ${parsed.kind} file, not ${wanted}`);
+      if (parsed !== null && !matches(parsed, kinds, filter)) {
+        throw new Error(`${input} is not ${[filter.symbol, filter.interval, wanted].filter((x) => x !== undefined).join(' ')}`);
       }
       found.push({ path: input, parsed });
     }
   }
-  const files = preferZips(found);
+  const files = dropUnpackedTwins(found, (f) => f.path);
   if (files.length === 0) {
-    const what = [filter.symbol, filter.interval, filter.kind].filter((x) => x !== undefined).join(' ');
+    const what = [filter.symbol, filter.interval, wanted].filter((x) => x !== undefined).join(' ');
     throw new Error(`no ${what} files in ${inputs.join(', ')}`);
   }
   const symbols = distinct(files.map((f) => f.parsed?.symbol));
   if (filter.symbol === undefined && symbols.length > 1) {
-    throw new Error(`the ${filter.kind} files are of several symbols (${symbols.join(', ')}); choose one`);
+    throw new Error(`the ${wanted} files are of several symbols (${symbols.join(', ')}); choose one`);
   }
   const intervals = distinct(files.map((f) => f.parsed?.interval));
-  if (filter.kind === 'klines' && filter.interval === undefined && intervals.length > 1) {
+  if (kinds.includes('klines') && filter.interval === undefined && intervals.length > 1) {
     throw new Error(`the klines files have several intervals (${intervals.join(', ')}); choose one`);
   }
+  // One reader reads them all in one pass (ordering checked across files): one kind, one market.
+  const foundKinds = distinct(files.map((f) => f.parsed?.kind ?? kinds[0]));
+  if (foundKinds.length > 1) throw new Error(`the files mix ${foundKinds.join(' and ')}; keep one kind in the folder`);
+  const exchanges = distinct(files.map((f) => (f.parsed !== null && isTardisFileName(f.parsed) ? f.parsed.exchange : undefined)));
+  if (exchanges.length > 1) throw new Error(`the ${wanted} files are of several exchanges (${exchanges.join(', ')}); keep one market's files in the folder`);
   // Date order when every name says its date; otherwise the order given (folders by name).
   if (files.every((f) => f.parsed !== null)) {
     files.sort((a, b) => a.parsed!.start - b.parsed!.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -96,18 +105,12 @@ export async function resolveDumpFiles(source: DumpSource, filter: DumpFilter): 
   return files;
 }
 
-function matches(parsed: DumpFileName, filter: DumpFilter): boolean {
+function matches(parsed: DataFileName, kinds: readonly DataKind[], filter: DumpFilter): boolean {
   return (
-    parsed.kind === filter.kind &&
+    kinds.includes(parsed.kind) &&
     (filter.symbol === undefined || parsed.symbol === filter.symbol) &&
     (filter.interval === undefined || parsed.interval === filter.interval)
   );
-}
-
-/** An unpacked `x.csv` beside its `x.zip` is the same data: read the zip, whose CRC guards it. */
-function preferZips(files: DumpFileRef[]): DumpFileRef[] {
-  const zipped = new Set(files.filter((f) => /\.zip$/i.test(f.path)).map((f) => f.path.replace(/\.zip$/i, '')));
-  return files.filter((f) => !(/\.csv$/i.test(f.path) && zipped.has(f.path.replace(/\.csv$/i, ''))));
 }
 
 function distinct(values: readonly (string | undefined)[]): string[] {

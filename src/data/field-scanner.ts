@@ -11,6 +11,8 @@
  */
 
 export const FAILED = -1;
+/** What `optionalDecimal` returns for an empty field (a snapshot's missing level). */
+export const ABSENT = -2;
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 const COMMA = 44;
@@ -28,62 +30,75 @@ for (let i = 1; i < 16; i++) POW10[i] = POW10[i - 1]! * 10;
 /** Largest precision the scanner (and exact double units) can handle. */
 export const MAX_PRECISION = 15;
 
+/** Where the number read by the last `decimalAt` / `integerAt` stopped (the byte after its digits). */
+let numberEnd = 0;
+
+export function lastNumberEnd(): number {
+  return numberEnd;
+}
+
+/**
+ * A non-negative decimal "123" or "123.456" starting at `p`, as units at `precision` decimals
+ * (0..15). Extra decimals are accepted only when they are zeros, as parseUnits does. FAILED when
+ * the text is not canonical or the units exceed 2^53 - 1; `lastNumberEnd()` says where it stopped
+ * (the caller checks the separator there).
+ */
+export function decimalAt(buf: Uint8Array, p: number, precision: number): number {
+  const whole = integerAt(buf, p);
+  if (whole === FAILED) return FAILED;
+  p = numberEnd;
+  let c = buf[p]!;
+  let fraction = 0;
+  let decimals = 0;
+  if (c === DOT) {
+    c = buf[++p]!;
+    if (c < ZERO || c > NINE) return FAILED;
+    do {
+      if (decimals < precision) {
+        fraction = fraction * 10 + (c - ZERO);
+        decimals++;
+      } else if (c !== ZERO) {
+        return FAILED;
+      }
+      c = buf[++p]!;
+    } while (c >= ZERO && c <= NINE);
+  }
+  numberEnd = p;
+  const value = whole * POW10[precision]! + fraction * POW10[precision - decimals]!;
+  return value > MAX_SAFE ? FAILED : value;
+}
+
+/** A non-negative integer up to 2^53 - 1 starting at `p`, or FAILED; `lastNumberEnd()` says where it stopped. */
+export function integerAt(buf: Uint8Array, p: number): number {
+  let c = buf[p]!;
+  if (c < ZERO || c > NINE) return FAILED;
+  // While the true value stays below 2^53 every step is exact; once it passes, rounding is
+  // monotone, so the final comparison with MAX_SAFE still catches the overflow.
+  let value = 0;
+  do {
+    value = value * 10 + (c - ZERO);
+    c = buf[++p]!;
+  } while (c >= ZERO && c <= NINE);
+  numberEnd = p;
+  return value > MAX_SAFE ? FAILED : value;
+}
+
 export class FieldScanner {
   buf: Uint8Array = new Uint8Array(0);
   pos = 0;
   /** Whether the last field ended at a comma (another field follows) rather than at the line end. */
   more = false;
 
-  /**
-   * A non-negative decimal "123" or "123.456" as units at `precision` decimals (0..15). Extra
-   * decimals are accepted only when they are zeros, as parseUnits does. Returns FAILED when the
-   * text is not canonical or the units exceed 2^53 - 1.
-   */
+  /** `decimalAt` the current field, which must end after the number. */
   decimal(precision: number): number {
-    const buf = this.buf;
-    let p = this.pos;
-    let c = buf[p]!;
-    if (c < ZERO || c > NINE) return FAILED;
-    // While the true value stays below 2^53 every step is exact; once it passes, rounding is
-    // monotone, so the final comparison with MAX_SAFE still catches the overflow.
-    let whole = 0;
-    do {
-      whole = whole * 10 + (c - ZERO);
-      c = buf[++p]!;
-    } while (c >= ZERO && c <= NINE);
-    let fraction = 0;
-    let decimals = 0;
-    if (c === DOT) {
-      c = buf[++p]!;
-      if (c < ZERO || c > NINE) return FAILED;
-      do {
-        if (decimals < precision) {
-          fraction = fraction * 10 + (c - ZERO);
-          decimals++;
-        } else if (c !== ZERO) {
-          return FAILED;
-        }
-        c = buf[++p]!;
-      } while (c >= ZERO && c <= NINE);
-    }
-    const value = whole * POW10[precision]! + fraction * POW10[precision - decimals]!;
-    if (value > MAX_SAFE) return FAILED;
-    return this.endField(p) ? value : FAILED;
+    const value = decimalAt(this.buf, this.pos, precision);
+    return value !== FAILED && this.endField(numberEnd) ? value : FAILED;
   }
 
-  /** A non-negative integer up to 2^53 - 1, or FAILED. */
+  /** `integerAt` the current field, which must end after the number. */
   integer(): number {
-    const buf = this.buf;
-    let p = this.pos;
-    let c = buf[p]!;
-    if (c < ZERO || c > NINE) return FAILED;
-    let value = 0;
-    do {
-      value = value * 10 + (c - ZERO);
-      c = buf[++p]!;
-    } while (c >= ZERO && c <= NINE);
-    if (value > MAX_SAFE) return FAILED;
-    return this.endField(p) ? value : FAILED;
+    const value = integerAt(this.buf, this.pos);
+    return value !== FAILED && this.endField(numberEnd) ? value : FAILED;
   }
 
   /** True/true as 1, False/false as 0, anything else FAILED. */
@@ -98,6 +113,41 @@ export class FieldScanner {
       return this.endField(p + 5) ? 0 : FAILED;
     }
     return FAILED;
+  }
+
+  /** `decimal`, or ABSENT when the field is empty. */
+  optionalDecimal(precision: number): number {
+    const c = this.buf[this.pos];
+    if (c === COMMA || c === LF || c === CR) return this.endField(this.pos) ? ABSENT : FAILED;
+    return this.decimal(precision);
+  }
+
+  /** 0 when the field is exactly `text` (its bytes), else FAILED. */
+  literal(text: Uint8Array): number {
+    const buf = this.buf;
+    const p = this.pos;
+    for (let i = 0; i < text.length; i++) if (buf[p + i] !== text[i]) return FAILED;
+    return this.endField(p + text.length) ? 0 : FAILED;
+  }
+
+  /** The index of the word the field is exactly, or FAILED. */
+  choice(words: readonly Uint8Array[]): number {
+    for (let w = 0; w < words.length; w++) {
+      if (this.literal(words[w]!) === 0) return w;
+    }
+    return FAILED;
+  }
+
+  /** Skips a field whatever it holds (no quotes: a quoted field goes to the general path). */
+  skipField(): number {
+    const buf = this.buf;
+    let p = this.pos;
+    let c = buf[p]!;
+    while (c !== LF && c !== COMMA && c !== CR) {
+      if (c === 34) return FAILED;
+      c = buf[++p]!;
+    }
+    return this.endField(p) ? 0 : FAILED;
   }
 
   /** Skips a field that is not used; it must be the last one on the line. */

@@ -9,6 +9,8 @@ import { parseUnits } from '../engine/index.ts';
 import type { UnitScale } from './tape.ts';
 import { DataFormatError } from './data-format-error.ts';
 import { ColumnType, type DumpColumn, type DumpSchema } from './dump-schema.ts';
+import { ABSENT } from './field-scanner.ts';
+import { fileNameSymbol } from './tardis-file-name.ts';
 
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 const INTEGER_TEXT = /^\d+$/;
@@ -29,9 +31,10 @@ export function splitCsvLine(text: string, file: string, line: number): string[]
 
 /**
  * Converts the fields of `text` into `out` (one entry per schema column, raw file time units for
- * time columns), or throws a DataFormatError naming the first offending column.
+ * time columns), or throws a DataFormatError naming the first offending column. `expected` holds,
+ * per Expected column, the text the file's name says it must be.
  */
-export function parseRowText(text: string, schema: DumpSchema, scale: UnitScale, out: Float64Array, file: string, line: number): void {
+export function parseRowText(text: string, schema: DumpSchema, scale: UnitScale, out: Float64Array, file: string, line: number, expected: readonly (string | undefined)[] = []): void {
   const fields = splitCsvLine(text, file, line);
   const { columns, required } = schema;
   if (fields.length < required) {
@@ -47,18 +50,27 @@ export function parseRowText(text: string, schema: DumpSchema, scale: UnitScale,
     throw new DataFormatError(file, line, columns.length + 1, `the row has ${fields.length} columns, a ${schema.kind} row has ${columns.length}`);
   }
   for (let i = 0; i < fields.length; i++) {
-    out[i] = parseField(fields[i]!, columns[i]!, i, scale, file, line);
+    out[i] = parseField(fields[i]!, columns[i]!, i, scale, file, line, expected[i]);
   }
 }
 
-function parseField(text: string, column: DumpColumn, index: number, scale: UnitScale, file: string, line: number): number {
+function parseField(text: string, column: DumpColumn, index: number, scale: UnitScale, file: string, line: number, expected: string | undefined): number {
   const where = `column ${index + 1} (${column.name})`;
   const fail = (problem: string): never => {
     throw new DataFormatError(file, line, index + 1, `${where}: ${problem}`);
   };
   if (column.type === ColumnType.Ignored) return 0;
+  if (text === '' && (column.type === ColumnType.OptionalQuote || column.type === ColumnType.OptionalBase)) return ABSENT;
   if (text === '') throw new DataFormatError(file, line, index + 1, `${where} is empty`);
   switch (column.type) {
+    case ColumnType.Expected:
+      // A symbol such as XBT/USD is XBT-USD in its Tardis file's name.
+      return expected === undefined || text === expected || fileNameSymbol(text) === expected ? 0 : fail(`"${text}" is not ${expected}, as the file name says`);
+    case ColumnType.Choice: {
+      const choices = column.choices ?? [];
+      const index = choices.indexOf(text);
+      return index >= 0 ? index : fail(`"${text}" is not ${choices.join(' or ')}`);
+    }
     case ColumnType.Integer:
     case ColumnType.Time:
     case ColumnType.CloseTime: {
@@ -72,9 +84,11 @@ function parseField(text: string, column: DumpColumn, index: number, scale: Unit
       return fail(`"${text}" is not True or False`);
     case ColumnType.Quote:
     case ColumnType.QuoteTotal:
+    case ColumnType.OptionalQuote:
     case ColumnType.Base:
-    case ColumnType.BaseTotal: {
-      const isQuote = column.type === ColumnType.Quote || column.type === ColumnType.QuoteTotal;
+    case ColumnType.BaseTotal:
+    case ColumnType.OptionalBase: {
+      const isQuote = column.type === ColumnType.Quote || column.type === ColumnType.QuoteTotal || column.type === ColumnType.OptionalQuote;
       const precision = isQuote ? scale.quotePrecision : scale.basePrecision;
       const units = parseUnits(text, precision);
       if (units !== null) return units >= 0 ? units : fail(`"${text}" is negative`);

@@ -1,8 +1,21 @@
 /**
- * Public surface of the data layer's loaders, generator and sample (the market-data history has
- * its own entry under ./history/).
+ * Public surface of the data layer's loaders, data folders, generator and sample (the market-data
+ * history has its own entry under ./history/).
  */
 export { readTrades, TradeBatchBuilder, type ReadTradesOptions } from './read-trades.ts';
+export { readDepth, type DepthStream, type ReadDepthOptions } from './read-depth.ts';
+export { DEPTH_KINDS, depthKindInfo, type DepthKind, type DepthKindInfo } from './depth-kinds.ts';
+export { depthInWindow } from './depth-window.ts';
+export { DepthBatchBuilder } from './depth-batch-builder.ts';
+export { InputError } from './input-error.ts';
+export { MARKET_CONFIG_FILE, openMarketData, chooseSymbols, symbolFiles, symbolSpecOf, symbolScale, coverageGaps, type MarketData, type DataFile, type DataGap } from './market-folder.ts';
+export { sourceFiles, tradeFiles, windowedTape, windowGaps, resolveWindow, cutToWindow, type MarketSource, type SourceFiles, type SymbolTape, type TradeSource, type KlinePrints } from './tape-sources.ts';
+export { loadSharedTapes, tapeFromShared, SHARED_TAPE_MAX_ROWS, type SharedTape } from './shared-tapes.ts';
+export { depthFiles, windowedDepth, type DepthFiles, type WindowedDepth } from './depth-sources.ts';
+export { fingerprintData, dataDifference, type DataFingerprint } from './data-fingerprint.ts';
+export { parseDataFileName, dropUnpackedTwins, isTardisFileName, type DataFileName, type DataKind } from './data-file-name.ts';
+export { parseTardisFileName, formatTardisFileName, type TardisFileName, type TardisKind } from './tardis-file-name.ts';
+export type { TardisDataType } from './tardis-schema.ts';
 export { readAggTrades, loadAggTrades, type ReadAggTradesOptions } from './read-agg-trades.ts';
 export { readKlines, loadKlines, type ReadKlinesOptions } from './read-klines.ts';
 export { resolveDumpFiles, listDataFiles, type DumpSource, type DumpFilter, type DumpFileRef } from './dump-sources.ts';
@@ -17,6 +30,8 @@ export { klinesFromTrades, type KlineRange } from './synthetic/klines-from-trade
 export { aggTradesFromTrades } from './synthetic/agg-trades-from-trades.ts';
 export { formatTradesCsv, formatAggTradesCsv, formatKlinesCsv } from './synthetic/dump-csv.ts';
 export { writeSyntheticDays, type SyntheticDaysOptions } from './synthetic/write-synthetic-days.ts';
+export { writeSyntheticL2Days, type SyntheticL2DaysSpec, type SyntheticL2DaysOptions } from './synthetic/write-l2-days.ts';
+export { SyntheticL2Market, WINDOW_US, type SyntheticL2Spec, type L2Sink } from './synthetic/synthetic-l2-market.ts';
 export { writeDumpFile } from './synthetic/write-dump-file.ts';
 export { zipSingleFile } from './synthetic/zip-writer.ts';
 export { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START, type DepthBatch, type DepthGranularity, type DepthSource, type DepthSourceInfo } from './depth-tape.ts';

@@ -1,14 +1,19 @@
 /**
  * What a data folder holds, for `exsim data inspect` and for checking a download before a long
- * backtest: the series (symbol × kind × interval) found by file name, the dates they cover and
- * the dates missing between, and, reading every row, row counts, time ranges, time units and
- * gaps (missing trade or aggTrade ids, missing kline bars, files that overlap).
+ * backtest: the series (symbol × kind × interval) found by file name, Binance dumps and Tardis
+ * files alike, the dates they cover and the dates missing between, and, reading every row through
+ * the same parser and row rules a replay uses, row counts, time ranges, time units and gaps
+ * (missing trade or aggTrade ids, missing kline bars, files that overlap; depth has no ids to
+ * miss, so none), and the L2 updates skipped before a file's first snapshot.
  */
 import { basename, relative } from 'node:path';
 import type { KlineInterval, UnitScale } from './tape.ts';
-import { SCHEMAS, type DumpKind, type DumpSchema } from './dump-schema.ts';
+import type { DumpSchema } from './dump-schema.ts';
 import { DumpParser, type RowSink, type TimeUnit } from './dump-parser.ts';
-import { parseDumpFileName, type DumpFileName } from './dump-file-name.ts';
+import { dropUnpackedTwins, isTardisFileName, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
+import { kindSchema } from './data-kinds.ts';
+import { depthKindInfo } from './depth-kinds.ts';
+import type { DepthRowSink } from './depth-batch-builder.ts';
 import { listDataFiles } from './dump-sources.ts';
 import { parseDumpFile } from './read-dump.ts';
 import { KlineGrid } from './history/kline-calendar.ts';
@@ -26,13 +31,15 @@ export interface InspectOptions {
 export interface DataFolderReport {
   readonly dir: string;
   readonly series: SeriesReport[];
-  /** .csv/.zip files whose names are not in the dump scheme (relative to dir). */
+  /** .csv/.zip/.gz files whose names are in neither scheme (relative to dir). */
   readonly otherFiles: string[];
 }
 
 export interface SeriesReport {
   readonly symbol: string;
-  readonly kind: DumpKind;
+  readonly kind: DataKind;
+  /** Tardis files: the exchanges their names say (one, unless the folder mixes markets). */
+  readonly exchanges?: readonly string[];
   readonly interval?: KlineInterval;
   readonly files: FileReport[];
   /** First and last day covered by the files' names (YYYY-MM-DD, inclusive). */
@@ -61,6 +68,8 @@ export interface FileReport {
   timeUnit?: TimeUnit;
   firstTime?: number;
   lastTime?: number;
+  /** incremental_book_L2: updates before the file's first snapshot, which no book can take (skipped). */
+  skippedUpdates?: number;
   error?: string;
 }
 
@@ -85,10 +94,10 @@ export async function inspectDataFolder(dir: string, options: InspectOptions = {
   const scan = options.scan ?? true;
   const scale = options.scale ?? DEFAULT_SCALE;
   const maxGaps = options.maxGaps ?? 20;
-  const groups = new Map<string, { parsed: DumpFileName; path: string }[]>();
+  const groups = new Map<string, { parsed: DataFileName; path: string }[]>();
   const otherFiles: string[] = [];
   for (const path of await listDataFiles(dir)) {
-    const parsed = parseDumpFileName(basename(path));
+    const parsed = parseDataFileName(basename(path));
     if (parsed === null) {
       otherFiles.push(relative(dir, path));
       continue;
@@ -100,10 +109,8 @@ export async function inspectDataFolder(dir: string, options: InspectOptions = {
   }
   const series: SeriesReport[] = [];
   for (const key of [...groups.keys()].sort()) {
-    const files = groups.get(key)!;
-    // An unpacked CSV beside its zip is the same data: report the zip.
-    const zips = new Set(files.filter((f) => f.parsed.extension === 'zip').map((f) => f.path.replace(/\.zip$/i, '')));
-    const kept = files.filter((f) => !(f.parsed.extension === 'csv' && zips.has(f.path.replace(/\.csv$/i, ''))));
+    // An unpacked CSV beside its packed twin is the same data: report the packed one.
+    const kept = dropUnpackedTwins(groups.get(key)!, (f) => f.path);
     kept.sort((a, b) => a.parsed.start - b.parsed.start || (a.path < b.path ? -1 : 1));
     series.push(await inspectSeries(dir, kept, scan, scale, maxGaps));
   }
@@ -112,19 +119,21 @@ export async function inspectDataFolder(dir: string, options: InspectOptions = {
 
 async function inspectSeries(
   dir: string,
-  files: { parsed: DumpFileName; path: string }[],
+  files: { parsed: DataFileName; path: string }[],
   scan: boolean,
   scale: UnitScale,
   maxGaps: number,
 ): Promise<SeriesReport> {
   const first = files[0]!.parsed;
-  const schema = SCHEMAS[first.kind];
+  const schema = kindSchema(first.kind);
+  const exchanges = [...new Set(files.flatMap((f) => (isTardisFileName(f.parsed) ? [f.parsed.exchange] : [])))].sort();
   const start = Math.min(...files.map((f) => f.parsed.start));
   const end = Math.max(...files.map((f) => f.parsed.end));
   const report: SeriesReport = {
     symbol: first.symbol,
     kind: first.kind,
     ...(first.interval === undefined ? {} : { interval: first.interval }),
+    ...(exchanges.length === 0 ? {} : { exchanges }),
     files: files.map((f) => ({ path: relative(dir, f.path), date: f.parsed.date, period: f.parsed.period })),
     firstDay: formatUtcDay(start),
     lastDay: formatUtcDay(end - MS_PER_DAY),
@@ -134,15 +143,20 @@ async function inspectSeries(
     gapCount: 0,
     problems: [],
   };
+  // A replay reads one market's files: two exchanges' books or trades are not one series.
+  if (exchanges.length > 1) report.problems.push(`the files are of several exchanges (${exchanges.join(', ')}): keep one market's files in the folder`);
   if (!scan) return report;
-  const tracker = new GapTracker(schema, first.interval, report, maxGaps);
+  // Depth rows go on through their kind's sink, which checks what parsing cannot (snapshot levels, quote sides) and counts skipped updates.
+  const depthSink = depthKindInfo(first.kind)?.sink(4096, scale);
+  const tracker = new GapTracker(schema, first.interval, report, maxGaps, depthSink);
   const units = new Set<TimeUnit>();
   for (let i = 0; i < files.length; i++) {
     const fileReport = report.files[i]!;
     const parser = new DumpParser(schema, scale, tracker);
     tracker.startFile();
+    const skippedBefore = depthSink?.skippedRows ?? 0;
     try {
-      await parseDumpFile(parser, files[i]!.path);
+      await parseDumpFile(parser, files[i]!.path, files[i]!.parsed);
     } catch (error) {
       fileReport.error = error instanceof Error ? error.message : String(error);
       report.problems.push(fileReport.error);
@@ -150,6 +164,12 @@ async function inspectSeries(
     fileReport.rows = tracker.fileRows;
     if (tracker.fileRows === 0 && fileReport.error === undefined) {
       fileReport.error = `${fileReport.path}: no rows: an empty ${schema.kind} file`;
+      report.problems.push(fileReport.error);
+    }
+    const skipped = (depthSink?.skippedRows ?? 0) - skippedBefore;
+    if (first.kind === 'tardis:incremental_book_L2') fileReport.skippedUpdates = skipped;
+    if (skipped > 0 && skipped === tracker.fileRows && fileReport.error === undefined) {
+      fileReport.error = `${fileReport.path}: no snapshot: its ${skipped} updates have no book to apply to`;
       report.problems.push(fileReport.error);
     }
     report.rows += tracker.fileRows;
@@ -162,19 +182,27 @@ async function inspectSeries(
       fileReport.lastTime = tracker.fileLastTime;
     }
   }
-  // Binance's dumps switched from ms to µs on 2025-01-01: mixing is a problem only off that rule.
-  const unitOffRule = report.files.some((f) => f.timeUnit !== undefined && (f.timeUnit === 'us') !== (f.date >= '2025-01'));
-  if (units.size > 1 && unitOffRule) report.problems.push('the files mix millisecond and microsecond timestamps (Binance: ms before 2025-01-01, µs from then on)');
+  if (isTardisFileName(first)) {
+    const inMs = report.files.filter((f) => f.timeUnit === 'ms').map((f) => f.path);
+    if (inMs.length > 0) report.problems.push(`timestamps in milliseconds in ${inMs.join(', ')}: Tardis files are in microseconds`);
+  } else if (first.kind === 'bookTicker') {
+    if (units.size > 1) report.problems.push('the files mix millisecond and microsecond timestamps');
+  } else {
+    // Binance's spot dumps switched from ms to µs on 2025-01-01: mixing is a problem only off that rule.
+    const unitOffRule = report.files.some((f) => f.timeUnit !== undefined && (f.timeUnit === 'us') !== (f.date >= '2025-01'));
+    if (units.size > 1 && unitOffRule) report.problems.push('the files mix millisecond and microsecond timestamps (Binance: ms before 2025-01-01, µs from then on)');
+  }
   return report;
 }
 
-/** Collects counts, time ranges and gaps as rows stream past. */
+/** Collects counts, time ranges and gaps as rows stream past (and hands depth rows on to their sink). */
 class GapTracker implements RowSink {
   fileRows = 0;
   fileFirstTime = 0;
   fileLastTime = 0;
   private lastKey = Number.NaN;
   private lastTime = Number.NaN;
+  /** The column whose steps are counted as gaps, or -1 (depth: nothing to count). */
   private readonly keyColumn: number;
   /** Klines: the bar grid that says which open time comes next. */
   private readonly grid: KlineGrid | undefined;
@@ -184,19 +212,25 @@ class GapTracker implements RowSink {
     interval: KlineInterval | undefined,
     private readonly report: SeriesReport,
     private readonly maxGaps: number,
+    private readonly depth: DepthRowSink | undefined,
   ) {
     // Ids for trades and aggTrades; bar open times for klines.
-    this.keyColumn = schema.idColumn >= 0 ? schema.idColumn : schema.timeColumn;
+    this.keyColumn = schema.idColumn >= 0 ? schema.idColumn : interval !== undefined ? schema.timeColumn : -1;
     this.grid = schema.idColumn < 0 && interval !== undefined ? new KlineGrid(interval) : undefined;
   }
 
   startFile(): void {
     this.fileRows = 0;
+    this.depth?.beginFile('');
   }
 
   row(values: Float64Array): void {
+    if (this.depth !== undefined) {
+      this.depth.row(values);
+      this.depth.takeReady();
+    }
     const time = values[this.schema.timeColumn]!;
-    const key = values[this.keyColumn]!;
+    const key = this.keyColumn >= 0 ? values[this.keyColumn]! : Number.NaN;
     const report = this.report;
     if (this.fileRows === 0) {
       this.fileFirstTime = time;
@@ -233,7 +267,7 @@ function missingIn(grid: KlineGrid | undefined, last: number, key: number): numb
 }
 
 /** Days between start and end (ms) that none of the files' periods covers. */
-function missingDays(files: readonly DumpFileName[], start: number, end: number): DayRange[] {
+function missingDays(files: readonly DataFileName[], start: number, end: number): DayRange[] {
   const ranges: DayRange[] = [];
   let runStart: number | undefined;
   for (let day = start; day < end; day += MS_PER_DAY) {

@@ -10,12 +10,20 @@ import { DumpParser, type RowSink } from './dump-parser.ts';
 import { openDumpFile } from './open-dump-file.ts';
 import { DataFormatError } from './data-format-error.ts';
 import type { DumpFileRef } from './dump-sources.ts';
+import { isTardisFileName, type DataFileName } from './data-file-name.ts';
 
 export interface BatchBuilder<B> extends RowSink {
   /** Batches completed since the last call. */
   takeReady(): B[];
   /** The partial last batch, if it has rows. */
   flush(): B | undefined;
+  /** A new file starts (builders whose rows depend on the file's start: a book starts at each file's snapshot). */
+  beginFile?(name: string): void;
+}
+
+/** What the Expected columns of a file must hold, by column: a Tardis file's exchange and symbol, as its name says. */
+export function expectedColumns(name: DataFileName | null): (string | undefined)[] {
+  return name !== null && isTardisFileName(name) ? [name.exchange, name.symbol] : [];
 }
 
 export async function* readDump<B>(
@@ -27,7 +35,8 @@ export async function* readDump<B>(
   const parser = new DumpParser(schema, scale, builder);
   for (const file of files) {
     const opened = await openDumpFile(file.path);
-    parser.beginFile(opened.name);
+    parser.beginFile(opened.name, expectedColumns(file.parsed));
+    builder.beginFile?.(opened.name);
     for await (const chunk of opened.chunks) {
       parser.feed(chunk);
       yield* builder.takeReady();
@@ -42,9 +51,9 @@ export async function* readDump<B>(
 }
 
 /** Reads one whole file through `parser` (already holding its sink); returns the file's name in messages. */
-export async function parseDumpFile(parser: DumpParser, path: string): Promise<string> {
+export async function parseDumpFile(parser: DumpParser, path: string, name: DataFileName | null = null): Promise<string> {
   const opened = await openDumpFile(path);
-  parser.beginFile(opened.name);
+  parser.beginFile(opened.name, expectedColumns(name));
   for await (const chunk of opened.chunks) parser.feed(chunk);
   parser.endFile();
   return opened.name;

@@ -1,5 +1,6 @@
 /**
- * Streams Binance spot trades dumps as columnar TradeBatch objects in engine units.
+ * Streams trades as columnar TradeBatch objects in engine units: Binance spot trades dumps, or
+ * Tardis.dev trades files (told apart by their names; one format per read).
  *
  *   for await (const batch of readTrades('data/BTCUSDT', { scale })) { ... }
  *
@@ -10,6 +11,8 @@ import { BEST_MATCH, BUYER_MAKER, type TradeBatch, type UnitScale } from './tape
 import { TRADES_SCHEMA } from './dump-schema.ts';
 import { checkBatchSize, DEFAULT_BATCH_ROWS, readDump, type BatchBuilder } from './read-dump.ts';
 import { resolveDumpFiles, type DumpSource } from './dump-sources.ts';
+import { TARDIS_TRADES_SCHEMA } from './tardis-schema.ts';
+import { TardisTradeRows } from './tardis-trade-rows.ts';
 
 export interface ReadTradesOptions {
   readonly scale: UnitScale;
@@ -20,8 +23,9 @@ export interface ReadTradesOptions {
 
 export async function* readTrades(source: DumpSource, options: ReadTradesOptions): AsyncGenerator<TradeBatch> {
   const size = checkBatchSize(options.batchSize ?? DEFAULT_BATCH_ROWS);
-  const files = await resolveDumpFiles(source, { kind: 'trades', symbol: options.symbol });
-  yield* readDump(files, TRADES_SCHEMA, options.scale, new TradeBatchBuilder(size));
+  const files = await resolveDumpFiles(source, { kind: ['trades', 'tardis:trades'], what: 'trades', symbol: options.symbol });
+  if (files[0]!.parsed?.kind === 'tardis:trades') yield* readDump(files, TARDIS_TRADES_SCHEMA, options.scale, new TardisTradeRows(size, options.scale));
+  else yield* readDump(files, TRADES_SCHEMA, options.scale, new TradeBatchBuilder(size));
 }
 
 /** Fills fixed-size column arrays row by row. */

@@ -23,6 +23,20 @@ export interface TradeBatch {
 export const BUYER_MAKER = 1;
 export const BEST_MATCH = 2;
 
+/** Rows [lo, hi) of a batch, as views over its columns (the batch itself when that is all of it). */
+export function sliceTrades(b: TradeBatch, lo: number, hi: number): TradeBatch {
+  if (lo === 0 && hi === b.length) return b;
+  return {
+    length: hi - lo,
+    id: b.id.subarray(lo, hi),
+    price: b.price.subarray(lo, hi),
+    qty: b.qty.subarray(lo, hi),
+    quoteQty: b.quoteQty.subarray(lo, hi),
+    time: b.time.subarray(lo, hi),
+    flags: b.flags.subarray(lo, hi),
+  };
+}
+
 /** One trade, for APIs that take trades one at a time (no allocation needed to call them). */
 export interface TapeTrade {
   id: number;

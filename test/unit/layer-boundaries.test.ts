@@ -42,6 +42,8 @@ const layerOf = (path: string): string => path.split('/')[0]!;
 const KNOWN_DIRECT: Record<string, string> = {
   'api-facade/serialize/order-json.ts -> engine/types.ts': 'CONDITIONAL_TYPES is exported from engine/index.ts as a type only',
   'data/synthetic/synthetic-trades.ts -> engine/exact-math.ts': 'mulDivFloor is not exported from engine/index.ts',
+  'data/tape-sources.ts -> engine/exact-math.ts': 'mulDivFloor is not exported from engine/index.ts (src/index.ts exports sim\'s own mulDivFloor beside engine/index.ts)',
+  'data/tardis-trade-rows.ts -> engine/exact-math.ts': 'mulDivFloor is not exported from engine/index.ts (src/index.ts exports sim\'s own mulDivFloor beside engine/index.ts)',
   'data/synthetic/synthetic-trades.ts -> engine/units.ts': 'pow10 is not exported from engine/index.ts',
   'sim/kline-path.ts -> data/tape.ts': 'src/sim (the lead): switch to data/index.ts, which exports it',
   'sim/kline-tape.ts -> data/tape.ts': 'src/sim (the lead): switch to data/index.ts, which exports it',

@@ -23,7 +23,7 @@ import { hostname } from 'node:os';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { createSweepPool, isSweepFailure, runInPool, type SweepOutcome } from '../sweep.ts';
 import { loadSharedTapes, openMarketData, SHARED_TAPE_MAX_ROWS, type SharedTape } from '../market-data.ts';
-import { dataDifference, fingerprintData } from './data-fingerprint.ts';
+import { dataDifference, fingerprintData } from '../../data/index.ts';
 import { openRedis, QUEUE_NAME, queueConnection } from './queue-connection.ts';
 import { materializeStrategy } from './strategy-source.ts';
 import { JOB_FORMAT, paramsText, type SweepJob } from './sweep-job.ts';

@@ -16,7 +16,7 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import type { BacktestRequest } from '../backtest-request.ts';
 import { InputError } from '../input-error.ts';
 import { resolveSweepMarket, sweepRuns, type SweepOutcome, type SweepResult } from '../sweep.ts';
-import { fingerprintData } from './data-fingerprint.ts';
+import { fingerprintData } from '../../data/index.ts';
 import { openRedis, QUEUE_NAME, queueConnection } from './queue-connection.ts';
 import { readStrategySource } from './strategy-source.ts';
 import { JOB_FORMAT, JOB_OPTIONS, sweepJobId, type QueuedRun, type SweepJob } from './sweep-job.ts';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { JobsOptions } from 'bullmq';
 import type { BacktestRequest } from '../backtest-request.ts';
-import type { DataFingerprint } from './data-fingerprint.ts';
+import type { DataFingerprint } from '../../data/index.ts';
 import type { StrategySource } from './strategy-source.ts';
 
 /** Bumped when a job's shape changes: a worker refuses a format it does not read. */

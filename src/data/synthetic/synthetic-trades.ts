@@ -13,32 +13,14 @@
  */
 import { mulDivFloor } from '../../engine/exact-math.ts';
 import { pow10 } from '../../engine/units.ts';
-import { BEST_MATCH, BUYER_MAKER, type TradeBatch, type UnitScale } from '../tape.ts';
+import { BEST_MATCH, BUYER_MAKER, type TradeBatch } from '../tape.ts';
 import type { TimeUnit } from '../dump-parser.ts';
 import { RandomStream } from './random-stream.ts';
+import type { SyntheticMarketSpec } from './market-spec.ts';
 
-export interface SyntheticTradesSpec {
-  readonly symbol: string;
-  /** Same seed (and symbol) => same trades. */
-  readonly seed: string | number;
-  readonly scale: UnitScale;
-  /** PRICE_FILTER tickSize in quote units. */
-  readonly tickSize: number;
-  /** LOT_SIZE stepSize in base units. */
-  readonly stepSize: number;
-  /** Mid price at startTime, in quote units. */
-  readonly startPrice: number;
-  /** µs, inclusive. */
-  readonly startTime: number;
+export interface SyntheticTradesSpec extends SyntheticMarketSpec {
   /** µs, exclusive. */
   readonly endTime: number;
-  /** Expected number of trades per day (the realised count varies with the seed). */
-  readonly tradesPerDay: number;
-  /** Standard deviation of the daily log return, e.g. 0.02. */
-  readonly dailyVolatility: number;
-  /** Median taker order size in base units. */
-  readonly medianQty: number;
-  readonly firstTradeId: number;
   /** 'ms' stamps every trade on a whole millisecond, as dumps before 2025 are. */
   readonly timeUnit: TimeUnit;
 }

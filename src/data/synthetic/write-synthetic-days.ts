@@ -6,7 +6,7 @@
  * held in memory at a time.
  */
 import { join } from 'node:path';
-import type { AggTrade, Kline, KlineInterval, TradeBatch } from '../tape.ts';
+import { sliceTrades, type AggTrade, type Kline, type KlineInterval, type TradeBatch } from '../tape.ts';
 import { formatDumpFileName } from '../dump-file-name.ts';
 import { formatUtcDay, MS_PER_DAY } from '../utc-date.ts';
 import { aggTradesFromTrades } from './agg-trades-from-trades.ts';
@@ -82,24 +82,11 @@ export async function writeSyntheticDays(dir: string, spec: SyntheticTradesSpec,
     while (from < batch.length) {
       let to = from;
       while (to < batch.length && batch.time[to]! < dayStart + DAY_US) to++;
-      if (to > from) day.push(slice(batch, from, to));
+      if (to > from) day.push(sliceTrades(batch, from, to));
       if (to < batch.length) await flush();
       from = to;
     }
   }
   while (dayStart < spec.endTime) await flush();
   return written;
-}
-
-function slice(b: TradeBatch, from: number, to: number): TradeBatch {
-  if (from === 0 && to === b.length) return b;
-  return {
-    length: to - from,
-    id: b.id.subarray(from, to),
-    price: b.price.subarray(from, to),
-    qty: b.qty.subarray(from, to),
-    quoteQty: b.quoteQty.subarray(from, to),
-    time: b.time.subarray(from, to),
-    flags: b.flags.subarray(from, to),
-  };
 }

@@ -1,5 +1,6 @@
 /** Shared helpers for the data-layer tests: temp folders, small dump files, flattened results. */
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -20,13 +21,15 @@ export async function tempDir(): Promise<string> {
   return dir;
 }
 
-/** Writes `text` to dir/name; a `.zip` name gets a zip holding `name.csv`. */
+/** Writes `text` to dir/name; a `.zip` name gets a zip holding `name.csv`, a `.gz` name the gzipped text. */
 export async function writeDump(dir: string, name: string, text: string): Promise<string> {
   const path = join(dir, name);
   await mkdir(dirname(path), { recursive: true });
   if (name.endsWith('.zip')) {
     const entry = name.slice(name.lastIndexOf('/') + 1).replace(/\.zip$/, '.csv');
     await writeFile(path, zipSingleFile(entry, Buffer.from(text)));
+  } else if (name.endsWith('.gz')) {
+    await writeFile(path, gzipSync(text));
   } else {
     await writeFile(path, text);
   }

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { parseTime } from '../../../../src/backtest/parse-time.ts';
-import { dataDifference, fingerprintData } from '../../../../src/backtest/queue/data-fingerprint.ts';
+import { dataDifference, fingerprintData } from '../../../../src/data/data-fingerprint.ts';
 import { parseQueueUrl } from '../../../../src/backtest/queue/queue-connection.ts';
 import { materializeStrategy, readStrategySource } from '../../../../src/backtest/queue/strategy-source.ts';
 import { JOB_FORMAT, sweepJobId, type SweepJob } from '../../../../src/backtest/queue/sweep-job.ts';

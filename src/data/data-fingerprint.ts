@@ -1,6 +1,6 @@
 /**
- * What a backtest's data is, by content: the market rules and every dump file of its symbols whose
- * period overlaps the window (trades, aggTrades and klines alike: names, sizes, SHA-256). A queued
+ * What a backtest's data is, by content: the market rules and every data file of its symbols whose
+ * period overlaps the window (trades, aggTrades, klines and depth alike: names, sizes, SHA-256). A queued
  * job carries the submitter's fingerprint; a worker computes its own over its data folder and
  * refuses the job when they differ, so a result never comes from other data than the one asked.
  * Hashes are kept per file (path, size, modification time), so a worker hashes a month of dumps
@@ -10,10 +10,11 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { listDataFiles, parseDumpFileName } from '../../data/index.ts';
-import { openMarketData } from '../market-data.ts';
+import { dropUnpackedTwins, parseDataFileName } from './data-file-name.ts';
+import { listDataFiles } from './dump-sources.ts';
+import { openMarketData } from './market-folder.ts';
 
-export interface DataFile {
+export interface FingerprintFile {
   readonly name: string;
   readonly size: number;
   readonly sha256: string;
@@ -24,14 +25,14 @@ export interface DataFingerprint {
   readonly sha256: string;
   /** SHA-256 of the market rules (the folder's exsim-market.json, or the sample market's). */
   readonly rules: string;
-  readonly files: readonly DataFile[];
+  readonly files: readonly FingerprintFile[];
 }
 
 const sha256 = (text: string | Buffer): string => createHash('sha256').update(text).digest('hex');
 
 const fileHashes = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
 
-async function hashFile(path: string): Promise<DataFile> {
+async function hashFile(path: string): Promise<FingerprintFile> {
   const info = await stat(path);
   const known = fileHashes.get(path);
   if (known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs) return { name: basename(path), size: info.size, sha256: known.sha256 };
@@ -46,12 +47,11 @@ async function hashFile(path: string): Promise<DataFile> {
 export async function fingerprintData(source: string, symbols: readonly string[], from: number, to: number): Promise<DataFingerprint> {
   const data = openMarketData(source);
   const inWindow = (await listDataFiles(data.dir)).filter((path) => {
-    const parsed = parseDumpFileName(basename(path));
+    const parsed = parseDataFileName(basename(path));
     return parsed !== null && symbols.includes(parsed.symbol) && parsed.start * 1000 < to && parsed.end * 1000 > from;
   });
-  // An unpacked x.csv beside its x.zip is the same data (the loaders read the zip): leave it out.
-  const zips = new Set(inWindow.filter((p) => /\.zip$/i.test(p)).map((p) => p.replace(/\.zip$/i, '')));
-  const paths = inWindow.filter((p) => !(/\.csv$/i.test(p) && zips.has(p.replace(/\.csv$/i, ''))));
+  // An unpacked x.csv beside its packed twin is the same data (the loaders read the packed one): leave it out.
+  const paths = dropUnpackedTwins(inWindow, (p) => p);
   const files = await Promise.all(paths.map(hashFile));
   files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.sha256 < b.sha256 ? -1 : 1));
   const rules = sha256(JSON.stringify(data.config));

@@ -1,0 +1,68 @@
+/**
+ * A symbol's recorded book in a window: the finest depth kind with a file overlapping the window
+ * wins (depth-kinds.ts: L2 updates, then top-25 and top-5 snapshots, then L1 quotes), not
+ * stitched with coarser kinds (a stretch its files leave uncovered is a gap:
+ * `coverageGaps(symbol, files, from, to)`). No depth file at all: null, and the market keeps its
+ * synthetic book.
+ *
+ *   const depth = await windowedDepth(data, 'BTCUSDT', from, to);
+ *   if (depth !== null) for await (const batch of depth.open()) ...   // depth.info.label for the summary
+ */
+import type { DepthBatch, DepthSourceInfo } from './depth-tape.ts';
+import { DEPTH_KINDS, type DepthKind } from './depth-kinds.ts';
+import { depthInWindow } from './depth-window.ts';
+import { finestKind, symbolFiles, symbolScale, type DataFile, type MarketData } from './market-folder.ts';
+import { readDepth, type DepthStream } from './read-depth.ts';
+
+export interface DepthFiles {
+  readonly kind: DepthKind;
+  /** What the book is made of, as the summary says it (`recorded L2 (tardis incremental_book_L2)`). */
+  readonly info: DepthSourceInfo;
+  /** In date order. */
+  readonly files: readonly DataFile[];
+}
+
+export interface WindowedDepth extends DepthFiles {
+  readonly symbol: string;
+  /**
+   * The depth cut to [from, to) (depth-window.ts): one CLEAR message with the book as it stood
+   * before `from` (stamped before `from`), then the messages stamped in [from, to). Each call
+   * reads the files again.
+   */
+  open(): DepthStream;
+}
+
+const DEPTH_RANK: readonly DepthKind[] = DEPTH_KINDS.map((d) => d.kind);
+
+/** The finest depth kind of `symbol` with a file overlapping [from, to) µs (any file when from/to are undefined) and its files there, or null. */
+export async function depthFiles(data: MarketData, symbol: string, from?: number, to?: number): Promise<DepthFiles | null> {
+  const { rank, files } = finestKind(await symbolFiles(data, symbol, from, to), DEPTH_RANK, (f) => f.name.kind as DepthKind);
+  if (rank < 0) return null;
+  const { kind, granularity, label } = DEPTH_KINDS[rank]!;
+  return { kind, info: { granularity, label }, files };
+}
+
+/** The symbol's recorded book over [from, to), or null when it has no depth file there. */
+export async function windowedDepth(data: MarketData, symbol: string, from: number, to: number): Promise<WindowedDepth | null> {
+  const chosen = await depthFiles(data, symbol, from, to);
+  if (chosen === null) return null;
+  const scale = symbolScale(data, symbol);
+  const paths = chosen.files.map((f) => f.path);
+  return { ...chosen, symbol, open: () => new WindowedDepthStream(readDepth(paths, { scale, kind: chosen.kind, symbol }), from, to) };
+}
+
+class WindowedDepthStream implements DepthStream {
+  constructor(
+    private readonly read: DepthStream,
+    private readonly from: number,
+    private readonly to: number,
+  ) {}
+
+  get skippedUpdates(): number {
+    return this.read.skippedUpdates;
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<DepthBatch> {
+    return depthInWindow(this.read, this.from, this.to);
+  }
+}

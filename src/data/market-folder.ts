@@ -1,0 +1,158 @@
+/**
+ * A market's data folder: `sample` (the bundled day) or a folder of Binance dumps and/or
+ * Tardis.dev files (as `exsim data import` or `exsim data gen` lay them out), the exchange rules
+ * of its symbols, and each symbol's data files by kind and period.
+ *
+ * Exchange rules: a folder may hold `exsim-market.json`, an engine config (exchangeInfo-shaped
+ * symbols with filters, and asset precisions), which `exsim data import` writes; otherwise the
+ * sample market's rules apply (BTCUSDT, ETHBTC). A symbol named on the command line must be in
+ * the config; one the folder has data for but the config lacks gets a message saying how to
+ * infer its rules (`exsim data import`), since a guessed tick or step would quietly change fills.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { type EngineConfig, Engine, type SymbolSpec } from '../engine/index.ts';
+import { SAMPLE_CONFIG } from '../sample/index.ts';
+import { listDataFiles } from './dump-sources.ts';
+import { dropUnpackedTwins, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
+import { InputError } from './input-error.ts';
+import { SAMPLE_DIR } from './sample.ts';
+import type { UnitScale } from './tape.ts';
+
+export const MARKET_CONFIG_FILE = 'exsim-market.json';
+
+export interface MarketData {
+  /** The folder read ('sample' resolved to the bundled folder). */
+  readonly dir: string;
+  readonly config: EngineConfig;
+  /** The symbols the folder has data files for, by their names (sorted); undefined for the sample. */
+  readonly dataSymbols?: readonly string[];
+}
+
+/** Opens a data source: `sample` or a folder. */
+export function openMarketData(source: string): MarketData {
+  if (source === 'sample') return { dir: SAMPLE_DIR, config: SAMPLE_CONFIG };
+  if (!existsSync(source)) throw new InputError(`no such data folder: ${source}`);
+  const configPath = join(source, MARKET_CONFIG_FILE);
+  let config = SAMPLE_CONFIG;
+  if (existsSync(configPath)) {
+    try {
+      config = JSON.parse(readFileSync(configPath, 'utf8')) as EngineConfig;
+      new Engine(config); // validates every symbol and filter
+    } catch (error) {
+      throw new InputError(`${configPath}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { dir: source, config, dataSymbols: folderSymbols(source) };
+}
+
+/** The symbols named by the data files under `dir` (names only: nothing is opened). */
+function folderSymbols(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+  } catch (error) {
+    throw new InputError(`cannot list ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const symbols = new Set<string>();
+  for (const name of names) {
+    const parsed = parseDataFileName(basename(name));
+    if (parsed !== null) symbols.add(parsed.symbol);
+  }
+  return [...symbols].sort();
+}
+
+/** Checks the symbols against the config; returns them (default: the config's first symbol). */
+export function chooseSymbols(data: MarketData, symbols: readonly string[] | undefined): string[] {
+  const known = data.config.symbols.map((s) => s.symbol);
+  const present = data.dataSymbols ?? [];
+  const unknown = present.filter((s) => !known.includes(s));
+  if ((symbols === undefined || symbols.length === 0) && unknown.length > 0 && known.every((s) => !present.includes(s))) {
+    // The folder is of other symbols than the rules cover: the default would find no data.
+    throw new InputError(noRules(data, unknown));
+  }
+  const chosen = symbols === undefined || symbols.length === 0 ? [known[0]!] : [...symbols];
+  for (const symbol of chosen) {
+    if (known.includes(symbol)) continue;
+    if (unknown.includes(symbol)) throw new InputError(noRules(data, [symbol]));
+    throw new InputError(`unknown symbol ${symbol}: the market has ${known.join(', ')}`);
+  }
+  if (new Set(chosen).size !== chosen.length) throw new InputError(`a symbol is named twice in ${chosen.join(',')}`);
+  return chosen;
+}
+
+function noRules(data: MarketData, symbols: readonly string[]): string {
+  const which = symbols.length === 1 ? `${symbols[0]}, which has` : `${symbols.join(', ')}, which have`;
+  return `${data.dir} has data for ${which} no exchange rules in ${existsSync(join(data.dir, MARKET_CONFIG_FILE)) ? MARKET_CONFIG_FILE : `the built-in market (${data.config.symbols.map((s) => s.symbol).join(', ')})`}: run \`exsim data import ${data.dir} --out ${data.dir}\` to infer them from the data into ${MARKET_CONFIG_FILE}`;
+}
+
+/** The engine's compiled rules of one symbol of the market. */
+export function symbolSpecOf(data: MarketData, symbol: string): SymbolSpec {
+  return new Engine({ ...data.config, symbols: data.config.symbols.filter((s) => s.symbol === symbol) }).symbolSpec(symbol)!;
+}
+
+/** The precisions a symbol's amounts are read with. */
+export function symbolScale(data: MarketData, symbol: string): UnitScale {
+  const spec = symbolSpecOf(data, symbol);
+  return { quotePrecision: spec.quotePrecision, basePrecision: spec.basePrecision };
+}
+
+export interface DataFile {
+  readonly path: string;
+  /** µs: the day (or month) the file's name covers, [start, end). */
+  readonly start: number;
+  readonly end: number;
+  readonly name: DataFileName;
+}
+
+/**
+ * Every data file of `symbol` under the folder whose period overlaps [from, to) µs (all of them
+ * when from/to are undefined), an unpacked CSV beside its packed twin left out, in date order.
+ */
+export async function symbolFiles(data: MarketData, symbol: string, from?: number, to?: number): Promise<DataFile[]> {
+  let paths: string[];
+  try {
+    paths = await listDataFiles(data.dir);
+  } catch (error) {
+    throw new InputError(error instanceof Error ? error.message : String(error));
+  }
+  const files: DataFile[] = [];
+  for (const path of paths) {
+    const name = parseDataFileName(basename(path));
+    if (name === null || name.symbol !== symbol) continue;
+    const file = { path, start: name.start * 1000, end: name.end * 1000, name };
+    if ((from === undefined || file.end > from) && (to === undefined || file.start < to)) files.push(file);
+  }
+  const kept = dropUnpackedTwins(files, (f) => f.path);
+  kept.sort((a, b) => a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return kept;
+}
+
+/** Of `files`, those of the first kind in `ranking` that has any, with its index in the ranking (-1 when none has). */
+export function finestKind<K extends DataKind | string>(files: readonly DataFile[], ranking: readonly K[], kindOf: (file: DataFile) => K | undefined): { rank: number; files: DataFile[] } {
+  let rank = -1;
+  for (const file of files) {
+    const r = ranking.indexOf(kindOf(file) as K);
+    if (r >= 0 && (rank < 0 || r < rank)) rank = r;
+  }
+  return { rank, files: rank < 0 ? [] : files.filter((f) => kindOf(f) === ranking[rank]) };
+}
+
+export interface DataGap {
+  readonly symbol: string;
+  /** µs, [from, to). */
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Stretches of [from, to) that none of `files` covers. */
+export function coverageGaps(symbol: string, files: readonly DataFile[], from: number, to: number): DataGap[] {
+  const gaps: DataGap[] = [];
+  let covered = from;
+  for (const file of [...files].sort((a, b) => a.start - b.start)) {
+    if (file.start > covered) gaps.push({ symbol, from: covered, to: Math.min(file.start, to) });
+    covered = Math.max(covered, file.end);
+  }
+  if (covered < to) gaps.push({ symbol, from: covered, to });
+  return gaps;
+}
