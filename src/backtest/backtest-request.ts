@@ -157,6 +157,7 @@ export function headline(summary: BacktestSummary): string[] {
   const markouts = m.markouts.map((k) => `${k.horizonSeconds}s ${k.volumeWeightedBps ?? '-'}`).join(', ');
   return [
     `backtest ${summary.strategy.name} on ${summary.market.symbols.join(',')} ${summary.market.from} .. ${summary.market.to} from ${sourceText(summary.market.source)} (fill model ${summary.market.fillModel}, seed ${summary.market.seed})`,
+    `  book: ${sourceText(summary.market.book)}${depthText(summary.market.depth)}`,
     `  PnL ${m.pnl} ${v} (return ${m.return ?? '-'}); holding the opening balances ${m.benchmarks.hold.pnl} (return ${m.benchmarks.hold.return ?? '-'}): excess ${m.pnlVsHold} ${v} (return ${m.excessReturn.vsHold ?? '-'})`,
     `  max drawdown ${m.maxDrawdown.amount} ${v} (${m.maxDrawdown.fraction ?? '-'}, ${m.maxDrawdown.durationSeconds ?? '-'} s${m.maxDrawdown.recovered ? '' : ', not recovered'}), Sharpe ${m.ratios.sharpeAnnualised ?? '-'} / Sortino ${m.ratios.sortinoAnnualised ?? '-'} (annualised from ${m.ratios.sampleSeconds} s returns), Calmar ${m.ratios.calmar ?? '-'}, fees ${m.fees.valued} ${v} (${Object.entries(m.fees.byAsset).map(([a, q]) => `${q} ${a}`).join(', ') || 'none'})`,
     `  round trips ${m.trades.roundTrips} (win rate ${m.trades.winRate ?? '-'}, profit factor ${m.trades.profitFactor ?? '-'}, average ${m.trades.averagePnl ?? '-'} ${v}${m.trades.openAtEnd ? ', one open at the end' : ''}), exposure ${m.trades.exposure ?? '-'}`,
@@ -167,6 +168,14 @@ export function headline(summary: BacktestSummary): string[] {
   ];
 }
 
+
+/** Recorded depth's counts, when there is any: what a user should know happened to the data. */
+function depthText(depth: BacktestSummary['market']['depth']): string {
+  if (depth === undefined) return '';
+  return Object.entries(depth)
+    .map(([symbol, d]) => `; ${symbol} ${d.messages.toLocaleString('en-US')} depth messages${d.crossedLevelsDropped > 0 ? `, ${d.crossedLevelsDropped} stale crossed levels dropped` : ''}${d.updatesBeforeSnapshot > 0 ? `, ${d.updatesBeforeSnapshot} updates before a snapshot skipped` : ''}`)
+    .join('');
+}
 
 function sourceText(source: BacktestSummary['market']['source']): string {
   const text = typeof source === 'string' ? source : Object.entries(source).map(([symbol, s]) => `${symbol} ${s}`).join(', ');

@@ -9,7 +9,7 @@ import type { LatencyConfig } from '../sim/index.ts';
 import type { AccountSource, FeeSchedule } from './account-setup.ts';
 import type { TradingMetrics } from './metrics.ts';
 import { MAX_FILL_MARKERS, type ChartData } from './report-html.ts';
-import type { BacktestResult, RequestStats } from './run-backtest.ts';
+import type { BacktestResult, DepthStats, RequestStats } from './run-backtest.ts';
 
 export interface BacktestSummary {
   readonly strategy: { readonly name: string; readonly description: string; readonly params: Readonly<Record<string, string>> };
@@ -21,8 +21,12 @@ export interface BacktestSummary {
     readonly from: string;
     readonly to: string;
     readonly fillModel: string;
-    /** The synthetic book's profile as `--book` writes it, or "off". */
+    /** The synthetic book's profile as `--book` writes it, or "off" (it serves the symbols without recorded depth). */
     readonly syntheticBook: string;
+    /** What the book is (`recorded L2 (tardis incremental_book_L2)`, `synthetic order flow (...)`), or per symbol when they differ. */
+    readonly book: string | Readonly<Record<string, string>>;
+    /** Per symbol with recorded depth: messages replayed, stale levels dropped from crossed messages, L2 updates skipped before a file's first snapshot. */
+    readonly depth?: Readonly<Record<string, DepthStats>>;
     readonly latency: LatencyConfig | null;
     readonly seed: string;
     /** Stretches of the window no data file covers (UTC): the replay jumps over them. */
@@ -77,6 +81,8 @@ export function buildSummary(
       to: formatUtcMicros(result.to),
       fillModel: result.fillModel,
       syntheticBook: result.syntheticBook,
+      book: sourceOf(result.books),
+      ...(Object.keys(result.depth).length === 0 ? {} : { depth: result.depth }),
       latency: result.latency,
       seed: result.seed,
       gaps: result.dataGaps.map((g) => ({ symbol: g.symbol, from: formatUtcMicros(g.from), to: formatUtcMicros(g.to) })),

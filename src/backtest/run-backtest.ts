@@ -16,7 +16,7 @@ import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '..
 import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
 import { klineOriginOfReason, Replay, SyntheticBook, tapeTradeOfReason, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
 import { fillModelText, makeFillModel, parseFillModel, type FillModelName } from './parse-fill-model.ts';
-import { formatUtcMicros } from '../data/index.ts';
+import { formatUtcMicros, windowedDepth, type DepthStream, type WindowedDepth } from '../data/index.ts';
 import { DEMO_CREDENTIALS } from '../sample/index.ts';
 import { InputError } from './input-error.ts';
 import { bookProfileFor, bookText, DEFAULT_BOOK, parseBook, type BookSetting } from './parse-book.ts';
@@ -70,6 +70,12 @@ export interface BacktestOptions {
   readonly sharedTapes?: readonly SharedTape[];
 }
 
+export interface DepthStats {
+  readonly messages: number;
+  readonly crossedLevelsDropped: number;
+  readonly updatesBeforeSnapshot: number;
+}
+
 export interface RequestStats {
   total: number;
   refused: number;
@@ -87,8 +93,16 @@ export interface BacktestResult {
   readonly to: number;
   readonly seed: string;
   readonly fillModel: FillModelName;
-  /** The synthetic book's profile as `--book` writes it, or "off". */
+  /** The synthetic book's profile as `--book` writes it, or "off" (it serves the symbols without recorded depth). */
   readonly syntheticBook: string;
+  /**
+   * What each symbol's book is: its recorded depth's label (`recorded L2 (tardis
+   * incremental_book_L2)`), else the synthetic book's (`synthetic order flow (...)`, `synthetic
+   * ladder (...)`), else `none (users' orders only)`.
+   */
+  readonly books: Readonly<Record<string, string>>;
+  /** Per symbol with recorded depth: messages replayed, stale levels dropped from crossed messages, L2 updates skipped before a file's first snapshot. */
+  readonly depth: Readonly<Record<string, DepthStats>>;
   readonly latency: LatencyConfig | null;
   readonly valuationAsset: string;
   /** Stretches of the window without data (the replay jumps over them). */
@@ -111,7 +125,11 @@ export interface BacktestResult {
   readonly metrics: TradingMetrics;
   readonly requests: RequestStats;
   readonly log: readonly string[];
-  readonly replayStats: { prints: number; marketFills: number; segments: number };
+  /**
+   * depthMessages / depthUpdates: recorded depth messages and the level updates in them replayed;
+   * depthCrossFills: market fills of own orders a recorded book crossed (DEPTH_CROSS).
+   */
+  readonly replayStats: { prints: number; marketFills: number; segments: number; depthMessages: number; depthUpdates: number; depthCrossFills: number };
   readonly assetPrecision: (asset: string) => number;
   /** Decimals of each symbol's prices, and its base asset. */
   readonly quotePrecision: Readonly<Record<string, number>>;
@@ -129,6 +147,12 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   if (options.sharedTapes !== undefined) for (const shared of options.sharedTapes) tapes.push(tapeFromShared(shared));
   else for (const symbol of symbols) tapes.push(await windowedTape(data, symbol, from, to));
   const sources: Record<string, MarketSource> = Object.fromEntries(tapes.map((t) => [t.symbol, t.source]));
+  // Where depth was recorded, the recorded book is the book (and nothing synthetic on top).
+  const depths = new Map<string, { depth: WindowedDepth; stream: DepthStream }>();
+  for (const symbol of symbols) {
+    const depth = await windowedDepth(data, symbol, from, to);
+    if (depth !== null) depths.set(symbol, { depth, stream: depth.open() });
+  }
   const seed = options.seed ?? '1';
   const fillModel = fillModelText(parseFillModel(options.fillModel ?? 'queue'));
   const sampleMicros = options.sampleMicros ?? 60_000_000;
@@ -140,7 +164,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
 
   const replay = new Replay({
     engine: data.config,
-    tapes,
+    tapes: tapes.map((t) => {
+      const recorded = depths.get(t.symbol);
+      return recorded === undefined ? t : { ...t, depth: recorded.stream };
+    }),
     fillModel: makeFillModel(fillModel),
     seed,
     startTime: from,
@@ -152,7 +179,11 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const assets = data.config.assets ?? [];
   replay.apply(accountCommand(account, STRATEGY_ACCOUNT_ID, (asset) => assets.find((a) => a.asset === asset)?.precision ?? 8) as Omit<CreateAccount, 'time'>);
   const book = options.book === undefined ? parseBook(DEFAULT_BOOK) : options.book;
-  if (book !== null) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(symbols.map((s) => [s, bookProfileFor(book, replay.engine.symbolSpec(s)!)])) });
+  const synthetic = symbols.filter((s) => !depths.has(s));
+  if (book !== null && synthetic.length > 0) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(synthetic.map((s) => [s, bookProfileFor(book, replay.engine.symbolSpec(s)!)])) });
+  const books: Record<string, string> = Object.fromEntries(
+    symbols.map((s) => [s, depths.get(s)?.depth.info.label ?? (book === null ? "none (users' orders only)" : `synthetic ${book.model === 'flow' ? 'order flow' : 'ladder'} (${bookText(book)})`)]),
+  );
   const exchange = new ExchangeContext({
     backend: replay,
     apiKeys: [{ apiKey: STRATEGY_API_KEY, keyType: 'HMAC', secretKey: STRATEGY_SECRET, accountId: STRATEGY_ACCOUNT_ID }],
@@ -206,6 +237,13 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     seed,
     fillModel,
     syntheticBook: book === null ? 'off' : bookText(book),
+    books,
+    depth: Object.fromEntries(
+      [...depths].map(([symbol, { stream }]) => {
+        const stats = engine.depthBookStats(symbol);
+        return [symbol, { messages: stats?.messages ?? 0, crossedLevelsDropped: stats?.repairs ?? 0, updatesBeforeSnapshot: stream.skippedUpdates }];
+      }),
+    ),
     latency: options.latency ?? null,
     valuationAsset: recorder.valuation.asset,
     dataGaps: gaps,
@@ -220,7 +258,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     metrics,
     requests,
     log: runtime.logLines,
-    replayStats: { prints: replay.stats.tapeTrades, marketFills: replay.stats.marketFills, segments: runtime.segments },
+    replayStats: { prints: replay.stats.tapeTrades, marketFills: replay.stats.marketFills, segments: runtime.segments, depthMessages: replay.stats.depthMessages, depthUpdates: replay.stats.depthUpdates, depthCrossFills: replay.stats.depthCrossFills },
     assetPrecision: (asset) => recorder.valuation.precision(asset),
     quotePrecision: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
     baseAsset: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),

@@ -83,8 +83,12 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
   }
   for (const line of headline(summary)) print(line);
   const simulated = (result.to - result.from) / 1_000_000;
+  const { prints, depthUpdates } = result.replayStats;
+  // With recorded depth the events are the prints and the depth updates (level changes) together.
+  const events = depthUpdates === 0 ? `${prints.toLocaleString('en-US')} prints` : `${prints.toLocaleString('en-US')} prints + ${depthUpdates.toLocaleString('en-US')} depth updates`;
+  const rate = depthUpdates === 0 ? `${Math.round(prints / seconds).toLocaleString('en-US')} prints/s` : `${Math.round((prints + depthUpdates) / seconds).toLocaleString('en-US')} events/s`;
   print(
-    `  ${result.replayStats.prints.toLocaleString('en-US')} prints in ${seconds.toFixed(2)} s (${Math.round(result.replayStats.prints / seconds).toLocaleString('en-US')} prints/s, ` +
+    `  ${events} in ${seconds.toFixed(2)} s (${rate}, ` +
       `${Math.round(simulated / seconds).toLocaleString('en-US')}x real time), ${result.replayStats.segments.toLocaleString('en-US')} strategy wake-ups, until ${formatUtcMicros(result.to)}`,
   );
   if (options.out !== undefined) print(`  report: ${join(options.out, 'report.html')} (${files.filter((f) => f !== 'report.html').join(', ')})`);

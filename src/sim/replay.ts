@@ -166,8 +166,9 @@ export interface ReplayConfig {
 
 export interface ReplayStats {
   tapeTrades: number;
-  /** Depth messages applied (recorded depth). */
+  /** Depth messages applied (recorded depth), and the level updates in them. */
   depthMessages: number;
+  depthUpdates: number;
   /** Market fills of resting orders that a recorded book crossed (DEPTH_CROSS). */
   depthCrossFills: number;
   /** FillFromMarket commands applied. */
@@ -203,7 +204,7 @@ export class Replay {
   readonly scheduler: Scheduler;
   readonly journal: JournalSink | null;
   readonly fillModel: FillModel;
-  readonly stats: ReplayStats = { tapeTrades: 0, depthMessages: 0, depthCrossFills: 0, marketFills: 0, decisions: 0, submitted: 0 };
+  readonly stats: ReplayStats = { tapeTrades: 0, depthMessages: 0, depthUpdates: 0, depthCrossFills: 0, marketFills: 0, decisions: 0, submitted: 0 };
   readonly latency: LatencyModel;
   /** The seed every random stream of the market model derives from (as a string). */
   readonly seed: string;
@@ -600,6 +601,7 @@ export class Replay {
       throw new Error(`depth of ${s.name}: the message at ${message.time} µs was refused (${events[0].reason}): a price off the symbol's tick grid (${s.market.price(s.market.tickUnits)}) or a bad amount`);
     }
     this.stats.depthMessages++;
+    this.stats.depthUpdates += (message.bids.length + message.asks.length) / 2;
     const mirror = s.mirror;
     if (mirror.size === 0) return;
     const model = s.model;
