@@ -16,3 +16,4 @@ export * from './engine/index.ts';
 export * from './sim/index.ts';
 export * from './clock/index.ts';
 export * from './data/index.ts';
+export { startLivePacer, type LivePacer, type LivePacerOptions } from './serve/live-pacer.ts';

@@ -17,7 +17,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
 import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
-import { PacedBackend, pacedClientTime } from '../../src/cli/serve.ts';
+import { PacedBackend, pacedClientTime } from '../../src/serve/serve.ts';
 import { Pacing } from '../../src/clock/index.ts';
 import { SAMPLE_CONFIG } from '../../src/sample/sample-market.ts';
 import { apiKeys, DEFAULT_TRADERS, makeTraders, raisedRateLimits, setupCommands } from './bench-exchange.ts';

@@ -18,10 +18,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '../../src/cli/serve.ts';
-import { openServeJournal } from '../../src/cli/serve-journaling.ts';
+import { serve } from '../../src/serve/serve.ts';
+import { openServeJournal } from '../../src/serve/durability/journaling.ts';
 import type { FacadeState } from '../../src/api-facade/index.ts';
-import { DEFAULT_SNAPSHOT_EVERY } from '../../src/cli/serve-snapshot.ts';
+import { DEFAULT_SNAPSHOT_EVERY } from '../../src/serve/durability/snapshots.ts';
 
 export interface RestartRow {
   readonly commands: number;

@@ -15,9 +15,9 @@
  */
 import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
 import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
-import { PacedBackend, pacedClientTime } from '../../src/cli/serve.ts';
-import { attachJournal, openServeJournal, restoreJournal } from '../../src/cli/serve-journaling.ts';
-import type { FsyncPolicy } from '../../src/cli/serve-journal.ts';
+import { PacedBackend, pacedClientTime } from '../../src/serve/serve.ts';
+import { attachJournal, openServeJournal, restoreJournal } from '../../src/serve/durability/journaling.ts';
+import type { FsyncPolicy } from '../../src/serve/durability/write-ahead-log.ts';
 import { Pacing } from '../../src/clock/index.ts';
 import { SAMPLE_CONFIG } from '../../src/sample/sample-market.ts';
 import { apiKeys, DEFAULT_TRADERS, makeTraders, raisedRateLimits, setupCommands } from '../facade/bench-exchange.ts';

@@ -7,7 +7,7 @@
  * IPC: the child sends {url}; the parent sends 'stop' (the server closes: every connection gets
  * serverShutdown) and the child answers {rssMb} before it exits. Nothing on stdout.
  */
-import { serve } from '../../src/cli/serve.ts';
+import { serve } from '../../src/serve/serve.ts';
 
 export interface FanoutTargetReady {
   readonly url: string;

@@ -17,7 +17,7 @@
  *
  * Rules: no wall clock, no randomness; one context serves one simulated exchange.
  */
-import { HostNotes } from './host-notes.ts';
+import { HostNotes } from '../serve/durability/host-notes.ts';
 import { MarketFeed } from './streams/market-feed.ts';
 import type { TimestampParam } from './params/param-types.ts';
 import { ApiKeyRegistry } from './signing/api-key-registry.ts';

@@ -40,7 +40,6 @@ export {
   type WallClock,
 } from './pacing.ts';
 export { advanceToPacedTime, realDelayToNextTime, type Advanceable } from './pace-driver.ts';
-export { startLivePacer, type LivePacer, type LivePacerOptions } from './live-pacer.ts';
 export {
   MICROS_PER_DAY,
   MICROS_PER_HOUR,

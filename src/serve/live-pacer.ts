@@ -9,8 +9,7 @@
  * at each step depends only on the simulated times it is advanced to; how finely real time
  * slices those steps does not change the order or the simulated time of anything that fires.
  */
-import { advanceToPacedTime, realDelayToNextTime, type Advanceable } from './pace-driver.ts';
-import type { Pacing } from './pacing.ts';
+import { advanceToPacedTime, realDelayToNextTime, type Advanceable, type Pacing } from '../clock/index.ts';
 
 export interface LivePacerOptions {
   /** Longest real sleep between steps, ms. Default 20. */

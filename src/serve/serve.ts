@@ -19,11 +19,11 @@ import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID
 import { InputError, openMarketData, parseTime, tradeFiles, windowedTape } from '../backtest/index.ts';
 import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../sim/index.ts';
 import { ClientClock } from './client-clock.ts';
-import { loadServedAccounts, type ServedAccounts } from './serve-accounts.ts';
-import { ServeControl } from './serve-control.ts';
-import type { FsyncPolicy } from './serve-journal.ts';
-import { attachJournal, openServeJournal, restoreJournal, type RestoredServing } from './serve-journaling.ts';
-import { DEFAULT_SNAPSHOT_EVERY, type SnapshotWritten } from './serve-snapshot.ts';
+import { loadServedAccounts, type ServedAccounts } from './accounts-file.ts';
+import { ServeControl } from './control/control-plane.ts';
+import type { FsyncPolicy } from './durability/write-ahead-log.ts';
+import { attachJournal, openServeJournal, restoreJournal, type RestoredServing } from './durability/journaling.ts';
+import { DEFAULT_SNAPSHOT_EVERY, type SnapshotWritten } from './durability/snapshots.ts';
 
 export interface ServeOptions {
   port: number;

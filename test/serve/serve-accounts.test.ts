@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Spot } from '@binance/connector';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { serve, type ServeHandle } from '../../src/cli/serve.ts';
-import { loadServedAccounts, servedAccountsFrom } from '../../src/cli/serve-accounts.ts';
+import { serve, type ServeHandle } from '../../src/serve/serve.ts';
+import { loadServedAccounts, servedAccountsFrom } from '../../src/serve/accounts-file.ts';
 import { SAMPLE_CONFIG } from '../../src/sample/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'exsim-serve-accounts-'));

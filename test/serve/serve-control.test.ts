@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { Spot } from '@binance/connector';
-import { serve, type ServeHandle } from '../../src/cli/serve.ts';
+import { serve, type ServeHandle } from '../../src/serve/serve.ts';
 
 const handles: ServeHandle[] = [];
 afterAll(async () => {

@@ -11,7 +11,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { serve, type ServeHandle } from '../../src/cli/serve.ts';
+import { serve, type ServeHandle } from '../../src/serve/serve.ts';
 import { WsApiTestClient } from '../api/ws-api-client.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'exsim-journal-facade-'));

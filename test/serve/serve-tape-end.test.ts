@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { genCommand } from '../../src/cli/data-commands.ts';
-import { serve, type ServeHandle } from '../../src/cli/serve.ts';
+import { serve, type ServeHandle } from '../../src/serve/serve.ts';
 import type { TapeEndMode } from '../../src/sim/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'exsim-tape-end-'));

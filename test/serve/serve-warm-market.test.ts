@@ -5,7 +5,7 @@
  */
 import { afterAll, expect, test } from 'vitest';
 import ccxt from 'ccxt';
-import { serve, type ServeHandle } from '../../src/cli/serve.ts';
+import { serve, type ServeHandle } from '../../src/serve/serve.ts';
 
 const handles: ServeHandle[] = [];
 afterAll(async () => {

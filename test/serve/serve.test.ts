@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Spot } from '@binance/connector';
 import WebSocket from 'ws';
-import { serve } from '../../src/cli/serve.ts';
-import type { ServeHandle } from '../../src/cli/serve.ts';
+import { serve } from '../../src/serve/serve.ts';
+import type { ServeHandle } from '../../src/serve/serve.ts';
 
 let server: ServeHandle;
 let client: InstanceType<typeof Spot>;

@@ -6,7 +6,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
-import { openServeJournal } from '../../src/cli/serve-journaling.ts';
+import { openServeJournal } from '../../src/serve/durability/journaling.ts';
 import { call, CRASH_ACCOUNTS, CrashClient, exited, operations, prepareServer, stopServer, type Operation, type ServerProcess } from './crash-client.ts';
 
 /** Servers kept loaded ahead of the kills. */

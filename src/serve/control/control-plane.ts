@@ -26,11 +26,11 @@
  * (the pacing, the replay), which the exchange facade does not own.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { apiError, type ApiError, type ExchangeContext } from '../api-facade/index.ts';
-import { formatPacingMode, type Pacing } from '../clock/index.ts';
-import type { CreateAccount, EngineConfig } from '../engine/index.ts';
-import { InputError } from '../backtest/index.ts';
-import { servedAccountsFrom } from './serve-accounts.ts';
+import { apiError, type ApiError, type ExchangeContext } from '../../api-facade/index.ts';
+import { formatPacingMode, type Pacing } from '../../clock/index.ts';
+import type { CreateAccount, EngineConfig } from '../../engine/index.ts';
+import { InputError } from '../../backtest/index.ts';
+import { servedAccountsFrom } from '../accounts-file.ts';
 
 export interface ClockView {
   /** `manual`, `realtime` or `speed:N` (the mode that runs; `paused` says if it is held). */

@@ -12,14 +12,14 @@
  * Determinism: the tick (position lines and, under `batch`, the fdatasync) is the only host
  * timer, here in the serve adapter; what the journal holds depends only on the requests.
  */
-import { captureFacadeChanges, captureFacadeState, restoreFacadeState, type ExchangeContext, type FacadeCommand, type MarketBackend, type EngineBackend } from '../api-facade/index.ts';
-import type { EngineCommand, EngineEvent, OrderFilledByMarket } from '../engine/index.ts';
-import type { Replay } from '../sim/index.ts';
-import type { MarketHistory } from '../data/index.ts';
-import { fingerprintData, openMarketData } from '../backtest/index.ts';
+import { captureFacadeChanges, captureFacadeState, restoreFacadeState, type ExchangeContext, type FacadeCommand, type MarketBackend, type EngineBackend } from '../../api-facade/index.ts';
+import type { EngineCommand, EngineEvent, OrderFilledByMarket } from '../../engine/index.ts';
+import type { Replay } from '../../sim/index.ts';
+import type { MarketHistory } from '../../data/index.ts';
+import { fingerprintData, openMarketData } from '../../backtest/index.ts';
 import { readFileSync } from 'node:fs';
-import { DEFAULT_FSYNC_BATCH_MS, journalFingerprint, ServeJournal, type FsyncPolicy, type JournalTarget, type RestoreResult } from './serve-journal.ts';
-import { restoreSnapshot, SnapshotSchedule, type SnapshotSubject, type SnapshotWritten } from './serve-snapshot.ts';
+import { DEFAULT_FSYNC_BATCH_MS, journalFingerprint, ServeJournal, type FsyncPolicy, type JournalTarget, type RestoreResult } from './write-ahead-log.ts';
+import { restoreSnapshot, SnapshotSchedule, type SnapshotSubject, type SnapshotWritten } from './snapshots.ts';
 
 export interface JournalOptions {
   readonly journal: string;

@@ -36,10 +36,10 @@ import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readdirSync,
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serialize, deserialize } from 'node:v8';
-import { captureFacadeState, type EngineBackend, type ExchangeContext, type FacadeState } from '../api-facade/index.ts';
-import { Replay, type ReplayState } from '../sim/index.ts';
-import { InputError } from '../backtest/index.ts';
-import type { RestoreStart, ServeJournal } from './serve-journal.ts';
+import { captureFacadeState, type EngineBackend, type ExchangeContext, type FacadeState } from '../../api-facade/index.ts';
+import { Replay, type ReplayState } from '../../sim/index.ts';
+import { InputError } from '../../backtest/index.ts';
+import type { RestoreStart, ServeJournal } from './write-ahead-log.ts';
 
 /** Commands between two snapshots by default (`serve --snapshot-every`; 0: only at a clean stop). */
 export const DEFAULT_SNAPSHOT_EVERY = 200_000;
@@ -101,8 +101,9 @@ let code: string | null = null;
 export function codeFingerprint(): string {
   if (code !== null) return code;
   const hash = createHash('sha256');
+  // Labelled as they were when this file sat in src/cli (`../engine`, ...), so the fingerprint of the same sources stays the same.
   for (const folder of ['../engine', '../data/history', '../sim']) {
-    const root = fileURLToPath(new URL(folder, import.meta.url));
+    const root = fileURLToPath(new URL(`../.${folder}`, import.meta.url));
     const files = (readdirSync(root, { recursive: true }) as string[]).filter((name) => name.endsWith('.ts')).sort();
     for (const name of files) hash.update(`${folder}/${name}\n`).update(readFileSync(join(root, name)));
   }

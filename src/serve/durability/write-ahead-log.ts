@@ -29,8 +29,8 @@
 import { isAscii } from 'node:buffer';
 import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { FacadeStateMerger, isEmptyFacadeChange, type FacadeCommand, type FacadeState } from '../api-facade/index.ts';
-import { InputError } from '../backtest/index.ts';
+import { FacadeStateMerger, isEmptyFacadeChange, type FacadeCommand, type FacadeState } from '../../api-facade/index.ts';
+import { InputError } from '../../backtest/index.ts';
 
 export type FsyncPolicy = 'always' | 'batch' | 'none';
 export const FSYNC_POLICIES: readonly FsyncPolicy[] = ['always', 'batch', 'none'];

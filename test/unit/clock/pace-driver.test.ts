@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startLivePacer } from '../../../src/clock/live-pacer.ts';
+import { startLivePacer } from '../../../src/serve/live-pacer.ts';
 import { advanceToPacedTime, realDelayToNextTime } from '../../../src/clock/pace-driver.ts';
 import { Pacing } from '../../../src/clock/pacing.ts';
 import { Scheduler } from '../../../src/clock/scheduler.ts';

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { checkTimestamp, DEFAULT_RECV_WINDOW_US } from '../../../src/api-facade/index.ts';
-import { ClientClock } from '../../../src/cli/client-clock.ts';
+import { ClientClock } from '../../../src/serve/client-clock.ts';
 import { Pacing } from '../../../src/clock/index.ts';
 
 const WALL0 = Date.UTC(2026, 10, 25, 12); // the host's clock at the server's start, ms

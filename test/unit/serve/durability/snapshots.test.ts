@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { afterAll, expect, test, vi } from 'vitest';
-import { serve, type ServeHandle } from '../../../src/cli/serve.ts';
-import { openServeJournal } from '../../../src/cli/serve-journaling.ts';
-import { snapshotPaths } from '../../../src/cli/serve-snapshot.ts';
+import { serve, type ServeHandle } from '../../../../src/serve/serve.ts';
+import { openServeJournal } from '../../../../src/serve/durability/journaling.ts';
+import { snapshotPaths } from '../../../../src/serve/durability/snapshots.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'exsim-serve-snapshot-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

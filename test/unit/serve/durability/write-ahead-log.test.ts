@@ -7,9 +7,9 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { serve } from '../../../src/cli/serve.ts';
-import { FACADE_SNAPSHOT_EVERY, ServeJournal } from '../../../src/cli/serve-journal.ts';
-import type { FacadeState } from '../../../src/api-facade/index.ts';
+import { serve } from '../../../../src/serve/serve.ts';
+import { FACADE_SNAPSHOT_EVERY, ServeJournal } from '../../../../src/serve/durability/write-ahead-log.ts';
+import type { FacadeState } from '../../../../src/api-facade/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'exsim-serve-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
