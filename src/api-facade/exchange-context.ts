@@ -8,7 +8,7 @@
  * - Default (identity): the timestamp is read as simulated time. Right for in-process clients and
  *   for bots that learn the offset from GET /api/v3/time (they send server time), and for any
  *   session whose simulated clock is the wall clock (realtime pacing from "now").
- * - `exsim serve` supplies the live rule (src/cli/serve.ts): the timestamp is read both as a
+ * - `exsim serve` supplies the live rule (src/serve/client-clock.ts): the timestamp is read both as a
  *   wall-clock stamp placed on the simulated time line by the pacing and as simulated time, and
  *   the reading nearer to simulated now is judged. The facade reads no wall clock itself.
  *
@@ -17,7 +17,6 @@
  *
  * Rules: no wall clock, no randomness; one context serves one simulated exchange.
  */
-import { HostNotes } from '../serve/durability/host-notes.ts';
 import { MarketFeed } from './streams/market-feed.ts';
 import type { TimestampParam } from './params/param-types.ts';
 import { ApiKeyRegistry } from './signing/api-key-registry.ts';
@@ -107,8 +106,6 @@ export class ExchangeContext {
   readonly fiat = new FiatAccounts();
   readonly pay: PayLedger;
   readonly equityDisclaimers = new EquityDisclaimers();
-  /** What the host keeps with the facade's state (host-notes.ts); the facade never reads it. */
-  readonly hostNotes = new HostNotes();
   readonly #precision = new Map<string, number>();
 
   constructor(options: ExchangeContextOptions) {

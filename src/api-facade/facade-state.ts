@@ -4,7 +4,8 @@
  * per IP with their 429/418 episodes and bans, unfilled order counts per account, the keyed
  * limits), how far the seeded fault stream has been drawn, the API keys registered while serving
  * (the control plane's POST /exsim/v1/accounts), fiat deposit records, the pay ledger and equity
- * disclaimer acceptances, and the host's notes (host-notes.ts: the serve adapter's pacing).
+ * disclaimer acceptances. It lives here, beside the state it reads, so that whoever adds state to
+ * the facade adds it here too; the served exchange (src/serve) only writes and reads it back.
  *
  * Not here: listen keys (secrets, re-issued after a restart), user stream subscriptions
  * (connections), fiat settings (set by tests and scenarios, never by a request). A fiat deposit's
@@ -33,18 +34,15 @@ export interface FacadeState {
   readonly payments?: PaymentRecord[];
   /** Equity disclaimer acceptances: [accountId, µs]. */
   readonly disclaimers?: [number, number][];
-  /** The host's notes (HostNotes): [name, value], the ones that changed in a change. */
-  readonly notes?: [string, string][];
 }
 
 /** The optional record lists of a state, each only when it has rows. */
-function records(apiKeys: StoredApiKey[], fiatDeposits: FiatDeposit[], payments: PaymentRecord[], disclaimers: [number, number][], notes: [string, string][]): Partial<FacadeState> {
+function records(apiKeys: StoredApiKey[], fiatDeposits: FiatDeposit[], payments: PaymentRecord[], disclaimers: [number, number][]): Partial<FacadeState> {
   return {
     ...(apiKeys.length === 0 ? {} : { apiKeys }),
     ...(fiatDeposits.length === 0 ? {} : { fiatDeposits }),
     ...(payments.length === 0 ? {} : { payments }),
     ...(disclaimers.length === 0 ? {} : { disclaimers }),
-    ...(notes.length === 0 ? {} : { notes }),
   };
 }
 
@@ -58,8 +56,7 @@ export function isEmptyFacadeChange(change: FacadeState, faultDrawsBefore: numbe
     change.apiKeys === undefined &&
     change.fiatDeposits === undefined &&
     change.payments === undefined &&
-    change.disclaimers === undefined &&
-    change.notes === undefined
+    change.disclaimers === undefined
   );
 }
 
@@ -70,7 +67,7 @@ export function captureFacadeState(ctx: ExchangeContext): FacadeState {
     orders: ctx.orderLimiter.snapshot(),
     keyed: names.map((name) => [name, ctx.keyedLimiters[name].snapshot()]),
     faultDraws: ctx.faults.draws,
-    ...records(ctx.apiKeys.registered.all(), ctx.fiat.log.all(), ctx.pay.log.all(), ctx.equityDisclaimers.entries(), ctx.hostNotes.entries()),
+    ...records(ctx.apiKeys.registered.all(), ctx.fiat.log.all(), ctx.pay.log.all(), ctx.equityDisclaimers.entries()),
   };
 }
 
@@ -91,7 +88,7 @@ export function captureFacadeChanges(ctx: ExchangeContext): FacadeState {
     orders: ctx.orderLimiter.takeChanged(),
     keyed,
     faultDraws: ctx.faults.draws,
-    ...records(ctx.apiKeys.registered.takeNew(), ctx.fiat.log.takeNew(), ctx.pay.log.takeNew(), ctx.equityDisclaimers.takeChanged(), ctx.hostNotes.takeChanged()),
+    ...records(ctx.apiKeys.registered.takeNew(), ctx.fiat.log.takeNew(), ctx.pay.log.takeNew(), ctx.equityDisclaimers.takeChanged()),
   };
 }
 
@@ -106,7 +103,6 @@ export class FacadeStateMerger {
   readonly #fiatDeposits = new Map<string, FiatDeposit>();
   readonly #payments = new Map<string, PaymentRecord>();
   readonly #disclaimers = new Map<number, number>();
-  readonly #notes = new Map<string, string>();
 
   merge(change: FacadeState): void {
     this.#any = true;
@@ -122,7 +118,6 @@ export class FacadeStateMerger {
     for (const deposit of change.fiatDeposits ?? []) this.#fiatDeposits.set(deposit.orderId, deposit);
     for (const payment of change.payments ?? []) this.#payments.set(payment.transactionId, payment);
     for (const [accountId, time] of change.disclaimers ?? []) if (!this.#disclaimers.has(accountId)) this.#disclaimers.set(accountId, time);
-    for (const [name, value] of change.notes ?? []) this.#notes.set(name, value);
   }
 
   /** The merged state; null when nothing was merged. */
@@ -134,7 +129,7 @@ export class FacadeStateMerger {
       keyed: [...this.#keyed].map(([name, map]) => [name, [...map]]),
       faultDraws: this.#faultDraws,
       // Map order is first-merge order: the order the records were made in.
-      ...records([...this.#apiKeys.values()], [...this.#fiatDeposits.values()], [...this.#payments.values()], [...this.#disclaimers], [...this.#notes]),
+      ...records([...this.#apiKeys.values()], [...this.#fiatDeposits.values()], [...this.#payments.values()], [...this.#disclaimers]),
     };
   }
 }
@@ -148,5 +143,4 @@ export function restoreFacadeState(ctx: ExchangeContext, state: FacadeState): vo
   ctx.fiat.log.restore(state.fiatDeposits ?? []);
   ctx.pay.log.restore(state.payments ?? []);
   ctx.equityDisclaimers.restore(state.disclaimers ?? []);
-  ctx.hostNotes.restore(state.notes ?? []);
 }

@@ -13,7 +13,7 @@
  */
 export { ApiError } from './api-error.ts';
 export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions, type SorGroup } from './exchange-context.ts';
-export { EngineBackend, type FacadeCommand, type MarketBackend } from './market-backend.ts';
+export { EngineBackend, WrappedBackend, type FacadeCommand, type MarketBackend, type MarketHooks } from './market-backend.ts';
 export { ENDPOINTS, describeEndpoints, findEndpoint } from './endpoint-table.ts';
 export type { Endpoint, EndpointDef, HandlerCall, HttpMethod } from './endpoints/endpoint-row.ts';
 export { handleRequest, type ApiRequest, type ApiResponse } from './handle-request.ts';

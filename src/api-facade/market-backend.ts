@@ -26,7 +26,7 @@ export type FacadeCommand =
   | Omit<CancelReplaceOrder, 'time'>
   | Omit<AmendOrder, 'time'>;
 
-export interface MarketBackend {
+export interface MarketBackend extends Partial<MarketHooks> {
   /** The engine's queries; commands go through `apply`. */
   readonly engine: EngineQueries;
   /** Current simulated time, µs since the epoch. */
@@ -35,24 +35,83 @@ export interface MarketBackend {
   apply(command: FacadeCommand): readonly EngineEvent[];
   /** The symbol's market-data history (throws for an unknown symbol). */
   history(symbol: string): MarketHistory;
+}
+
+/**
+ * What a backend with a market of its own offers besides commands and queries. Each hook is
+ * optional on a backend (a bare engine has none, a Replay has all), and readers look at which
+ * exist: ExchangeContext (market fills, market events), the stream sockets (trades, schedule).
+ */
+export interface MarketHooks {
   /**
    * Backends that fill resting orders between requests (a replay's market model) report each
    * such fill here, so first fills lower the unfilled order count as in-request fills do.
    */
-  onMarketFill?(listener: (event: OrderFilledByMarket) => void): void;
+  onMarketFill(listener: (event: OrderFilledByMarket) => void): void;
   /**
    * Every command such a backend applies on its own (market fills, and recorded prints that set
    * off stops or list legs) with all its events, for the user data stream.
    */
-  onMarketEvents?(listener: (events: readonly EngineEvent[]) => void): void;
+  onMarketEvents(listener: (events: readonly EngineEvent[]) => void): void;
   /** Backends that replay a tape call `listener` after each print (market streams deliver then). */
-  onTrade?(listener: () => void): void;
+  onTrade(listener: () => void): void;
   /**
    * Backends with a scheduler run `action` when simulated time reaches `time` (µs), before
    * anything later happens: periodic market streams push at their boundaries with the state of
    * that moment, not the state of whenever the host next looks.
    */
-  schedule?(time: number, action: () => void): void;
+  schedule(time: number, action: () => void): void;
+}
+
+/**
+ * How a wrapper passes each hook on: one entry per hook name, so a hook added to MarketHooks
+ * does not compile until it is forwarded here (a wrapper once forgot `onTrade` and `schedule`,
+ * and the streams of a journaled replay fell back to the host tick).
+ */
+const FORWARD_HOOK: { readonly [K in keyof MarketHooks]: (inner: MarketBackend) => MarketHooks[K] | undefined } = {
+  onMarketFill: (inner) => (inner.onMarketFill === undefined ? undefined : (listener) => inner.onMarketFill!(listener)),
+  onMarketEvents: (inner) => (inner.onMarketEvents === undefined ? undefined : (listener) => inner.onMarketEvents!(listener)),
+  onTrade: (inner) => (inner.onTrade === undefined ? undefined : (listener) => inner.onTrade!(listener)),
+  schedule: (inner) => (inner.schedule === undefined ? undefined : (time, action) => inner.schedule!(time, action)),
+};
+
+/**
+ * A backend around another one: queries, time and history are the inner backend's, `apply`
+ * passes through unless a subclass adds to it, and exactly the hooks the inner backend has are
+ * forwarded (present when it has them, absent otherwise: readers look at which exist).
+ */
+export class WrappedBackend implements MarketBackend {
+  protected readonly inner: MarketBackend;
+  // `declare`: set in the constructor from FORWARD_HOOK, never re-initialised by a field definition.
+  declare onMarketFill?: MarketHooks['onMarketFill'];
+  declare onMarketEvents?: MarketHooks['onMarketEvents'];
+  declare onTrade?: MarketHooks['onTrade'];
+  declare schedule?: MarketHooks['schedule'];
+
+  constructor(inner: MarketBackend) {
+    this.inner = inner;
+    const hooks = this as Partial<Record<keyof MarketHooks, unknown>>;
+    for (const name of Object.keys(FORWARD_HOOK) as (keyof MarketHooks)[]) {
+      const forward = FORWARD_HOOK[name](inner);
+      if (forward !== undefined) hooks[name] = forward;
+    }
+  }
+
+  get engine(): MarketBackend['engine'] {
+    return this.inner.engine;
+  }
+
+  get now(): number {
+    return this.inner.now;
+  }
+
+  apply(command: FacadeCommand): readonly EngineEvent[] {
+    return this.inner.apply(command);
+  }
+
+  history(symbol: string): MarketHistory {
+    return this.inner.history(symbol);
+  }
 }
 
 /**

@@ -12,9 +12,7 @@ import { importCommand } from './data-import.ts';
 import { scenarioRunCommand } from './scenario-command.ts';
 import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
-import { serve } from '../serve/serve.ts';
-import { FSYNC_POLICIES, type FsyncPolicy } from '../serve/durability/write-ahead-log.ts';
-import { DEFAULT_SNAPSHOT_EVERY } from '../serve/durability/snapshots.ts';
+import { DEFAULT_SNAPSHOT_EVERY, FSYNC_POLICIES, serve, type FsyncPolicy } from '../serve/index.ts';
 import { workerCommand, type WorkerCommandOptions } from './worker-command.ts';
 import { TAPE_END_MODES, type TapeEndMode } from '../sim/index.ts';
 

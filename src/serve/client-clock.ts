@@ -92,3 +92,20 @@ export class ClientClock {
     return simulatedNowUs - best;
   };
 }
+
+/** The rule above without remembered offsets (no `noteServerTime`): wall-clock and server-time stamps. */
+export function pacedClientTime(pacing: Pacing): ClientTimeRule {
+  return new ClientClock(pacing).rule;
+}
+
+/**
+ * `rule` for a served replay, which may lag the paced clock by a tick of its pacer (at speed:60,
+ * 20 ms is 1.2 simulated s): stamps are judged against the paced now, as if the tape had caught
+ * up, so a fresh stamp is never "ahead".
+ */
+export function replayClientTime(rule: ClientTimeRule, pacing: Pacing): ClientTimeRule {
+  return (timestamp, simulatedNow, ip) => {
+    const lag = Math.max(0, Math.floor(pacing.simulatedNow()) - simulatedNow);
+    return rule(timestamp, simulatedNow + lag, ip) - lag;
+  };
+}

@@ -1,12 +1,13 @@
 /**
- * The live adapter: a loop on real timers that keeps a simulation (`Advanceable`) in step with
- * its pacing, for `exsim serve --clock speed:N|realtime`. It sleeps until the next due time
- * (capped at `maxSleepMs`, so data-driven time that the target cannot announce still moves
- * smoothly), then calls `advanceToPacedTime`.
+ * A live adapter for a simulation whose time advances synchronously (`Advanceable`: a Scheduler,
+ * or a composition behind the same three members): a loop on real timers that keeps it in step
+ * with its pacing. It sleeps until the next due time (capped at `maxSleepMs`, so data-driven
+ * time that the target cannot announce still moves smoothly), then calls `advanceToPacedTime`.
+ * A served replay reads its tape asynchronously and has a pacer of its own
+ * (backends/replay-pacer.ts); this one is for library users pacing a Scheduler of their own.
  *
- * This file is outside the deterministic core on purpose: it is the only place in src/clock that
- * uses host timers, and nothing on the deterministic path may call it. What the simulation does
- * at each step depends only on the simulated times it is advanced to; how finely real time
+ * Outside the deterministic core on purpose, as everything with host timers: what the simulation
+ * does at each step depends only on the simulated times it is advanced to; how finely real time
  * slices those steps does not change the order or the simulated time of anything that fires.
  */
 import { advanceToPacedTime, realDelayToNextTime, type Advanceable, type Pacing } from '../clock/index.ts';

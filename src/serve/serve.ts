@@ -1,29 +1,39 @@
 /**
- * `exsim serve`: the simulated exchange over HTTP on the sample market, for bots and official
- * client libraries. The backend is the engine with market-data histories; its simulated time
- * follows the pacing (`realtime`, `speed:N`, or `manual`, where time stands still), read before
- * every request. The sample accounts are funded and the market maker quotes a small ladder on
- * each symbol, after one print each so MARKET orders have an average price to be checked
- * against. The demo key `exsim-demo-key` / secret `exsim-demo-secret` trades as account 1.
+ * `exsim serve`: the simulated exchange over HTTP and WebSocket, for bots and official client
+ * libraries. This file wires the served exchange together; its parts:
+ * - the backend (backends/): the static sample market (a PacedBackend: an engine whose simulated
+ *   time follows the pacing, read before every request, with the market maker's ladder), or a
+ *   replay of `--data` (replay-backend.ts) warmed up to `--from` and caught up with the pacing by
+ *   its pacer (replay-pacer.ts); with `--journal`, wrapped to log every command (LoggedBackend);
+ * - durability (durability/): the write-ahead log, restored before the port opens, its commit
+ *   points and snapshots;
+ * - the control plane (control/) at /exsim/v1/... behind `--admin-key`;
+ * - the client clock rule (client-clock.ts) and the accounts file (accounts-file.ts).
+ * The demo key `exsim-demo-key` / secret `exsim-demo-secret` trades as account 1 unless an
+ * accounts file says otherwise.
  *
- * Client clocks (client-clock.ts): a request's `timestamp` is read as server time, as the
- * client's wall clock, and as its wall clock plus each offset the client's IP learnt from GET
- * /api/v3/time; the reading nearest to now is judged, wall-clock readings in wall time. So
- * bots that stamp with their host clock, copy serverTime, or learnt an offset once all work at
- * any speed, and stale or replayed requests are still refused.
+ * Wall clock: read here once to start a new server, by the pacing (wall-clock.ts) and by the
+ * replay pacer's and the log's ticks; the exchange itself sees only simulated time.
  */
-import { ExchangeContext, EngineBackend, ExsimHttpServer, type ClientTimeRule, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
+import { ExchangeContext, ExsimHttpServer, type ClientTimeRule, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
 import { Pacing } from '../clock/index.ts';
-import { Engine, type CreateAccount, type EngineCommand, type EngineConfig } from '../engine/index.ts';
-import { MARKET_MAKER_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID, DEMO_CREDENTIALS } from '../sample/index.ts';
-import { InputError, openMarketData, parseTime, tradeFiles, windowedTape } from '../backtest/index.ts';
-import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../sim/index.ts';
-import { ClientClock } from './client-clock.ts';
+import type { CreateAccount } from '../engine/index.ts';
+import { SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID, DEMO_CREDENTIALS } from '../sample/index.ts';
+import { InputError, openMarketData } from '../backtest/index.ts';
+import type { Replay, TapeEndMode, TapeEndState } from '../sim/index.ts';
 import { loadServedAccounts, type ServedAccounts } from './accounts-file.ts';
+import { PacedBackend } from './backends/paced-backend.ts';
+import { openServedReplay } from './backends/replay-backend.ts';
+import { paceReplay } from './backends/replay-pacer.ts';
+import { staticMarket } from './backends/static-market.ts';
+import { ClientClock, replayClientTime } from './client-clock.ts';
 import { ServeControl } from './control/control-plane.ts';
-import type { FsyncPolicy } from './durability/write-ahead-log.ts';
-import { attachJournal, openServeJournal, restoreJournal, type RestoredServing } from './durability/journaling.ts';
+import { attachWriteAheadLog } from './durability/commit.ts';
+import { HostNotes } from './durability/host-notes.ts';
+import { openWriteAheadLog, replayWriteAheadLog, type RestoredServing } from './durability/restore.ts';
 import { DEFAULT_SNAPSHOT_EVERY, type SnapshotWritten } from './durability/snapshots.ts';
+import type { FsyncPolicy } from './durability/write-ahead-log.ts';
+import { systemWallClock } from './wall-clock.ts';
 
 export interface ServeOptions {
   port: number;
@@ -35,7 +45,7 @@ export interface ServeOptions {
   data?: string;
   /** Seed of the replay's market model and synthetic book. Default '1'. */
   seed?: string;
-  /** Accounts file (serve-accounts.ts); absent: the demo account. */
+  /** Accounts file (accounts-file.ts); absent: the demo account. */
   accounts?: string;
   /**
    * With `data`: where the served market starts (UTC text or epoch ms, as `backtest --from`);
@@ -46,12 +56,12 @@ export interface ServeOptions {
   from?: string;
   /** Protects the control plane (/exsim/v1/...); without it the control plane refuses every request. */
   adminKey?: string;
-  /** Write-ahead journal (serve-journal.ts): restored when it exists, appended to. */
+  /** Write-ahead log (durability/write-ahead-log.ts): restored when it exists, appended to. */
   journal?: string;
   /** The journal's fsync policy (default `batch`) and the batch period, ms. */
   fsync?: FsyncPolicy;
   fsyncMs?: number;
-  /** Journal snapshots every n commands (serve-snapshot.ts; default DEFAULT_SNAPSHOT_EVERY, 0: only at a clean stop). */
+  /** Snapshots every n commands (durability/snapshots.ts; default DEFAULT_SNAPSHOT_EVERY, 0: only at a clean stop). */
   snapshotEvery?: number;
   /** What a replay does when its tape runs out (src/sim/tape-end.ts). Default 'stop'. */
   atEnd?: TapeEndMode;
@@ -61,136 +71,19 @@ export interface ServeOptions {
 export interface ServeHandle {
   readonly url: string;
   readonly server: ExsimHttpServer;
-  /** The control plane in process (the clock, status, accounts; serve-control.ts). */
+  /** The control plane in process (the clock, status, accounts; control/control-plane.ts). */
   readonly control: ServeControl;
   /** The end of the replayed tape, live (null without --data): for logs and status answers. */
   readonly tapeEnd: TapeEndState | null;
   close(): Promise<void>;
 }
 
-/** Engine backend whose simulated time follows the pacing, caught up whenever it is read. */
-export class PacedBackend extends EngineBackend {
-  readonly #pacing: Pacing;
-
-  constructor(config: EngineConfig, pacing: Pacing, setup: readonly EngineCommand[]) {
-    super(config, pacing.anchor.simulated, []);
-    this.#pacing = pacing;
-    for (const command of setup) this.applyRaw(command);
-  }
-
-  override get now(): number {
-    const paced = this.#pacing.simulatedNow();
-    if (paced > super.now) this.advanceTo(paced);
-    return super.now;
-  }
-}
-
-/** The client clock rule (client-clock.ts) without remembered offsets: wall-clock and server-time stamps. */
-export function pacedClientTime(pacing: Pacing): ClientTimeRule {
-  return new ClientClock(pacing).rule;
-}
-
-/**
- * The static market's accounts and the market maker's opening ladder. With an accounts file the
- * maker is added as the sample's market maker (funded likewise) under the sample's id, or the
- * first id above the file's when the file uses that one.
- */
-function staticMarket(served: ServedAccounts, fromFile: boolean, time: number): EngineCommand[] {
-  if (!fromFile) return [...served.commands, ...openingBook(time, MARKET_MAKER_ACCOUNT_ID)];
-  const ids = served.commands.map((c) => c.accountId);
-  const makerId = ids.includes(MARKET_MAKER_ACCOUNT_ID) ? Math.max(...ids) + 1 : MARKET_MAKER_ACCOUNT_ID;
-  const maker = sampleAccounts(time).find((a) => a.accountId === MARKET_MAKER_ACCOUNT_ID)!;
-  return [...served.commands, { ...maker, accountId: makerId }, ...openingBook(time, makerId)];
-}
-
-/** The market maker's opening ladder: one print and 5 levels a side per symbol. */
-function openingBook(time: number, makerId: number): EngineCommand[] {
-  const commands: EngineCommand[] = [];
-  const ladders = [
-    { symbol: 'BTCUSDT', mid: 4_200_000_000_000, tick: 1_000_000, qty: 10_000_000 }, // 42,000.00, 0.1 BTC
-    { symbol: 'ETHBTC', mid: 5_500_000, tick: 1_000, qty: 100_000_000 }, // 0.05500, 1 ETH
-  ];
-  for (const { symbol, mid, tick, qty } of ladders) {
-    commands.push({ type: 'RecordMarketTrade', time, symbol, price: mid, quantity: qty, isBuyerMaker: false });
-    for (let level = 1; level <= 5; level++) {
-      for (const side of ['BUY', 'SELL'] as const) {
-        const price = side === 'BUY' ? mid - level * 5 * tick : mid + level * 5 * tick;
-        commands.push({ type: 'PlaceOrder', time, accountId: makerId, symbol, side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: qty });
-      }
-    }
-  }
-  return commands;
-}
-
 const DEMO_KEY = DEMO_CREDENTIALS;
 
-/** The exchange over a replay of `data`, its clock paced from the data's first day (see serve-replay notes in the header). */
-async function replayBackend(options: ServeOptions, accounts: (time: number) => ServedAccounts, print: (line: string) => void) {
-  const data = openMarketData(options.data!);
-  const tapes: TapeInput[] = [];
-  let start = Infinity;
-  let end = -Infinity;
-  for (const symbol of data.config.symbols.map((s) => s.symbol)) {
-    const files = await tradeFiles(data, symbol).catch(() => null);
-    if (files === null) continue;
-    start = Math.min(start, files[0]!.start);
-    end = Math.max(end, files[files.length - 1]!.end);
-    tapes.push({ symbol, trades: [] });
-  }
-  if (tapes.length === 0) throw new InputError(`no trades files in ${data.dir}`);
-  // Read every row once before serving, as a backtest does: a bad row anywhere is a one-line
-  // error now, not a replay that stops mid-session and leaves the market frozen.
-  for (const tape of tapes) await checkTape(data, tape.symbol, start);
-  const tapeEnd = tapesWithEnd(tapes.map(({ symbol }) => endingTape(data, symbol, start)), { mode: options.atEnd ?? 'stop', span: end - start, seed: options.seed ?? '1', log: print });
-  const replay = new Replay({ engine: data.config, tapes: tapeEnd.tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null });
-  const served = accounts(start);
-  for (const { time: _time, ...command } of served.commands) replay.apply(command);
-  // The book is two-sided from the first instant: anchored at each tape's first print.
-  await SyntheticBook.attach(replay, {
-    symbols: Object.fromEntries(tapes.map((t) => [t.symbol, { levels: 10, spreadTicks: [1, 3] as const, baseQty: 1000 * replay.engine.symbolSpec(t.symbol)!.stepUnits }])),
-  });
-  // A warm market: the history before `from` is replayed now, at full speed, so trades, klines,
-  // tickers and the book are there the moment the port answers.
-  const from = warmStart(options.from, start, end);
-  await replay.runUntil(from);
-  return { replay, start: from, served, tapeEnd: tapeEnd.state };
-}
-
-/** Default warm-up of a served replay: 4 h (200 one-minute klines with room to spare). */
-export const DEFAULT_WARM_UP_US = 4 * 3_600_000_000;
-
-/** Where a served replay starts: `--from` within the data, or 4 h in (the data's end when shorter). */
-function warmStart(from: string | undefined, start: number, end: number): number {
-  if (from === undefined) return Math.min(start + DEFAULT_WARM_UP_US, end);
-  const at = parseTime(from, '--from');
-  if (at < start || at > end) throw new InputError(`--from ${from} is outside the data (${new Date(start / 1000).toISOString()} to ${new Date(end / 1000).toISOString()})`);
-  return at;
-}
-
-/** A symbol's tape from `start`, reopenable for --at-end loop, with its grid for --at-end synthetic. */
-function endingTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number) {
-  const spec = new Engine(data.config).symbolSpec(symbol)!;
-  return {
-    symbol,
-    open: async () => (await windowedTape(data, symbol, start, Number.MAX_SAFE_INTEGER)).trades,
-    scale: { quotePrecision: spec.quotePrecision, basePrecision: spec.basePrecision },
-    tickSize: spec.tickUnits,
-    stepSize: spec.stepUnits,
-  };
-}
-
-async function checkTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number): Promise<void> {
-  try {
-    for await (const _batch of (await windowedTape(data, symbol, start, Number.MAX_SAFE_INTEGER)).trades as AsyncIterable<unknown>);
-  } catch (error) {
-    throw error instanceof InputError ? error : new InputError(error instanceof Error ? error.message : String(error));
-  }
-}
-
 export async function serve(options: ServeOptions, print: (line: string) => void = console.log): Promise<ServeHandle> {
-  // determinism-ok: a new live server anchors simulated time to the wall clock once (a journal keeps its own start)
-  const wallStart = Math.round(Date.now() * 1000);
-  const journal = options.journal === undefined ? null : await openServeJournal({ ...options, journal: options.journal }, wallStart);
+  // A new live server anchors simulated time to the wall clock once (a log keeps its own start).
+  const wallStart = Math.round(systemWallClock() * 1000);
+  const journal = options.journal === undefined ? null : await openWriteAheadLog({ ...options, journal: options.journal }, wallStart);
   let journaled: RestoredServing | null = null;
   const accounts = (time: number): ServedAccounts =>
     options.accounts === undefined ? { commands: sampleAccounts(time), apiKeys: [DEMO_KEY] } : loadServedAccounts(options.accounts, SAMPLE_CONFIG, time);
@@ -210,56 +103,24 @@ export async function serve(options: ServeOptions, print: (line: string) => void
   if (options.data === undefined) {
     // The simulation starts at the wall clock's present, so wall-clock and server-time stamps agree at first.
     const start = journal?.header.start ?? wallStart;
-    pacing = new Pacing(options.clock, { simulatedStart: start });
+    pacing = new Pacing(options.clock, { simulatedStart: start, wallClock: systemWallClock });
     served = accounts(start);
     const paced = new PacedBackend(SAMPLE_CONFIG, pacing, staticMarket(served, options.accounts !== undefined, start));
     backend = paced;
-    if (journal !== null) journaled = await restoreJournal(journal, { engine: paced, start });
+    if (journal !== null) journaled = await replayWriteAheadLog(journal, { engine: paced, start });
     clientTime = clientClock(pacing).rule;
   } else {
-    const built = await replayBackend(options, accounts, print);
+    const built = await openServedReplay({ data: options.data, seed: options.seed, from: options.from, atEnd: options.atEnd }, accounts, print);
     served = built.served;
     tapeEnd = built.tapeEnd;
     const replay = built.replay;
-    if (journal !== null) journaled = await restoreJournal(journal, { replay });
-    pacing = new Pacing(options.clock, { simulatedStart: built.start });
+    if (journal !== null) journaled = await replayWriteAheadLog(journal, { replay });
+    pacing = new Pacing(options.clock, { simulatedStart: built.start, wallClock: systemWallClock });
     backend = replay;
-    // The live adapter for a replay: catch the tape up with the paced clock on a host timer
-    // (runUntil is async: it reads the dump files as it goes); requests in between see the
-    // replay's time, at most one tick behind.
-    // Runs are serialised (runUntil is not re-entrant): the timer's and the control plane's.
-    let running: Promise<void> = Promise.resolve();
-    let failed = false;
-    catchUp = (target) => {
-      running = running.then(async () => {
-        if (failed || target <= replay.now) return;
-        try {
-          await replay.runUntil(target);
-        } catch (error) {
-          failed = true;
-          clearInterval(timer);
-          console.error(`exsim: the replay stopped: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      });
-      return running;
-    };
-    let busy = false;
-    const timer = setInterval(() => {
-      // determinism-ok: the wall-clock pacing adapter of a live server
-      if (busy) return;
-      const target = Math.floor(pacing.simulatedNow());
-      if (target <= replay.now) return;
-      busy = true;
-      void catchUp(target).then(() => (busy = false));
-    }, 20);
-    stopPacing = () => clearInterval(timer);
-    // The replay may lag the paced clock by a tick (at speed:60, 20 ms is 1.2 simulated s): judge
-    // stamps against the paced now, as if the tape had caught up, so a fresh stamp is never "ahead".
-    const paced = clientClock(pacing).rule;
-    clientTime = (timestamp, simulatedNow, ip) => {
-      const lag = Math.max(0, Math.floor(pacing.simulatedNow()) - simulatedNow);
-      return paced(timestamp, simulatedNow + lag, ip) - lag;
-    };
+    const pacer = paceReplay(replay, pacing);
+    catchUp = pacer.catchUp;
+    stopPacing = pacer.stop;
+    clientTime = replayClientTime(clientClock(pacing).rule, pacing);
   }
   // A restored clock resumes where the journal ends (the time the server was down is skipped).
   if (journaled !== null) {
@@ -275,11 +136,14 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
   const snapshotLog = (s: SnapshotWritten): void => print(`journal: snapshot at ${s.commands} commands, ${(s.bytes / 1e6).toFixed(1)} MB in ${Math.round(s.ms)} ms`);
-  const journaling = journal === null || journaled === null ? null : attachJournal(journal, ctx, journaled, options.fsyncMs, { every: options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY, log: snapshotLog });
+  // The host's own state journaled with the facade's (today the control plane's pacing).
+  const notes = new HostNotes();
+  const journaling = journal === null || journaled === null ? null : attachWriteAheadLog(journal, ctx, notes, journaled, options.fsyncMs, { every: options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY, log: snapshotLog });
   const config = options.data === undefined ? SAMPLE_CONFIG : openMarketData(options.data).config;
   const control = new ServeControl({
     pacing,
     ctx,
+    notes,
     config,
     catchUp,
     createAccount: (command) => (backend instanceof PacedBackend ? backend.applyRaw({ ...command, time: backend.now }) : (backend as Replay).apply(withoutTime(command))),

@@ -18,7 +18,7 @@
  *
  * With --journal, what a control request changed is journaled before its answer leaves: the
  * accounts (engine commands) and their keys (facade state), the clock's new position, and the
- * pacing (pause, resume, speed) as the host note `pacing` (HostNotes, in the facade state). A
+ * pacing (pause, resume, speed) as the host note `pacing` (HostNotes, on the facade lines). A
  * restart resumes from where the journal ends, paced as the journal last says (`restorePacing`),
  * or at the --clock of its command line if the control plane never changed the pacing.
  *
@@ -31,6 +31,7 @@ import { formatPacingMode, type Pacing } from '../../clock/index.ts';
 import type { CreateAccount, EngineConfig } from '../../engine/index.ts';
 import { InputError } from '../../backtest/index.ts';
 import { servedAccountsFrom } from '../accounts-file.ts';
+import type { HostNotes } from '../durability/host-notes.ts';
 
 export interface ClockView {
   /** `manual`, `realtime` or `speed:N` (the mode that runs; `paused` says if it is held). */
@@ -46,6 +47,8 @@ export interface ClockView {
 export interface ServeControlOptions {
   readonly pacing: Pacing;
   readonly ctx: ExchangeContext;
+  /** Where the pacing is noted for the journal (the host's notes, journaled with the facade's state). */
+  readonly notes: HostNotes;
   readonly config: EngineConfig;
   /** Brings the backend to simulated `time` (the replay reads its tape up to there). */
   readonly catchUp: (time: number) => Promise<void>;
@@ -73,8 +76,6 @@ export interface ControlResponse {
   readonly status: number;
   readonly body: unknown;
 }
-
-export const CONTROL_PREFIX = '/exsim/';
 
 /** The host note (HostNotes) the pacing is journaled under. */
 const PACING_NOTE = 'pacing';
@@ -160,7 +161,7 @@ export class ServeControl {
    * mode now shown, or null when the journal has no note (the command line's --clock stands).
    */
   restorePacing(resumeAt: number): string | null {
-    const note = this.#o.ctx.hostNotes.get(PACING_NOTE);
+    const note = this.#o.notes.get(PACING_NOTE);
     if (note === undefined) return null;
     const { mode, pausedFrom } = JSON.parse(note) as PacingNote;
     this.#o.pacing.retime(mode);
@@ -172,7 +173,7 @@ export class ServeControl {
   /** Notes the pacing for the journal and commits it with the rest of the request's changes. */
   async #commitPacing(): Promise<void> {
     const note: PacingNote = { mode: formatPacingMode(this.#o.pacing.mode), pausedFrom: this.#pausedFrom };
-    this.#o.ctx.hostNotes.set(PACING_NOTE, JSON.stringify(note));
+    this.#o.notes.set(PACING_NOTE, JSON.stringify(note));
     await this.#o.commit?.();
   }
 

@@ -1,11 +1,11 @@
 /**
- * Notes the host keeps with the facade's state: small named strings that the program serving
- * the facade (the `exsim serve` adapter) wants journaled, snapshotted and restored with the
- * rest of a served exchange, for state that is its own and not the exchange's. The only one
- * today: the control plane's pacing (`pacing`: the clock's mode, and the mode a pause holds),
- * so a restart runs the clock as it was left, not as its command line says.
+ * Notes the served exchange keeps with the facade's state: small named strings that are the
+ * host's own state, not the exchange's, journaled, snapshotted and restored with the facade's
+ * (facade-lines.ts puts them on the same f/F lines). The only one today: the control plane's
+ * pacing (`pacing`: the clock's mode, and the mode a pause holds), so a restart runs the clock as
+ * it was left, not as its command line says.
  *
- * The facade never reads them. A change is journaled with the next facade change (takeChanged).
+ * A change is journaled with the next facade line (takeChanged).
  */
 export class HostNotes {
   readonly #notes = new Map<string, string>();

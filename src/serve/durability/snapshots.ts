@@ -5,7 +5,7 @@
  * A snapshot is the served state between two requests: the engine (Engine.exportSnapshot), the
  * market-data histories (MarketHistory.exportFields), a served replay's own state
  * (Replay.exportState: clock, tape positions, market stats, book mirrors, fill-model queues and
- * streams) and the facade's counters (captureFacadeState), with what it covers: the journal's fingerprint and start, the byte
+ * streams) and the facade's counters and the host's notes (facade-lines.ts), with what it covers: the journal's fingerprint and start, the byte
  * offset and command count it was taken at, a SHA-256 of the journal's last bytes before that
  * offset, the simulated time the journal had reached, and the engine's state hash.
  *
@@ -36,10 +36,11 @@ import { closeSync, existsSync, fdatasyncSync, fsyncSync, openSync, readdirSync,
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serialize, deserialize } from 'node:v8';
-import { captureFacadeState, type EngineBackend, type ExchangeContext, type FacadeState } from '../../api-facade/index.ts';
+import type { EngineBackend } from '../../api-facade/index.ts';
 import { Replay, type ReplayState } from '../../sim/index.ts';
 import { InputError } from '../../backtest/index.ts';
-import type { RestoreStart, ServeJournal } from './write-ahead-log.ts';
+import type { FacadeLine } from './facade-lines.ts';
+import type { RestoreStart, WriteAheadLog } from './write-ahead-log.ts';
 
 /** Commands between two snapshots by default (`serve --snapshot-every`; 0: only at a clean stop). */
 export const DEFAULT_SNAPSHOT_EVERY = 200_000;
@@ -72,11 +73,11 @@ export interface SnapshotMeta {
 
 /**
  * What a snapshot captures and restores: the static market's engine backend or a served replay
- * and, once serving, the facade.
+ * and, once serving, the facade's full line (FacadeLines.full).
  */
 export interface SnapshotSubject {
   readonly backend: EngineBackend | Replay;
-  ctx: ExchangeContext | null;
+  facade: (() => FacadeLine) | null;
 }
 
 export interface SnapshotWritten {
@@ -103,7 +104,7 @@ export function codeFingerprint(): string {
   const hash = createHash('sha256');
   // Labelled as they were when this file sat in src/cli (`../engine`, ...), so the fingerprint of the same sources stays the same.
   for (const folder of ['../engine', '../data/history', '../sim']) {
-    const root = fileURLToPath(new URL(`../.${folder}`, import.meta.url));
+    const root = fileURLToPath(new URL(`../${folder}`, import.meta.url));
     const files = (readdirSync(root, { recursive: true }) as string[]).filter((name) => name.endsWith('.ts')).sort();
     for (const name of files) hash.update(`${folder}/${name}\n`).update(readFileSync(join(root, name)));
   }
@@ -131,7 +132,7 @@ function captureParts(subject: SnapshotSubject): { engine: Buffer; history: Buff
   const engine = backend.engine.exportSnapshot();
   const history = serialize(backend.engine.symbolNames().map((symbol) => [symbol, backend.history(symbol).exportFields()]));
   const replay = backend instanceof Replay ? serialize(backend.exportState()) : Buffer.alloc(0);
-  const facade = Buffer.from(subject.ctx === null ? 'null' : JSON.stringify(captureFacadeState(subject.ctx)));
+  const facade = Buffer.from(subject.facade === null ? 'null' : JSON.stringify(subject.facade()));
   return { engine, history, replay, facade };
 }
 
@@ -140,7 +141,7 @@ function captureParts(subject: SnapshotSubject): { engine: Buffer; history: Buff
  * written and the journal fdatasynced first). Synchronous: the serving thread does nothing else
  * meanwhile, so the state is the one between two requests.
  */
-export function writeSnapshot(journal: ServeJournal, subject: SnapshotSubject, stateHash?: string): SnapshotWritten {
+export function writeSnapshot(journal: WriteAheadLog, subject: SnapshotSubject, stateHash?: string): SnapshotWritten {
   const started = performance.now(); // determinism-ok: how long the serving thread spent on it, reported only
   const backend = subject.backend;
   // A replay's place on the tape, journaled where the snapshot is taken: a full replay of the
@@ -202,7 +203,7 @@ interface Candidate {
 }
 
 /** Why a snapshot file does not fit the journal (null: it fits), reading it. */
-function readCandidate(path: string, journal: ServeJournal): Candidate | string {
+function readCandidate(path: string, journal: WriteAheadLog): Candidate | string {
   let file: Buffer;
   try {
     file = readFileSync(path);
@@ -241,7 +242,7 @@ export interface SnapshotRestore {
  * on stderr about each one that does not. The backend must be freshly set up (nothing of the
  * journal applied yet).
  */
-export async function restoreSnapshot(journal: ServeJournal, subject: SnapshotSubject, setupTime: number, warn: (line: string) => void = (line) => console.error(line)): Promise<SnapshotRestore> {
+export async function restoreSnapshot(journal: WriteAheadLog, subject: SnapshotSubject, setupTime: number, warn: (line: string) => void = (line) => console.error(line)): Promise<SnapshotRestore> {
   const paths = snapshotPaths(journal.path);
   // The setup state, to go back to if a snapshot reads in but does not verify.
   let setup: ReturnType<typeof captureParts> | null = null;
@@ -261,7 +262,7 @@ export async function restoreSnapshot(journal: ServeJournal, subject: SnapshotSu
       if (hash !== meta.stateHash) throw new Error(`the state read back has hash ${hash.slice(0, 12)}, the snapshot recorded ${meta.stateHash.slice(0, 12)}`);
       const replayAt = meta.engineBytes + meta.historyBytes;
       const facadeText = payload.subarray(replayAt + meta.replayBytes).toString('utf8');
-      const facade = JSON.parse(facadeText) as FacadeState | null;
+      const facade = JSON.parse(facadeText) as FacadeLine | null;
       const backend = subject.backend;
       if (backend instanceof Replay) {
         // Last, once the engine verified: reading the tape on to the snapshot's place cannot be undone.
@@ -298,7 +299,7 @@ function importParts(subject: SnapshotSubject, engine: Uint8Array, history: Uint
  * a few clock and checkpoint lines).
  */
 export class SnapshotSchedule {
-  readonly #journal: ServeJournal;
+  readonly #journal: WriteAheadLog;
   readonly #subject: SnapshotSubject;
   readonly #every: number;
   readonly #log: (written: SnapshotWritten) => void;
@@ -306,7 +307,7 @@ export class SnapshotSchedule {
   /** Commands the newest snapshot holds (-1: none known). */
   #covered: number;
 
-  constructor(journal: ServeJournal, subject: SnapshotSubject, every: number, log: (written: SnapshotWritten) => void, restoredFrom: number | null = null) {
+  constructor(journal: WriteAheadLog, subject: SnapshotSubject, every: number, log: (written: SnapshotWritten) => void, restoredFrom: number | null = null) {
     this.#journal = journal;
     this.#subject = subject;
     this.#every = every;

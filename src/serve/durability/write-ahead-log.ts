@@ -1,6 +1,8 @@
 /**
- * The write-ahead journal of `exsim serve --journal FILE`: what a served exchange must keep so a
- * restart (after a clean stop or a kill -9) serves the same exchange, and the restore.
+ * The write-ahead log of `exsim serve --journal FILE`: what a served exchange must keep so a
+ * restart (after a clean stop or a kill -9) serves the same exchange, and the restore. (The
+ * command line and the file's header keep the older word "journal"; in the code a journal is the
+ * engine's `{seq, command, events}` lines, engine/journal-line.ts.)
  *
  * The served state is a pure function of its inputs: the identity (data, seed, market config,
  * accounts, faults), the simulated start, and, in order, every command the facade sent to the
@@ -14,8 +16,8 @@
  * Format: plain JSON lines, append-only, never truncated except for a torn last line.
  *   line 1   {"exsim":"serve-journal","version":1,"fingerprint":"<sha256>","start":<µs>,"describe":"..."}
  *   {"c":{...command,"time":µs},"n":<tape prints>}   a command the facade applied ("n": replays only)
- *   {"f":{...FacadeState}}                              the facade's counters a request changed (those keys only)
- *   {"F":{...FacadeState}}                              all of them, every FACADE_SNAPSHOT_EVERY f lines
+ *   {"f":{...FacadeLine}}                               the facade's counters a request changed (those keys only; facade-lines.ts)
+ *   {"F":{...FacadeLine}}                               all of them, every FACADE_SNAPSHOT_EVERY f lines
  *   {"p":[µs,<tape prints>]}                            the clock moved with no command (written on the tick)
  *   {"h":"<engine state hash>","k":<commands>}          a checkpoint (on close): a restore ending on it verifies it
  * A kill -9 can leave the last line torn: restore drops it and truncates the file there.
@@ -29,14 +31,15 @@
 import { isAscii } from 'node:buffer';
 import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { FacadeStateMerger, isEmptyFacadeChange, type FacadeCommand, type FacadeState } from '../../api-facade/index.ts';
+import type { FacadeCommand } from '../../api-facade/index.ts';
 import { InputError } from '../../backtest/index.ts';
+import { FacadeLineMerger, isEmptyFacadeLine, type FacadeLine } from './facade-lines.ts';
 
 export type FsyncPolicy = 'always' | 'batch' | 'none';
 export const FSYNC_POLICIES: readonly FsyncPolicy[] = ['always', 'batch', 'none'];
 export const DEFAULT_FSYNC_BATCH_MS = 50;
 
-export interface JournalHeader {
+export interface LogHeader {
   readonly exsim: 'serve-journal';
   readonly version: 1;
   /** SHA-256 of the identity: data, seed, market config, accounts, faults. */
@@ -48,7 +51,7 @@ export interface JournalHeader {
 }
 
 /** What restoring replays into: the backend as the serve adapter built it, before it serves. */
-export interface JournalTarget {
+export interface LogTarget {
   /** Moves the simulated clock to `time`, replaying the tape up to `tapePrints` prints (replays). */
   advance(time: number, tapePrints: number | undefined): Promise<void> | void;
   /** Applies a journaled command (stamped with the current simulated time, its `time`). */
@@ -56,7 +59,7 @@ export interface JournalTarget {
   stateHash(): string;
 }
 
-/** Where a restore starts when a snapshot (serve-snapshot.ts) covers the journal's beginning. */
+/** Where a restore starts when a snapshot (snapshots.ts) covers the journal's beginning. */
 export interface RestoreStart {
   /** Byte offset of the first line after the snapshot (a line boundary). */
   readonly offset: number;
@@ -65,7 +68,7 @@ export interface RestoreStart {
   /** Simulated time of the journal's last time line before the offset. */
   readonly now: number | null;
   /** The facade's counters at the snapshot: f lines after it merge on top (an F line after it replaces them). */
-  readonly facade: FacadeState | null;
+  readonly facade: FacadeLine | null;
 }
 
 export interface RestoreResult {
@@ -73,15 +76,15 @@ export interface RestoreResult {
   /** Simulated time the journal ends at (the clock resumes here); null: it holds no time yet. */
   readonly now: number | null;
   /** The facade's counters as last journaled, or null. */
-  readonly facade: FacadeState | null;
+  readonly facade: FacadeLine | null;
   /** Checkpoints verified against the engine's state hash (the last, if nothing followed it). */
   readonly checkpoints: number;
   /** Bytes of a torn last line dropped. */
   readonly droppedBytes: number;
 }
 
-/** The fingerprint of a served exchange's identity (see JournalHeader). */
-export function journalFingerprint(identity: Record<string, unknown>): string {
+/** The fingerprint of a served exchange's identity (see LogHeader). */
+export function identityFingerprint(identity: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
 
@@ -89,9 +92,9 @@ const READ_CHUNK = 8 << 20;
 /** f lines between two full F lines: restore parses only the last F and the f lines after it. */
 export const FACADE_SNAPSHOT_EVERY = 10_000;
 
-export class ServeJournal {
+export class WriteAheadLog {
   readonly path: string;
-  readonly header: JournalHeader;
+  readonly header: LogHeader;
   readonly policy: FsyncPolicy;
   readonly #fd: number;
   /** Byte length of the whole lines already in the file (restore reads up to here). */
@@ -110,7 +113,7 @@ export class ServeJournal {
   /** Simulated time of the last command or position line (what a restore resumes at). */
   #lastTime: number | null = null;
 
-  private constructor(path: string, fd: number, header: JournalHeader, policy: FsyncPolicy, existingBytes: number, existing: boolean) {
+  private constructor(path: string, fd: number, header: LogHeader, policy: FsyncPolicy, existingBytes: number, existing: boolean) {
     this.path = path;
     this.#fd = fd;
     this.header = header;
@@ -124,7 +127,7 @@ export class ServeJournal {
    * `start`; an existing one must carry the same fingerprint (else a one-line InputError) and
    * its own start wins. A torn last line (no newline) is cut off.
    */
-  static open(path: string, identity: { fingerprint: string; describe: string }, start: number, policy: FsyncPolicy = 'batch'): ServeJournal {
+  static open(path: string, identity: { fingerprint: string; describe: string }, start: number, policy: FsyncPolicy = 'batch'): WriteAheadLog {
     // O_APPEND: every write lands at the end whatever was read (reads are positional).
     // 0600: it holds the HMAC secrets of keys registered while serving, like the accounts file.
     const fd = openSync(path, 'a+', 0o600);
@@ -136,17 +139,17 @@ export class ServeJournal {
         size = 0;
       }
       if (size === 0) {
-        const header: JournalHeader = { exsim: 'serve-journal', version: 1, fingerprint: identity.fingerprint, start, describe: identity.describe };
+        const header: LogHeader = { exsim: 'serve-journal', version: 1, fingerprint: identity.fingerprint, start, describe: identity.describe };
         const written = writeSync(fd, `${JSON.stringify(header)}\n`);
         fdatasyncSync(fd);
-        const journal = new ServeJournal(path, fd, header, policy, 0, false);
+        const journal = new WriteAheadLog(path, fd, header, policy, 0, false);
         journal.#size = written;
         return journal;
       }
       const first = readFirstLine(fd);
-      let header: JournalHeader;
+      let header: LogHeader;
       try {
-        header = JSON.parse(first) as JournalHeader;
+        header = JSON.parse(first) as LogHeader;
       } catch {
         throw new InputError(`--journal ${path} is not an exsim serve journal (its first line is not a journal header)`);
       }
@@ -156,7 +159,7 @@ export class ServeJournal {
       }
       const whole = lastNewline(fd, size) + 1;
       if (whole < size) ftruncateSync(fd, whole);
-      const journal = new ServeJournal(path, fd, header, policy, whole, true);
+      const journal = new WriteAheadLog(path, fd, header, policy, whole, true);
       journal.#dropped = size - whole;
       journal.#size = whole;
       return journal;
@@ -204,7 +207,7 @@ export class ServeJournal {
    * `from`, from the first line a snapshot does not cover. Throws an InputError on a line that
    * does not replay.
    */
-  async restore(target: JournalTarget, from: RestoreStart | null = null): Promise<RestoreResult> {
+  async restore(target: LogTarget, from: RestoreStart | null = null): Promise<RestoreResult> {
     let now: number | null = from?.now ?? null;
     this.#commands = from?.commands ?? 0;
     let fullFacadeSeen = false;
@@ -263,7 +266,7 @@ export class ServeJournal {
       }
       checkpoints++;
     }
-    const merger = new FacadeStateMerger();
+    const merger = new FacadeLineMerger();
     if (from !== null && from.facade !== null && !fullFacadeSeen) merger.merge(from.facade);
     if (facadeFrom >= 0) {
       const buffer = Buffer.alloc(facadeTo - facadeFrom);
@@ -271,7 +274,7 @@ export class ServeJournal {
       for (const line of buffer.toString('utf8').split('\n')) {
         if (!(line.startsWith('{"f":') || line.startsWith('{"F":'))) continue;
         try {
-          const parsed = JSON.parse(line) as { f?: FacadeState; F?: FacadeState };
+          const parsed = JSON.parse(line) as { f?: FacadeLine; F?: FacadeLine };
           merger.merge((parsed.F ?? parsed.f)!);
         } catch {
           throw new InputError(`--journal ${this.path}: a facade line is not a journal line`);
@@ -296,11 +299,11 @@ export class ServeJournal {
   }
 
   /**
-   * Journals what changed in the facade's counters (captureFacadeChanges), if anything did; every
+   * Journals what changed in the facade's counters (FacadeLines.change), if anything did; every
    * FACADE_SNAPSHOT_EVERY such lines, all of them (`full`) instead, so a restore reads a bounded tail.
    */
-  facade(change: FacadeState, full: () => FacadeState): void {
-    if (isEmptyFacadeChange(change, this.#lastFaultDraws)) return;
+  facade(change: FacadeLine, full: () => FacadeLine): void {
+    if (isEmptyFacadeLine(change, this.#lastFaultDraws)) return;
     this.#lastFaultDraws = change.faultDraws;
     if (++this.#sinceFull >= FACADE_SNAPSHOT_EVERY) {
       this.#sinceFull = 0;

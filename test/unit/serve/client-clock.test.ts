@@ -1,5 +1,5 @@
 /**
- * The live server's client clock rule (src/cli/client-clock.ts) on a fake wall clock: wall-clock
+ * The live server's client clock rule (src/serve/client-clock.ts) on a fake wall clock: wall-clock
  * stamps are judged in wall time at any speed, stamps made with an offset learnt from GET
  * /api/v3/time stay fresh however far simulated time has run ahead, server-time stamps still
  * work, and stale, replayed or future stamps are refused under every reading.

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import seedrandom from 'seedrandom';
 import { afterAll, expect, test, vi } from 'vitest';
 import { serve, type ServeHandle } from '../../../../src/serve/serve.ts';
-import { openServeJournal } from '../../../../src/serve/durability/journaling.ts';
+import { openWriteAheadLog } from '../../../../src/serve/index.ts';
 import { snapshotPaths } from '../../../../src/serve/durability/snapshots.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'exsim-serve-snapshot-'));
@@ -35,7 +35,7 @@ async function freshJournal(name: string, startAt = START): Promise<string> {
   const path = join(dir, name);
   rmSync(path, { force: true });
   for (const p of Object.values(snapshotPaths(path))) rmSync(p, { force: true });
-  await (await openServeJournal({ journal: path }, startAt)).close();
+  await (await openWriteAheadLog({ journal: path }, startAt)).close();
   return path;
 }
 

@@ -8,8 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { serve } from '../../../../src/serve/serve.ts';
-import { FACADE_SNAPSHOT_EVERY, ServeJournal } from '../../../../src/serve/durability/write-ahead-log.ts';
-import type { FacadeState } from '../../../../src/api-facade/index.ts';
+import { FACADE_SNAPSHOT_EVERY, WriteAheadLog, type FacadeLine } from '../../../../src/serve/index.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'exsim-serve-journal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,7 +17,7 @@ const identity = { fingerprint: 'f'.repeat(64), describe: 'test exchange' };
 
 test('a new journal starts with its header; reopening keeps every byte and appends', async () => {
   const path = join(dir, 'append.jsonl');
-  const first = ServeJournal.open(path, identity, 1_000, 'none');
+  const first = WriteAheadLog.open(path, identity, 1_000, 'none');
   expect(first.existing).toBe(false);
   first.command({ type: 'CancelAllOrders', accountId: 1, symbol: 'BTCUSDT' }, 2_000, undefined);
   first.commit();
@@ -26,7 +25,7 @@ test('a new journal starts with its header; reopening keeps every byte and appen
   const before = readFileSync(path, 'utf8');
   expect(before.split('\n')[0]).toBe(JSON.stringify({ exsim: 'serve-journal', version: 1, fingerprint: identity.fingerprint, start: 1_000, describe: 'test exchange' }));
   expect(before.split('\n')[1]).toBe('{"c":{"type":"CancelAllOrders","accountId":1,"symbol":"BTCUSDT","time":2000}}');
-  const second = ServeJournal.open(path, identity, 9_999, 'none');
+  const second = WriteAheadLog.open(path, identity, 9_999, 'none');
   expect(second.existing).toBe(true);
   expect(second.header.start).toBe(1_000); // the journal's own start wins
   const applied: unknown[] = [];
@@ -41,43 +40,43 @@ test('a new journal starts with its header; reopening keeps every byte and appen
 
 test('a torn last line is dropped and cut off; a line torn in the middle is an error', async () => {
   const path = join(dir, 'torn.jsonl');
-  const journal = ServeJournal.open(path, identity, 1_000, 'none');
+  const journal = WriteAheadLog.open(path, identity, 1_000, 'none');
   journal.command({ type: 'CancelAllOrders', accountId: 1, symbol: 'BTCUSDT' }, 2_000, undefined);
   journal.commit();
   await journal.close();
   const whole = statSync(path).size;
   appendFileSync(path, '{"c":{"type":"Cancel');
-  const reopened = ServeJournal.open(path, identity, 1_000, 'none');
+  const reopened = WriteAheadLog.open(path, identity, 1_000, 'none');
   expect(statSync(path).size).toBe(whole);
   const restored = await reopened.restore({ advance: () => undefined, apply: () => undefined, stateHash: () => 'x' });
   expect(restored.commands).toBe(1);
   expect(restored.droppedBytes).toBe(20);
   await reopened.close();
   appendFileSync(path, '{"c":{"type":"Cancel\n{"p":[5000,null]}\n');
-  const broken = ServeJournal.open(path, identity, 1_000, 'none');
+  const broken = WriteAheadLog.open(path, identity, 1_000, 'none');
   await expect(broken.restore({ advance: () => undefined, apply: () => undefined, stateHash: () => 'x' })).rejects.toThrow(`--journal ${path}:3: not a journal line`);
   await broken.close();
 });
 
 test('a journal of another exchange, or not a journal, is refused in one line and left as it was', () => {
   const path = join(dir, 'foreign.jsonl');
-  void ServeJournal.open(path, identity, 1_000, 'none').close();
+  void WriteAheadLog.open(path, identity, 1_000, 'none').close();
   const size = statSync(path).size;
-  expect(() => ServeJournal.open(path, { fingerprint: 'e'.repeat(64), describe: 'another exchange' }, 1_000, 'none')).toThrow(
+  expect(() => WriteAheadLog.open(path, { fingerprint: 'e'.repeat(64), describe: 'another exchange' }, 1_000, 'none')).toThrow(
     `--journal ${path} belongs to another exchange (test exchange); this one is another exchange: use another file`,
   );
   expect(statSync(path).size).toBe(size);
   const notJournal = join(dir, 'notes.txt');
   writeFileSync(notJournal, 'my notes\n');
-  expect(() => ServeJournal.open(notJournal, identity, 1_000, 'none')).toThrow(`--journal ${notJournal} is not an exsim serve journal (its first line is not a journal header)`);
+  expect(() => WriteAheadLog.open(notJournal, identity, 1_000, 'none')).toThrow(`--journal ${notJournal} is not an exsim serve journal (its first line is not a journal header)`);
   expect(readFileSync(notJournal, 'utf8')).toBe('my notes\n');
 });
 
 test('facade changes fold together across full snapshots: every key at its last value', async () => {
   const path = join(dir, 'facade.jsonl');
-  const journal = ServeJournal.open(path, identity, 1_000, 'none');
-  const ip = (n: number, used: number): FacadeState['weight'][number] => [`10.0.0.${n}`, [[60_000_000, 300_000_000], [used, used]], 0, 0, 0, 0, 0];
-  const account = (n: number, used: number): FacadeState['orders'][number] => [String(n), [[10_000_000, 0], [used, used]]];
+  const journal = WriteAheadLog.open(path, identity, 1_000, 'none');
+  const ip = (n: number, used: number): FacadeLine['weight'][number] => [`10.0.0.${n}`, [[60_000_000, 300_000_000], [used, used]], 0, 0, 0, 0, 0];
+  const account = (n: number, used: number): FacadeLine['orders'][number] => [String(n), [[10_000_000, 0], [used, used]]];
   const full = new Map<number, number>();
   // More changes than one full snapshot's period, each touching one IP and one account of 7.
   for (let i = 0; i < FACADE_SNAPSHOT_EVERY + 2_345; i++) {
@@ -92,7 +91,7 @@ test('facade changes fold together across full snapshots: every key at its last 
   journal.commit();
   await journal.close();
   expect(readFileSync(path, 'utf8').split('\n').filter((l) => l.startsWith('{"F":'))).toHaveLength(1);
-  const reopened = ServeJournal.open(path, identity, 1_000, 'none');
+  const reopened = WriteAheadLog.open(path, identity, 1_000, 'none');
   const restored = await reopened.restore({ advance: () => undefined, apply: () => undefined, stateHash: () => 'x' });
   await reopened.close();
   const last = FACADE_SNAPSHOT_EVERY + 2_344;
@@ -105,11 +104,11 @@ test('facade changes fold together across full snapshots: every key at its last 
 
 test('a checkpoint that does not replay refuses the restore', async () => {
   const path = join(dir, 'checkpoint.jsonl');
-  const journal = ServeJournal.open(path, identity, 1_000, 'none');
+  const journal = WriteAheadLog.open(path, identity, 1_000, 'none');
   journal.checkpoint('a'.repeat(64));
   journal.commit();
   await journal.close();
-  const reopened = ServeJournal.open(path, identity, 1_000, 'none');
+  const reopened = WriteAheadLog.open(path, identity, 1_000, 'none');
   await expect(reopened.restore({ advance: () => undefined, apply: () => undefined, stateHash: () => 'b'.repeat(64) })).rejects.toThrow(
     `--journal ${path}:2: the restored state (hash bbbbbbbbbbbb) is not the journaled one (aaaaaaaaaaaa) after 0 commands`,
   );
