@@ -1,5 +1,5 @@
 /**
- * A backtest's default journal: no file, a streaming SHA-256 over a compact binary encoding of
+ * The backtest digest, a run's default record (summary.json `journal`): no file, a streaming SHA-256 over a compact binary encoding of
  * every engine command and its events, plus what a run needs to be reproduced (the tape's
  * fingerprint and the strategy's own commands). The full JSON-lines journal (`JournalFile`) is
  * written only on request (`--journal`): stringifying a million entries was a third of a
@@ -21,7 +21,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import type { EngineCommand, EngineEvent } from '../engine/index.ts';
-import type { JournalSink } from '../sim/index.ts';
+import type { JournalSink, MarketDecision } from '../sim/index.ts';
 
 const SLOTS = 32_768; // 256 KiB per hash update
 const TEXT_CHUNK = 65_536;
@@ -112,14 +112,14 @@ class CompactHash {
   }
 }
 
-export interface JournalDigestOptions {
+export interface BacktestDigestOptions {
   /** The strategy's account: its commands are kept (the run's inputs besides the tape and the seed). */
   readonly strategyAccountId: number;
   /** Also write every entry here (the full journal file, `--journal`). */
   readonly tee?: JournalSink | null;
 }
 
-export class JournalDigest implements JournalSink {
+export class BacktestDigest implements JournalSink {
   readonly #entries = new CompactHash();
   readonly #decisions = new CompactHash();
   readonly #tape = new CompactHash();
@@ -132,7 +132,7 @@ export class JournalDigest implements JournalSink {
   #decisionCount = 0;
   #prints = 0;
 
-  constructor(options: JournalDigestOptions) {
+  constructor(options: BacktestDigestOptions) {
     this.#strategyAccountId = options.strategyAccountId;
     this.#tee = options.tee ?? null;
   }
@@ -173,7 +173,7 @@ export class JournalDigest implements JournalSink {
     }
   }
 
-  decision(decision: { time: number; symbol: string; orderId: number; reason: string }): void {
+  decision(decision: MarketDecision): void {
     this.#tee?.decision?.(decision);
     this.#decisionCount++;
     const h = this.#decisions;

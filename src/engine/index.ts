@@ -8,7 +8,8 @@
  */
 export { Engine } from './engine.ts';
 export { EngineQueries } from './engine-queries.ts';
-export { Journal, JournaledEngine, rebuildFromJournal, type JournalEntry } from './journal.ts';
+export { Journal, JournaledEngine, rebuildFromJournal } from './journal.ts';
+export { journalLine, type JournalEntry } from './journal-line.ts';
 export { parseUnits, formatUnits } from './units.ts';
 export { generateClientOrderId } from './client-order-id.ts';
 export type * from './commands.ts';

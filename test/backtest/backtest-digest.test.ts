@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import type { EngineCommand, EngineEvent } from '../../src/engine/index.ts';
-import { JournalDigest } from '../../src/backtest/journal-digest.ts';
+import { BacktestDigest } from '../../src/backtest/backtest-digest.ts';
 import { Journal } from '../../src/engine/index.ts';
 
 type Entry = [EngineCommand, EngineEvent[]];
@@ -18,8 +18,8 @@ const cancel = (accountId: number, clientOrderId: string): Entry => [
   [],
 ];
 
-function digest(entries: readonly Entry[], tee?: Journal): JournalDigest {
-  const d = new JournalDigest({ strategyAccountId: 1, tee: tee ?? null });
+function digest(entries: readonly Entry[], tee?: Journal): BacktestDigest {
+  const d = new BacktestDigest({ strategyAccountId: 1, tee: tee ?? null });
   for (const [command, events] of entries) d.record(command, events);
   return d;
 }
@@ -50,8 +50,8 @@ test('it forwards every entry to the tee, keeps the strategy account\'s commands
   expect(tee.entries).toHaveLength(4);
   expect(d.entries).toBe(4);
   expect(d.strategyCommands).toEqual([cancel(1, 'AB')[0]]);
-  const a = new JournalDigest({ strategyAccountId: 1 });
-  const b = new JournalDigest({ strategyAccountId: 1 });
+  const a = new BacktestDigest({ strategyAccountId: 1 });
+  const b = new BacktestDigest({ strategyAccountId: 1 });
   a.print('BTCUSDT', 7, 1, 100, 5, true);
   b.print('BTCUSDT', 7, 1, 100, 5, false);
   expect(a.tapeHash()).not.toBe(b.tapeHash());
