@@ -13,8 +13,8 @@
  * 'streams' (answered with {streams: open stream connections, cpuMicros: its CPU time so far})
  * and 'stop'. Nothing on stdout.
  */
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { ExsimHttpServer } from '../../src/api-facade/transport/http-server.ts';
 import { attachWriteAheadLog, HostNotes, openWriteAheadLog, PacedBackend, pacedClientTime, replayWriteAheadLog, systemWallClock, type FsyncPolicy } from '../../src/serve/index.ts';
 import { Pacing } from '../../src/clock/index.ts';
 import { SAMPLE_CONFIG } from '../../src/sample/sample-market.ts';

@@ -11,22 +11,22 @@
  * only through its public queries and the backend's `apply`. It imports nothing from src/sim:
  * a `Replay` is a `MarketBackend` structurally.
  */
-export { ApiError } from './api-error.ts';
-export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions, type SorGroup } from './exchange-context.ts';
-export { EngineBackend, WrappedBackend, type FacadeCommand, type MarketBackend, type MarketHooks } from './market-backend.ts';
-export { ENDPOINTS, describeEndpoints, findEndpoint } from './endpoint-table.ts';
+export { ApiError } from './core/api-error.ts';
+export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions, type SorGroup } from './context/exchange-context.ts';
+export { EngineBackend, WrappedBackend, type FacadeCommand, type MarketBackend, type MarketHooks } from './core/market-backend.ts';
+export { ENDPOINTS, describeEndpoints, findEndpoint } from './endpoints/endpoint-table.ts';
 export type { Endpoint, EndpointDef, HandlerCall, HttpMethod } from './endpoints/endpoint-row.ts';
-export { handleRequest, type ApiRequest, type ApiResponse } from './handle-request.ts';
-export { ExsimHttpServer, type HttpServerOptions } from './http-server.ts';
+export { handleRequest, type ApiRequest, type ApiResponse } from './rest/handle-request.ts';
+export { ExsimHttpServer, type HttpServerOptions } from './transport/http-server.ts';
 export { WsApiConnection, type WsApiConnectionOptions } from './ws-api/ws-api-connection.ts';
-export { DEFAULT_WS_API_LIMITS, WS_API_PATH, type WsApiLimits } from './ws-api/ws-api-sockets.ts';
+export { DEFAULT_WS_API_LIMITS, WS_API_PATH, type WsApiLimits } from './transport/ws-api-sockets.ts';
 export { wsApiMethodNames } from './ws-api/ws-api-methods.ts';
-export { InProcessClient, type ClientResponse, type InProcessClientOptions, type ParamValue } from './in-process-client.ts';
-export { ListenKeyStore, LISTEN_KEY_LIFETIME_US } from './listen-keys.ts';
-export { checkTimestamp, DEFAULT_RECV_WINDOW_US, MSG_AHEAD_OF_SERVER, MSG_OUTSIDE_RECV_WINDOW } from './timing.ts';
-export type { FaultOptions } from './faults.ts';
-export { captureFacadeChanges, captureFacadeState, FacadeStateMerger, isEmptyFacadeChange, restoreFacadeState, type FacadeState } from './facade-state.ts';
+export { InProcessClient, type ClientResponse, type InProcessClientOptions, type ParamValue } from './rest/in-process-client.ts';
+export { ListenKeyStore, LISTEN_KEY_LIFETIME_US } from './streams/listen-keys.ts';
+export { checkTimestamp, DEFAULT_RECV_WINDOW_US, MSG_AHEAD_OF_SERVER, MSG_OUTSIDE_RECV_WINDOW } from './rest/timing.ts';
+export type { FaultOptions } from './context/faults.ts';
+export { captureFacadeChanges, captureFacadeState, FacadeStateMerger, isEmptyFacadeChange, restoreFacadeState, type FacadeState } from './context/facade-state.ts';
 export type { RateLimit } from './limits/rate-limit-config.ts';
 export { MarketFeed, type StreamSink } from './streams/market-feed.ts';
 export { FeedDriver, type FeedClock, type ScheduleAt } from './streams/feed-driver.ts';
-export { apiError } from './exchange-errors.ts';
+export { apiError } from './core/exchange-errors.ts';

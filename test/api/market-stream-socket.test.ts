@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import type { ExsimHttpServer, HttpServerOptions } from '../../src/api-facade/http-server.ts';
+import type { ExsimHttpServer, HttpServerOptions } from '../../src/api-facade/transport/http-server.ts';
 import { startReplayServer } from '../support/replay-server.ts';
 import { T0 } from '../unit/sim/helpers.ts';
 

@@ -4,7 +4,7 @@
  * envelope, rateLimits, signing, errors, session logon and user data subscriptions.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { ExsimHttpServer, type HttpServerOptions } from '../../src/api-facade/http-server.ts';
+import { ExsimHttpServer, type HttpServerOptions } from '../../src/api-facade/transport/http-server.ts';
 import { DEMO_KEY, DEMO_SECRET, MM_KEY, MM_SECRET, makeFixture, raw, seedBook, T0, T0_MS, type Fixture } from './fixture.ts';
 import { ed25519Pair, rsaPair, until, WsApiTestClient, type Signer } from './ws-api-client.ts';
 

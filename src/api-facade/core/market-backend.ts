@@ -8,9 +8,9 @@
  *
  * Rules: the backend owns time; the facade never moves it. No wall clock, no randomness.
  */
-import { Engine, type AdjustBalance, type AmendOrder, type CancelAllOrders, type CancelOrder, type CancelOrderList, type CancelReplaceOrder, type EngineCommand, type PlaceOrder, type PlaceOrderList, type EngineEvent, type OrderFilledByMarket, type EngineConfig } from '../engine/index.ts';
-import type { EngineQueries } from './engine-queries.ts';
-import { MarketHistory } from '../data/index.ts';
+import { Engine, type AdjustBalance, type AmendOrder, type CancelAllOrders, type CancelOrder, type CancelOrderList, type CancelReplaceOrder, type EngineCommand, type PlaceOrder, type PlaceOrderList, type EngineEvent, type OrderFilledByMarket, type EngineConfig } from '../../engine/index.ts';
+import type { EngineQueries } from '../engine-queries.ts';
+import { MarketHistory } from '../../data/index.ts';
 
 /**
  * The commands the facade sends, without `time`: the backend stamps its `now`. AdjustBalance is

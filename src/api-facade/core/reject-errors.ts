@@ -11,7 +11,7 @@
  * Where the docs show a message in markdown (backticks around LOT_SIZE), the wire text here has
  * none (the literal text is unconfirmed; binance-facts §2.3).
  */
-import type { RejectReason, OrderType } from '../engine/index.ts';
+import type { RejectReason, OrderType } from '../../engine/index.ts';
 import type { ApiError } from './api-error.ts';
 import { apiError, withDetails, type MatchingEngineMessage } from './exchange-errors.ts';
 

@@ -5,8 +5,8 @@
  * order-answers.ts), never from another row's file.
  */
 import type { SymbolSpec, AccountView, SymbolStatus } from '../../engine/index.ts';
-import type { ApiError } from '../api-error.ts';
-import { apiError } from '../exchange-errors.ts';
+import type { ApiError } from '../core/api-error.ts';
+import { apiError } from '../core/exchange-errors.ts';
 import { ENUM_ERRORS } from '../params/param-errors.ts';
 import { SYMBOL_PATTERN } from '../params/param-types.ts';
 import type { WireContext } from '../serialize/order-json.ts';

@@ -10,11 +10,11 @@
  * Handlers return the JSON body (any JSON-serialisable value) or throw an ApiError. They read the
  * simulated time from `call.nowUs` and send engine commands only through `call.send`.
  */
-import type { ApiError } from '../api-error.ts';
+import type { ApiError } from '../core/api-error.ts';
 import type { EngineEvent } from '../../engine/index.ts';
-import type { Refusal } from '../engine-round-trip.ts';
-import type { FacadeCommand, MarketBackend } from '../market-backend.ts';
-import type { ExchangeContext } from '../exchange-context.ts';
+import type { Refusal } from '../context/engine-round-trip.ts';
+import type { FacadeCommand, MarketBackend } from '../core/market-backend.ts';
+import type { ExchangeContext } from '../context/exchange-context.ts';
 import type { ParamSchema, ParsedParams } from '../params/param-schema.ts';
 import type { ParamSpec, ParsedSoFar } from '../params/param-types.ts';
 import type { AuthenticatedKey } from '../signing/api-key-registry.ts';

@@ -16,25 +16,25 @@
  * longer in use, spec), and the venue-specific /futures/data rows both venues share a path for
  * are one row each, telling the venues apart by their parameters (futures-statistics.ts).
  */
-import type { Endpoint, HttpMethod } from './endpoints/endpoint-row.ts';
-import { account, accountCommission, allOrders, getOrder, myFilters, myPreventedMatches, myTrades, openOrders, rateLimitOrder } from './endpoints/account.ts';
-import { exchangeInfo, ping, time } from './endpoints/general.ts';
-import { executionRules, referencePriceCalculation } from './endpoints/execution-rules.ts';
-import { capitalConfigGetAll, isolatedMarginAllPairs, marginAllPairs, systemStatus, tradeFee } from './endpoints/market-loaders.ts';
-import { USD_M, VENUES } from './endpoints/futures-common.ts';
-import * as futuresGeneral from './endpoints/futures-general.ts';
-import * as futuresBook from './endpoints/futures-order-book.ts';
-import * as futuresTrades from './endpoints/futures-trades.ts';
-import * as futuresKlines from './endpoints/futures-klines.ts';
-import * as futuresFunding from './endpoints/futures-funding.ts';
-import * as futuresTickers from './endpoints/futures-tickers.ts';
-import * as futuresStatistics from './endpoints/futures-statistics.ts';
-import * as futuresIndices from './endpoints/futures-indices.ts';
-import * as futuresRisk from './endpoints/futures-risk.ts';
-import { pmAccountInfo } from './endpoints/portfolio-margin.ts';
-import { fiatDeposit } from './endpoints/fiat-deposit.ts';
-import { payTransactions } from './endpoints/pay-transactions.ts';
-import { equityDisclaimer } from './endpoints/equity-disclaimer.ts';
+import type { Endpoint, HttpMethod } from './endpoint-row.ts';
+import { account, accountCommission, allOrders, getOrder, myFilters, myPreventedMatches, myTrades, openOrders, rateLimitOrder } from './spot/account.ts';
+import { exchangeInfo, ping, time } from './spot/general.ts';
+import { executionRules, referencePriceCalculation } from './spot/execution-rules.ts';
+import { capitalConfigGetAll, isolatedMarginAllPairs, marginAllPairs, systemStatus, tradeFee } from './sapi/market-loaders.ts';
+import { USD_M, VENUES } from './futures/futures-common.ts';
+import * as futuresGeneral from './futures/futures-general.ts';
+import * as futuresBook from './futures/futures-order-book.ts';
+import * as futuresTrades from './futures/futures-trades.ts';
+import * as futuresKlines from './futures/futures-klines.ts';
+import * as futuresFunding from './futures/futures-funding.ts';
+import * as futuresTickers from './futures/futures-tickers.ts';
+import * as futuresStatistics from './futures/futures-statistics.ts';
+import * as futuresIndices from './futures/futures-indices.ts';
+import * as futuresRisk from './futures/futures-risk.ts';
+import { pmAccountInfo } from './futures/portfolio-margin.ts';
+import { fiatDeposit } from './sapi/fiat-deposit.ts';
+import { payTransactions } from './sapi/pay-transactions.ts';
+import { equityDisclaimer } from './sapi/equity-disclaimer.ts';
 import {
   aggTrades,
   avgPrice,
@@ -49,9 +49,9 @@ import {
   tickerTradingDay,
   trades,
   uiKlines,
-} from './endpoints/market-data.ts';
-import { amendKeepPriority, orderAmendments } from './endpoints/amend.ts';
-import { cancelReplace } from './endpoints/cancel-replace.ts';
+} from './spot/market-data.ts';
+import { amendKeepPriority, orderAmendments } from './spot/amend.ts';
+import { cancelReplace } from './spot/cancel-replace.ts';
 import {
   allOrderLists,
   cancelOrderList,
@@ -63,10 +63,10 @@ import {
   newOtocoList,
   newOtoList,
   openOrderLists,
-} from './endpoints/order-lists.ts';
-import { myAllocations, sorOrder, sorOrderTest } from './endpoints/sor.ts';
-import { cancelOpenOrders, cancelOrder, newOrder, testOrder } from './endpoints/trading.ts';
-import { closeUserStream, keepAliveUserStream, openUserStream } from './endpoints/user-stream.ts';
+} from './spot/order-lists.ts';
+import { myAllocations, sorOrder, sorOrderTest } from './spot/sor.ts';
+import { cancelOpenOrders, cancelOrder, newOrder, testOrder } from './spot/trading.ts';
+import { closeUserStream, keepAliveUserStream, openUserStream } from './spot/user-stream.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   // General

@@ -39,8 +39,8 @@
  *   names the first in configured order and `Retry-After` waits for the last of them to reset.
  * - The ban message's epoch ms is the ban end rounded up to a whole millisecond.
  */
-import type { ApiError } from '../api-error.ts';
-import { apiError } from '../exchange-errors.ts';
+import type { ApiError } from '../core/api-error.ts';
+import { apiError } from '../core/exchange-errors.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MILLI, MICROS_PER_MINUTE, MICROS_PER_SECOND, assertMicros } from '../../clock/index.ts';
 import { FixedWindowCounters, type CountersSnapshot } from './fixed-window-counters.ts';
 import {

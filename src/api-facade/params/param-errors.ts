@@ -3,8 +3,8 @@
  * what went wrong with a parameter. Their codes and texts are rows of the one error table
  * (exchange-errors.ts, where the choices among documented variants are noted).
  */
-import type { ApiError } from '../api-error.ts';
-import { apiError, errorOf, EXCHANGE_ERRORS, templateOf, type ErrorTemplate } from '../exchange-errors.ts';
+import type { ApiError } from '../core/api-error.ts';
+import { apiError, errorOf, EXCHANGE_ERRORS, templateOf, type ErrorTemplate } from '../core/exchange-errors.ts';
 
 export type { ErrorTemplate };
 

@@ -12,12 +12,12 @@
  * - `timestamp` is the simulated now in ms (a client that syncs with GET /api/v3/time), unless
  *   the caller passes its own.
  */
-import { findEndpoint } from './endpoint-table.ts';
-import type { ExchangeContext } from './exchange-context.ts';
+import { findEndpoint } from '../endpoints/endpoint-table.ts';
+import type { ExchangeContext } from '../context/exchange-context.ts';
 import { handleRequestValue, type ApiRequest, type ApiResponse } from './handle-request.ts';
-import { signHmacSha256 } from './signing/hmac-sha256.ts';
-import { isSigned } from './signing/security-type.ts';
-import { API_KEY_HEADER } from './signing/verify-request.ts';
+import { signHmacSha256 } from '../signing/hmac-sha256.ts';
+import { isSigned } from '../signing/security-type.ts';
+import { API_KEY_HEADER } from '../signing/verify-request.ts';
 
 export type ParamValue = string | number | boolean;
 

@@ -6,9 +6,9 @@
  * holds only IPs that are connected or were seen in the current window.
  */
 import type { Duplex } from 'node:stream';
-import { ApiError } from './api-error.ts';
-import { apiError } from './exchange-errors.ts';
-import { rawErrorResponse } from './raw-error-response.ts';
+import { ApiError } from '../core/api-error.ts';
+import { apiError } from '../core/exchange-errors.ts';
+import { rawErrorResponse } from '../core/raw-error-response.ts';
 
 /** One IP's counts; `open` is the caller's to raise when the upgrade completes. */
 export interface IpConnectionCount {

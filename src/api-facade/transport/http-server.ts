@@ -19,12 +19,12 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ExchangeContext } from './exchange-context.ts';
-import { apiError } from './exchange-errors.ts';
-import { handleRequest } from './handle-request.ts';
-import { rawErrorResponse } from './raw-error-response.ts';
-import { StreamSockets, type StreamLimits } from './streams/stream-sockets.ts';
-import { isWsApiPath, WsApiSockets, type WsApiLimits } from './ws-api/ws-api-sockets.ts';
+import type { ExchangeContext } from '../context/exchange-context.ts';
+import { apiError } from '../core/exchange-errors.ts';
+import { handleRequest } from '../rest/handle-request.ts';
+import { rawErrorResponse } from '../core/raw-error-response.ts';
+import { StreamSockets, type StreamLimits } from './stream-sockets.ts';
+import { isWsApiPath, WsApiSockets, type WsApiLimits } from './ws-api-sockets.ts';
 
 /**
  * A control plane served beside the exchange under `/exsim/` (src/cli/serve-control.ts: the

@@ -38,15 +38,15 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EventQueue, type QueueEntry } from '../../clock/index.ts';
-import { ConnectionAttempts } from '../connection-attempts.ts';
-import { KeepAlive } from '../keepalive.ts';
-import type { ExchangeContext } from '../exchange-context.ts';
-import { apiError } from '../exchange-errors.ts';
-import type { KeyEnd } from '../listen-keys.ts';
-import { rawErrorResponse } from '../raw-error-response.ts';
+import { ConnectionAttempts } from './connection-admission.ts';
+import { KeepAlive } from './keepalive.ts';
+import type { ExchangeContext } from '../context/exchange-context.ts';
+import { apiError } from '../core/exchange-errors.ts';
+import type { KeyEnd } from '../streams/listen-keys.ts';
+import { rawErrorResponse } from '../core/raw-error-response.ts';
 import { apiTime, type TimeUnit } from '../serialize/api-time.ts';
-import { FeedDriver } from './feed-driver.ts';
-import { errorFrame, parseStreamControl, resultFrame, type StreamControl } from './stream-control.ts';
+import { FeedDriver } from '../streams/feed-driver.ts';
+import { errorFrame, parseStreamControl, resultFrame, type StreamControl } from '../streams/stream-control.ts';
 
 /** Connection limits of the stream endpoint (defaults: DEFAULT_STREAM_LIMITS). */
 export interface StreamLimits {

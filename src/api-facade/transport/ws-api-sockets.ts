@@ -27,14 +27,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData } from 'ws';
-import { ConnectionAttempts } from '../connection-attempts.ts';
-import { KeepAlive } from '../keepalive.ts';
-import type { ExchangeContext } from '../exchange-context.ts';
-import { apiError } from '../exchange-errors.ts';
-import { rawErrorResponse } from '../raw-error-response.ts';
+import { ConnectionAttempts } from './connection-admission.ts';
+import { KeepAlive } from './keepalive.ts';
+import type { ExchangeContext } from '../context/exchange-context.ts';
+import { apiError } from '../core/exchange-errors.ts';
+import { rawErrorResponse } from '../core/raw-error-response.ts';
 import type { TimeUnit } from '../serialize/api-time.ts';
-import type { StreamLimits } from '../streams/stream-sockets.ts';
-import { WsApiConnection } from './ws-api-connection.ts';
+import type { StreamLimits } from './stream-sockets.ts';
+import { WsApiConnection } from '../ws-api/ws-api-connection.ts';
 
 /** The same kinds of limits as the streams' connection limits, with the WebSocket API's defaults. */
 export type WsApiLimits = Pick<StreamLimits, 'attemptsPerIp' | 'attemptWindowUs' | 'openPerIp' | 'messagesPerSecond' | 'maxPayloadBytes' | 'pingIntervalMs' | 'pongTimeoutMs' | 'connectionLifeMs'>;

@@ -16,7 +16,7 @@
  *    supported"): another key type is -2015 (the docs name no code; a choice).
  * The timestamp is stage 6, checked by the pipeline from the `timestamp` parameter, session or not.
  */
-import type { RequestAuthenticator } from '../handle-request.ts';
+import type { RequestAuthenticator } from '../rest/handle-request.ts';
 import { paramErrors } from '../params/param-errors.ts';
 import { isPermitted, type ApiKeyEntry, type ApiKeyRegistry, type AuthenticatedKey } from '../signing/api-key-registry.ts';
 import { badApiKeyFormat, invalidSignature, rejectedApiKey, signatureMissing } from '../signing/auth-errors.ts';

@@ -36,10 +36,10 @@
  *
  * Determinism: simulated time only (ctx.now()); nothing here draws a random number.
  */
-import { ApiError } from '../api-error.ts';
-import type { ExchangeContext } from '../exchange-context.ts';
-import { apiError } from '../exchange-errors.ts';
-import { serveEndpoint, type EndpointOutcome } from '../handle-request.ts';
+import { ApiError } from '../core/api-error.ts';
+import type { ExchangeContext } from '../context/exchange-context.ts';
+import { apiError } from '../core/exchange-errors.ts';
+import { serveEndpoint, type EndpointOutcome } from '../rest/handle-request.ts';
 import type { WindowUsage } from '../limits/rate-limit-config.ts';
 import { paramErrors } from '../params/param-errors.ts';
 import { apiTime, type TimeUnit } from '../serialize/api-time.ts';

@@ -14,7 +14,7 @@
  * `userDataStream.start` / `.ping` / `.stop` are the listen-key methods the docs dropped in 2025
  * and @binance/connector still calls; they are REST's userDataStream rows.
  */
-import { findEndpoint, type Endpoint } from '../endpoint-table.ts';
+import { findEndpoint, type Endpoint } from '../endpoints/endpoint-table.ts';
 import { defineEndpoint, type HttpMethod } from '../endpoints/endpoint-row.ts';
 import { defineSchema, withSigned } from '../params/param-schema.ts';
 import type { SecurityType } from '../signing/security-type.ts';

@@ -8,14 +8,14 @@
  * USDⓈ-M quantities at the quantityPrecision (the base precision when a print is off the step
  * grid), COIN-M quantities in whole contracts.
  */
-import { divRound, formatAmount } from '../../data/index.ts';
-import { formatUnits } from '../../engine/index.ts';
-import { type FuturesContract, type FuturesPair, type Venue, CONTRACT_TYPES } from '../../futures/index.ts';
-import { paramErrors } from '../params/param-errors.ts';
-import { SYMBOL_PATTERN } from '../params/param-types.ts';
-import { defineSchema, type ParamSchema } from '../params/param-schema.ts';
-import { invalidSymbol, OPTIONAL_SYMBOL } from './common.ts';
-import type { HandlerCall } from './endpoint-row.ts';
+import { divRound, formatAmount } from '../../../data/index.ts';
+import { formatUnits } from '../../../engine/index.ts';
+import { type FuturesContract, type FuturesPair, type Venue, CONTRACT_TYPES } from '../../../futures/index.ts';
+import { paramErrors } from '../../params/param-errors.ts';
+import { SYMBOL_PATTERN } from '../../params/param-types.ts';
+import { defineSchema, type ParamSchema } from '../../params/param-schema.ts';
+import { invalidSymbol, OPTIONAL_SYMBOL } from '../common.ts';
+import type { HandlerCall } from '../endpoint-row.ts';
 
 export interface VenueApi {
   readonly venue: Venue;
@@ -77,7 +77,7 @@ export function futuresLimit(limit: number | undefined, fallback: number, max: n
   return limit;
 }
 
-export { timeUs } from './common.ts';
+export { timeUs } from '../common.ts';
 
 export const DEPTH_LIMITS = [5, 10, 20, 50, 100, 500, 1000] as const;
 

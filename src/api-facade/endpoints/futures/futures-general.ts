@@ -9,11 +9,11 @@
  * marketTakeBound are the exchange's usual BTC values; MIN_NOTIONAL is 5 (USDⓈ-M) and COIN-M lot
  * sizes are whole contracts (1 .. 1,000,000).
  */
-import { formatUnits } from '../../engine/index.ts';
-import type { FuturesContract } from '../../futures/index.ts';
-import { defineSchema } from '../params/param-schema.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { defineEndpoint, type Endpoint, type HandlerCall } from './endpoint-row.ts';
+import { formatUnits } from '../../../engine/index.ts';
+import type { FuturesContract } from '../../../futures/index.ts';
+import { defineSchema } from '../../params/param-schema.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import { formatPrice, type VenueApi } from './futures-common.ts';
 
 /** The futures venues' limits as their docs' exchangeInfo examples show them (not the spot ones). */

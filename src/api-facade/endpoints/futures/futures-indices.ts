@@ -15,13 +15,13 @@
  *   delivery after the pair's first print up to now, newest first, at the mean index of the last
  *   30 minutes before delivery, on the tick.
  */
-import { MICROS_PER_MILLI } from '../../clock/index.ts';
-import { formatUnits } from '../../engine/index.ts';
-import { type FuturesPair, deliveriesBetween, roundToTick, USD_QUOTES } from '../../futures/index.ts';
-import { defineSchema } from '../params/param-schema.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { invalidSymbol, OPTIONAL_SYMBOL, SYMBOL } from './common.ts';
-import { defineEndpoint, type Endpoint, type HandlerCall } from './endpoint-row.ts';
+import { MICROS_PER_MILLI } from '../../../clock/index.ts';
+import { formatUnits } from '../../../engine/index.ts';
+import { type FuturesPair, deliveriesBetween, roundToTick, USD_QUOTES } from '../../../futures/index.ts';
+import { defineSchema } from '../../params/param-schema.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { invalidSymbol, OPTIONAL_SYMBOL, SYMBOL } from '../common.ts';
+import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import { bySymbol, formatIndex, formatPrice, PAIR, pairOf, type VenueApi } from './futures-common.ts';
 
 const INDEX_BASE_VALUE = 1000n;

@@ -15,14 +15,14 @@
  * (default 500, max 1500; else -1130). Weight by limit: [1,100) 1, [100,500) 2, [500,1000] 5,
  * above 10.
  */
-import { MICROS_PER_MINUTE } from '../../clock/index.ts';
-import { type HistoryKline, type MarketHistory, KLINE_INTERVALS, type KlineInterval } from '../../data/index.ts';
-import { type ContractType, type FuturesContract, type FuturesKline, type FuturesPair, contractKline, transformKline } from '../../futures/index.ts';
-import { ENUM_ERRORS } from '../params/param-errors.ts';
-import { defineSchema } from '../params/param-schema.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { SYMBOL } from './common.ts';
-import { defineEndpoint, type Endpoint, type HandlerCall } from './endpoint-row.ts';
+import { MICROS_PER_MINUTE } from '../../../clock/index.ts';
+import { type HistoryKline, type MarketHistory, KLINE_INTERVALS, type KlineInterval } from '../../../data/index.ts';
+import { type ContractType, type FuturesContract, type FuturesKline, type FuturesPair, contractKline, transformKline } from '../../../futures/index.ts';
+import { ENUM_ERRORS } from '../../params/param-errors.ts';
+import { defineSchema } from '../../params/param-schema.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { SYMBOL } from '../common.ts';
+import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import {
   CONTRACT_TYPE,
   contractOf,

@@ -9,13 +9,13 @@
  *   asset (its contracts and the fund's balance), a daily snapshot at 00:00 UTC; with a symbol,
  *   that symbol's group as an object, otherwise every group in an array.
  */
-import { MICROS_PER_DAY } from '../../clock/index.ts';
-import { formatAmount } from '../../data/index.ts';
-import { futuresParameters, scheduleWindow, sessionsBetween, type ScheduledMarket } from '../../futures/index.ts';
-import { defineSchema } from '../params/param-schema.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { OPTIONAL_SYMBOL } from './common.ts';
-import { defineEndpoint } from './endpoint-row.ts';
+import { MICROS_PER_DAY } from '../../../clock/index.ts';
+import { formatAmount } from '../../../data/index.ts';
+import { futuresParameters, scheduleWindow, sessionsBetween, type ScheduledMarket } from '../../../futures/index.ts';
+import { defineSchema } from '../../params/param-schema.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { OPTIONAL_SYMBOL } from '../common.ts';
+import { defineEndpoint } from '../endpoint-row.ts';
 import { selectContracts } from './futures-common.ts';
 
 export const symbolAdlRisk = defineEndpoint({

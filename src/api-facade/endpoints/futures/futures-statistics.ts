@@ -13,14 +13,14 @@
  * rows, otherwise the newest up to endTime; ascending. limit default 30, max 500.
  * Ratios, basis rates: 4 decimals. Weight 1 each (the docs give none).
  */
-import { type HistoryKline, formatAmount } from '../../data/index.ts';
-import { type ContractType, type FuturesContract, type FuturesPair, type RatioKind, type Venue, baseForContracts, contractsFor, futuresParameters, rateBetween, roundToTick } from '../../futures/index.ts';
-import { eitherRequired, exclusive, notAllowedWhen, requiredWhen } from '../params/param-rules.ts';
-import { defineSchema } from '../params/param-schema.ts';
-import { SYMBOL_PATTERN } from '../params/param-types.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { OPTIONAL_SYMBOL, SYMBOL } from './common.ts';
-import { defineEndpoint, type Endpoint, type HandlerCall } from './endpoint-row.ts';
+import { type HistoryKline, formatAmount } from '../../../data/index.ts';
+import { type ContractType, type FuturesContract, type FuturesPair, type RatioKind, type Venue, baseForContracts, contractsFor, futuresParameters, rateBetween, roundToTick } from '../../../futures/index.ts';
+import { eitherRequired, exclusive, notAllowedWhen, requiredWhen } from '../../params/param-rules.ts';
+import { defineSchema } from '../../params/param-schema.ts';
+import { SYMBOL_PATTERN } from '../../params/param-types.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { OPTIONAL_SYMBOL, SYMBOL } from '../common.ts';
+import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import {
   contractOf,
   END_TIME,
@@ -39,7 +39,7 @@ import {
   timeUs,
   type VenueApi,
 } from './futures-common.ts';
-import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../../clock/index.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../../../clock/index.ts';
 
 const PERIODS = ['5m', '15m', '30m', '1h', '2h', '4h', '6h', '12h', '1d'] as const;
 type Period = (typeof PERIODS)[number];

@@ -8,10 +8,10 @@
  * priceChangePercent has 3 decimals. Weights: 24hr 1 with symbol, 40 without; price 1 / 2.
  * The last price is the last print's price through the premium at its time (0 before any print).
  */
-import { changePercentMilli, formatAmount } from '../../data/index.ts';
-import { type FuturesContract, applyRate, contractPrice, contractsFor, roundToTick } from '../../futures/index.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { defineEndpoint, type Endpoint, type HandlerCall } from './endpoint-row.ts';
+import { changePercentMilli, formatAmount } from '../../../data/index.ts';
+import { type FuturesContract, applyRate, contractPrice, contractsFor, roundToTick } from '../../../futures/index.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import { bySymbol, formatBase, formatPrice, formatQty, formatQuote, selectContracts, tickerSchema, type VenueApi } from './futures-common.ts';
 
 function lastPrint(call: HandlerCall, c: FuturesContract): { price: number; qty: number } {

@@ -10,13 +10,13 @@
  * hours (older rows are not served), startTime..endTime at most 1 hour (-1127). No RPI orders
  * exist in the simulation: isRPITrade is false and nq equals q.
  */
-import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../../clock/index.ts';
-import type { TapeTrade } from '../../data/index.ts';
-import { type FuturesContract, toAggTrade, toPrint } from '../../futures/index.ts';
-import { defineSchema } from '../params/param-schema.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { spanTooLong, SYMBOL } from './common.ts';
-import { defineEndpoint, type Endpoint, type HandlerCall } from './endpoint-row.ts';
+import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../../../clock/index.ts';
+import type { TapeTrade } from '../../../data/index.ts';
+import { type FuturesContract, toAggTrade, toPrint } from '../../../futures/index.ts';
+import { defineSchema } from '../../params/param-schema.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { spanTooLong, SYMBOL } from '../common.ts';
+import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import { contractOf, END_TIME, formatBase, formatPrice, formatQty, formatQuote, FROM_ID, LIMIT, futuresLimit, START_TIME, timeUs, type VenueApi } from './futures-common.ts';
 
 const OLD_TRADES_LOOKBACK_US = 30 * MICROS_PER_DAY;

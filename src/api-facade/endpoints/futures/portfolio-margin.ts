@@ -7,13 +7,13 @@
  * simulation does not know is -1130 for `asset`. 8 decimals for USD, the asset's precision for
  * the amount.
  */
-import { formatAmount } from '../../data/index.ts';
-import { formatUnits } from '../../engine/index.ts';
-import { USD_QUOTES } from '../../futures/index.ts';
-import { paramErrors } from '../params/param-errors.ts';
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { accountViewOf } from './common.ts';
-import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
+import { formatAmount } from '../../../data/index.ts';
+import { formatUnits } from '../../../engine/index.ts';
+import { USD_QUOTES } from '../../../futures/index.ts';
+import { paramErrors } from '../../params/param-errors.ts';
+import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { accountViewOf } from '../common.ts';
+import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 
 const USD_DECIMALS = 8;
 

@@ -3,9 +3,9 @@
  * of the API key accepted the equity disclaimer (at simulated now, the first time; later calls
  * change nothing and succeed too). Answer: {success: true}.
  */
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { accountViewOf } from './common.ts';
-import { defineEndpoint } from './endpoint-row.ts';
+import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { accountViewOf } from '../common.ts';
+import { defineEndpoint } from '../endpoint-row.ts';
 
 export const equityDisclaimer = defineEndpoint({
   method: 'POST',

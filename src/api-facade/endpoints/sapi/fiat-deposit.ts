@@ -12,12 +12,12 @@
  * PAYOUT from the payment channel into the fiat wallet (walletType 3).
  * Answer: {code: "000000", message: "success", data: {orderId}, success: true}.
  */
-import { formatUnits } from '../../engine/index.ts';
-import type { ApiError } from '../api-error.ts';
-import { paramErrors } from '../params/param-errors.ts';
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { accountOf } from './common.ts';
-import { defineEndpoint } from './endpoint-row.ts';
+import { formatUnits } from '../../../engine/index.ts';
+import type { ApiError } from '../../core/api-error.ts';
+import { paramErrors } from '../../params/param-errors.ts';
+import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { accountOf } from '../common.ts';
+import { defineEndpoint } from '../endpoint-row.ts';
 
 const FIAT_DECIMALS = 2;
 

@@ -18,10 +18,10 @@
  *   is what a fill pays per side). Rates as the docs show them: "0.001", trailing zeros dropped.
  * The futures exchangeInfo they also load is a real futures endpoint now (futures-general.ts).
  */
-import { type AccountView, formatUnits } from '../../engine/index.ts';
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { accountViewOf, OPTIONAL_SYMBOL, symbolSpec } from './common.ts';
-import { defineEndpoint } from './endpoint-row.ts';
+import { type AccountView, formatUnits } from '../../../engine/index.ts';
+import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { accountViewOf, OPTIONAL_SYMBOL, symbolSpec } from '../common.ts';
+import { defineEndpoint } from '../endpoint-row.ts';
 
 function coinJson(balance: AccountView['balances'][number], precision: number): Record<string, unknown> {
   const coin = balance.asset;

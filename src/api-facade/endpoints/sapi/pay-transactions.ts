@@ -9,13 +9,13 @@
  * startTime after endTime (codes not shown in the docs; the generic ones). limit default 100,
  * max 100 (-1130 beyond). Answer: {code "000000", message "success", data [...], success true}.
  */
-import { MICROS_PER_DAY, MICROS_PER_MILLI } from '../../clock/index.ts';
-import { paramErrors } from '../params/param-errors.ts';
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { accountOf, spanTooLong } from './common.ts';
-import { defineEndpoint } from './endpoint-row.ts';
-import { END_TIME, LIMIT, futuresLimit, START_TIME, timeUs } from './futures-common.ts';
+import { MICROS_PER_DAY, MICROS_PER_MILLI } from '../../../clock/index.ts';
+import { paramErrors } from '../../params/param-errors.ts';
+import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { accountOf, spanTooLong } from '../common.ts';
+import { defineEndpoint } from '../endpoint-row.ts';
+import { END_TIME, LIMIT, futuresLimit, START_TIME, timeUs } from '../futures/futures-common.ts';
 
 const WINDOW_US = 90 * MICROS_PER_DAY;
 const WINDOW_HOURS = 90 * 24;

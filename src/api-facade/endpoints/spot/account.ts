@@ -11,16 +11,16 @@
  *   first; otherwise the newest `limit`. myTrades: fromId excludes startTime/endTime (-1128).
  * - Lists are oldest first (ascending orderId / trade id), as Binance returns them.
  */
-import { EMPTY_ERRORS } from '../params/param-errors.ts';
-import { eitherRequired, invalidWhen } from '../params/param-rules.ts';
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { accountJson } from '../serialize/exchange-info-json.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { discountJson, ratesJson } from '../serialize/commission-json.ts';
-import { orderQueryJson } from '../serialize/order-json.ts';
-import { formatUnits } from '../../engine/index.ts';
-import { accountOf, accountViewOf, OPTIONAL_SYMBOL, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from './common.ts';
-import { defineEndpoint } from './endpoint-row.ts';
+import { EMPTY_ERRORS } from '../../params/param-errors.ts';
+import { eitherRequired, invalidWhen } from '../../params/param-rules.ts';
+import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { accountJson } from '../../serialize/exchange-info-json.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { discountJson, ratesJson } from '../../serialize/commission-json.ts';
+import { orderQueryJson } from '../../serialize/order-json.ts';
+import { formatUnits } from '../../../engine/index.ts';
+import { accountOf, accountViewOf, OPTIONAL_SYMBOL, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from '../common.ts';
+import { defineEndpoint } from '../endpoint-row.ts';
 import { findOrder } from './order-answers.ts';
 
 

@@ -19,15 +19,15 @@
  * - GET amendments: symbol and orderId required; unknown order -2013; fromExecutionId keeps ids
  *   from it on; oldest first; limit default 500, max 1000.
  */
-import { type OrderAmended, formatUnits } from '../../engine/index.ts';
-import { EMPTY_ERRORS } from '../params/param-errors.ts';
-import { eitherRequired } from '../params/param-rules.ts';
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { amendListStatusJson } from '../serialize/order-list-json.ts';
+import { type OrderAmended, formatUnits } from '../../../engine/index.ts';
+import { EMPTY_ERRORS } from '../../params/param-errors.ts';
+import { eitherRequired } from '../../params/param-rules.ts';
+import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { amendListStatusJson } from '../../serialize/order-list-json.ts';
 import { findOrder } from './order-answers.ts';
-import { accountOf, spotLimit, SYMBOL, symbolSpec } from './common.ts';
-import { defineEndpoint } from './endpoint-row.ts';
+import { accountOf, spotLimit, SYMBOL, symbolSpec } from '../common.ts';
+import { defineEndpoint } from '../endpoint-row.ts';
 import { CLIENT_ID_PARAM } from './order-request.ts';
 
 export const amendKeepPriority = defineEndpoint({

@@ -12,11 +12,11 @@
  *   engine's own mean, EXTERNAL {externalCalculationId 0} while a reference price is set from
  *   outside (method 0: set by an operator), and -2043 when the symbol has neither.
  */
-import { apiError } from '../exchange-errors.ts';
-import { exclusive } from '../params/param-rules.ts';
-import { defineSchema } from '../params/param-schema.ts';
-import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, statusMismatch, statusOf, symbolSpec } from './common.ts';
-import { defineEndpoint } from './endpoint-row.ts';
+import { apiError } from '../../core/exchange-errors.ts';
+import { exclusive } from '../../params/param-rules.ts';
+import { defineSchema } from '../../params/param-schema.ts';
+import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, statusMismatch, statusOf, symbolSpec } from '../common.ts';
+import { defineEndpoint } from '../endpoint-row.ts';
 
 /** "1.1" -> "1.1000"; keeps more places when the value has them. */
 function multiplier(text: string): string {

@@ -6,13 +6,13 @@
  * symbols with SPOT, MARGIN or LEVERAGED in their permission sets are listed; showPermissionSets
  * false leaves `permissionSets` empty. rateLimits come from the context's limits config.
  */
-import { exchangeInfoRateLimits } from '../limits/rate-limit-config.ts';
-import { exclusive } from '../params/param-rules.ts';
-import { defineSchema } from '../params/param-schema.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { symbolInfoJson } from '../serialize/exchange-info-json.ts';
-import { OPTIONAL_SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, statusOf } from './common.ts';
-import { defineEndpoint } from './endpoint-row.ts';
+import { exchangeInfoRateLimits } from '../../limits/rate-limit-config.ts';
+import { exclusive } from '../../params/param-rules.ts';
+import { defineSchema } from '../../params/param-schema.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { symbolInfoJson } from '../../serialize/exchange-info-json.ts';
+import { OPTIONAL_SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, statusOf } from '../common.ts';
+import { defineEndpoint } from '../endpoint-row.ts';
 
 const DEFAULT_PERMISSIONS = ['SPOT', 'MARGIN', 'LEVERAGED'];
 const PERMISSION_ITEM = { source: '[A-Z0-9_]{1,30}', text: '[A-Z0-9_]{1,30}' } as const;

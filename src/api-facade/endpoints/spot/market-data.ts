@@ -13,15 +13,15 @@
  * - ticker and ticker/tradingDay: more than 100 symbols, a windowSize outside 1m-59m / 1h-23h /
  *   1d-7d, or a timeZone the history cannot read is -1130 for that parameter (codes not shown).
  */
-import { type SymbolSpec, formatUnits } from '../../engine/index.ts';
-import { formatAmount, formatKline, timeZoneMinutes, type DayTicker, type MiniTicker, type WindowTicker, parseWindowSize, KLINE_INTERVALS } from '../../data/index.ts';
-import { ENUM_ERRORS, paramErrors } from '../params/param-errors.ts';
-import { eitherRequired, exclusive } from '../params/param-rules.ts';
-import { defineSchema } from '../params/param-schema.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { decimalPairsJson, JsonText } from '../serialize/json-text.ts';
-import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, symbolSpec, timeUs } from './common.ts';
-import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
+import { type SymbolSpec, formatUnits } from '../../../engine/index.ts';
+import { formatAmount, formatKline, timeZoneMinutes, type DayTicker, type MiniTicker, type WindowTicker, parseWindowSize, KLINE_INTERVALS } from '../../../data/index.ts';
+import { ENUM_ERRORS, paramErrors } from '../../params/param-errors.ts';
+import { eitherRequired, exclusive } from '../../params/param-rules.ts';
+import { defineSchema } from '../../params/param-schema.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { decimalPairsJson, JsonText } from '../../serialize/json-text.ts';
+import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, symbolSpec, timeUs } from '../common.ts';
+import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 
 const LIMIT = { name: 'limit', kind: 'INT' } as const;
 const START_TIME = { name: 'startTime', kind: 'LONG' } as const;

@@ -3,14 +3,14 @@
  * or the caller's own not-found error), placing an order and answering in the placement shape,
  * and the order/test answer. Rows import these from here, not from each other.
  */
-import type { PlaceOrder, OrderAccepted, SymbolSpec, OrderView } from '../../engine/index.ts';
-import type { ApiError } from '../api-error.ts';
-import { apiError } from '../exchange-errors.ts';
-import { rejectToApiError } from '../reject-errors.ts';
-import { discountJson, makerTakerJson } from '../serialize/commission-json.ts';
-import { placementJson, type NewOrderRespType } from '../serialize/order-json.ts';
-import { accountOf, accountViewOf, wireContext } from './common.ts';
-import type { HandlerCall } from './endpoint-row.ts';
+import type { PlaceOrder, OrderAccepted, SymbolSpec, OrderView } from '../../../engine/index.ts';
+import type { ApiError } from '../../core/api-error.ts';
+import { apiError } from '../../core/exchange-errors.ts';
+import { rejectToApiError } from '../../core/reject-errors.ts';
+import { discountJson, makerTakerJson } from '../../serialize/commission-json.ts';
+import { placementJson, type NewOrderRespType } from '../../serialize/order-json.ts';
+import { accountOf, accountViewOf, wireContext } from '../common.ts';
+import type { HandlerCall } from '../endpoint-row.ts';
 
 const orderDoesNotExist = (): ApiError => apiError('NO_SUCH_ORDER');
 const clientOrderIdMismatch = (): ApiError => apiError('CLIENT_ORDER_ID_MISMATCH');

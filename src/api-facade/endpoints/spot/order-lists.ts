@@ -25,18 +25,18 @@
  *   the lists' transactionTime.
  * - Not found: DELETE -2011 "Order list does not exist."; GET orderList -2013 with the same text.
  */
-import type { OrderRequest, PlaceOrderList, EngineEvent, OrderAccepted, OrderCanceled, SymbolSpec, OrderListKind, SelfTradePreventionMode, Side, OrderListView } from '../../engine/index.ts';
-import type { ApiError } from '../api-error.ts';
-import { apiError } from '../exchange-errors.ts';
-import { EMPTY_ERRORS } from '../params/param-errors.ts';
-import type { ParamRule } from '../params/param-rules.ts';
-import { eitherRequired, invalidWhen, notAllowedWhen } from '../params/param-rules.ts';
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import type { DecimalParam, ParamSpec, ParsedSoFar } from '../params/param-types.ts';
-import { cancelJson, placementJson, type NewOrderRespType } from '../serialize/order-json.ts';
-import { orderListJson } from '../serialize/order-list-json.ts';
-import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from './common.ts';
-import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
+import type { OrderRequest, PlaceOrderList, EngineEvent, OrderAccepted, OrderCanceled, SymbolSpec, OrderListKind, SelfTradePreventionMode, Side, OrderListView } from '../../../engine/index.ts';
+import type { ApiError } from '../../core/api-error.ts';
+import { apiError } from '../../core/exchange-errors.ts';
+import { EMPTY_ERRORS } from '../../params/param-errors.ts';
+import type { ParamRule } from '../../params/param-rules.ts';
+import { eitherRequired, invalidWhen, notAllowedWhen } from '../../params/param-rules.ts';
+import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import type { DecimalParam, ParamSpec, ParsedSoFar } from '../../params/param-types.ts';
+import { cancelJson, placementJson, type NewOrderRespType } from '../../serialize/order-json.ts';
+import { orderListJson } from '../../serialize/order-list-json.ts';
+import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from '../common.ts';
+import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import {
   badStrategyType,
   CLIENT_ID_PARAM,

@@ -18,16 +18,16 @@
  *   fromAllocationId or orderId with startTime/endTime is -1128. Oldest first; with endTime
  *   alone (and no lower bound) the newest `limit` up to it.
  */
-import type { ApiError } from '../api-error.ts';
-import { apiError } from '../exchange-errors.ts';
-import { ENUM_ERRORS } from '../params/param-errors.ts';
-import { invalidWhen } from '../params/param-rules.ts';
-import type { ParsedParams } from '../params/param-schema.ts';
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { formatUnits } from '../../engine/index.ts';
-import { apiTime } from '../serialize/api-time.ts';
-import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow } from './common.ts';
-import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
+import type { ApiError } from '../../core/api-error.ts';
+import { apiError } from '../../core/exchange-errors.ts';
+import { ENUM_ERRORS } from '../../params/param-errors.ts';
+import { invalidWhen } from '../../params/param-rules.ts';
+import type { ParsedParams } from '../../params/param-schema.ts';
+import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { formatUnits } from '../../../engine/index.ts';
+import { apiTime } from '../../serialize/api-time.ts';
+import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow } from '../common.ts';
+import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { CLIENT_ID_PARAM, orderRequestOf, orderRules, PLAIN_NAMES, RESP_TYPE, SIDE_PARAM, STP_PARAM, TIF_PARAM } from './order-request.ts';
 import { placeAndReport, testOrderAnswer } from './order-answers.ts';
 

@@ -17,17 +17,17 @@
  * - Unfilled order count: an order's first fill lowers the account's counts (order-count-limiter);
  *   `call.send` counts the first fills of this request's taker and of the makers it filled.
  */
-import type { PlaceOrder, OrderCanceled, SymbolSpec } from '../../engine/index.ts';
-import type { ApiError } from '../api-error.ts';
-import { ENUM_ERRORS, EMPTY_ERRORS } from '../params/param-errors.ts';
-import { eitherRequired } from '../params/param-rules.ts';
-import type { ParsedParams } from '../params/param-schema.ts';
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import { matchingEngineError } from '../reject-errors.ts';
-import { cancelJson } from '../serialize/order-json.ts';
-import { orderListJson } from '../serialize/order-list-json.ts';
-import { accountOf, SYMBOL, symbolSpec, wireContext } from './common.ts';
-import { defineEndpoint, type HandlerCall } from './endpoint-row.ts';
+import type { PlaceOrder, OrderCanceled, SymbolSpec } from '../../../engine/index.ts';
+import type { ApiError } from '../../core/api-error.ts';
+import { ENUM_ERRORS, EMPTY_ERRORS } from '../../params/param-errors.ts';
+import { eitherRequired } from '../../params/param-rules.ts';
+import type { ParsedParams } from '../../params/param-schema.ts';
+import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { matchingEngineError } from '../../core/reject-errors.ts';
+import { cancelJson } from '../../serialize/order-json.ts';
+import { orderListJson } from '../../serialize/order-list-json.ts';
+import { accountOf, SYMBOL, symbolSpec, wireContext } from '../common.ts';
+import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { findOrder, placeAndReport, testOrderAnswer } from './order-answers.ts';
 import { CLIENT_ID_PARAM, defaultRespType, NEW_ORDER_PARAMS, NEW_ORDER_RULES, orderRequestOf, plainOrderValues } from './order-request.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src/api-facade/api-error.ts';
-import { sendToEngine } from '../../../src/api-facade/engine-round-trip.ts';
-import { ExchangeContext } from '../../../src/api-facade/exchange-context.ts';
-import { EngineBackend } from '../../../src/api-facade/market-backend.ts';
-import { SAMPLE_CONFIG, sampleAccounts } from '../../../src/sample/sample-market.ts';
+import { ApiError } from '../../../../src/api-facade/core/api-error.ts';
+import { sendToEngine } from '../../../../src/api-facade/context/engine-round-trip.ts';
+import { ExchangeContext } from '../../../../src/api-facade/context/exchange-context.ts';
+import { EngineBackend } from '../../../../src/api-facade/core/market-backend.ts';
+import { SAMPLE_CONFIG, sampleAccounts } from '../../../../src/sample/sample-market.ts';
 
 const T0 = 1_767_225_600_000_000;
 

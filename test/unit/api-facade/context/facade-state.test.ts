@@ -4,9 +4,9 @@
  * the same state (keys verify, records list, limits as they were).
  */
 import { expect, test } from 'vitest';
-import { captureFacadeChanges, captureFacadeState, ExchangeContext, FacadeStateMerger, isEmptyFacadeChange, restoreFacadeState } from '../../../src/api-facade/index.ts';
-import { EngineBackend } from '../../../src/api-facade/market-backend.ts';
-import { SAMPLE_CONFIG, sampleAccounts } from '../../../src/sample/index.ts';
+import { captureFacadeChanges, captureFacadeState, ExchangeContext, FacadeStateMerger, isEmptyFacadeChange, restoreFacadeState } from '../../../../src/api-facade/index.ts';
+import { EngineBackend } from '../../../../src/api-facade/core/market-backend.ts';
+import { SAMPLE_CONFIG, sampleAccounts } from '../../../../src/sample/index.ts';
 
 const T0 = Date.UTC(2024, 0, 1) * 1000;
 const context = () => new ExchangeContext({ backend: new EngineBackend(SAMPLE_CONFIG, T0, sampleAccounts(T0)) });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { apiError, EXCHANGE_ERRORS, MATCHING_ENGINE_MESSAGES, withDetails, type ErrorKey } from '../../../src/api-facade/exchange-errors.ts';
+import { apiError, EXCHANGE_ERRORS, MATCHING_ENGINE_MESSAGES, withDetails, type ErrorKey } from '../../../../src/api-facade/core/exchange-errors.ts';
 
 const SRC = join(import.meta.dirname, '../../../src');
 const TABLE = 'api-facade/exchange-errors.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rejectToApiError } from '../../../src/api-facade/reject-errors.ts';
-import type { RejectReason } from '../../../src/engine/reject-reason.ts';
+import { rejectToApiError } from '../../../../src/api-facade/core/reject-errors.ts';
+import type { RejectReason } from '../../../../src/engine/reject-reason.ts';
 
 const wire = (reason: RejectReason, context: 'place' | 'cancel' | 'query' = 'place', type?: Parameters<typeof rejectToApiError>[2]) => {
   const e = rejectToApiError(reason, context, type);

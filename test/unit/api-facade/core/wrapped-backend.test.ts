@@ -3,8 +3,8 @@
  * bare engine's (readers look at which exist), each calling through to the inner one.
  */
 import { expect, test } from 'vitest';
-import { EngineBackend, WrappedBackend, type MarketBackend, type MarketHooks } from '../../../src/api-facade/index.ts';
-import { SAMPLE_CONFIG } from '../../../src/sample/index.ts';
+import { EngineBackend, WrappedBackend, type MarketBackend, type MarketHooks } from '../../../../src/api-facade/index.ts';
+import { SAMPLE_CONFIG } from '../../../../src/sample/index.ts';
 
 const HOOKS: (keyof MarketHooks)[] = ['onMarketFill', 'onMarketEvents', 'onTrade', 'schedule'];
 const T0 = Date.UTC(2024, 0, 1) * 1000;

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { signHmacSha256 } from '../../../src/api-facade/signing/hmac-sha256.ts';
-import { DEMO_SECRET, makeFixture, T0_MS } from '../../api/fixture.ts';
+import { signHmacSha256 } from '../../../../src/api-facade/signing/hmac-sha256.ts';
+import { DEMO_SECRET, makeFixture, T0_MS } from '../../../api/fixture.ts';
 
 const viaUrlSearchParams = (params: Record<string, string | number | boolean>): string => new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
 

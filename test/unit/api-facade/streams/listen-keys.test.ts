@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { ListenKeyStore, LISTEN_KEY_LIFETIME_US } from '../../../src/api-facade/listen-keys.ts';
-import { makeFixture, T0 } from '../../api/fixture.ts';
+import { ListenKeyStore, LISTEN_KEY_LIFETIME_US } from '../../../../src/api-facade/streams/listen-keys.ts';
+import { makeFixture, T0 } from '../../../api/fixture.ts';
 
 const openKey = (f: ReturnType<typeof makeFixture>): string => (f.demo.post('/api/v3/userDataStream').json as { listenKey: string }).listenKey;
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
-import { KeepAlive } from '../../../src/api-facade/keepalive.ts';
+import { KeepAlive } from '../../../../src/api-facade/transport/keepalive.ts';
 
 class FakeSocket {
   readonly OPEN = 1;
