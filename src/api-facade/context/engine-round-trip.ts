@@ -10,14 +10,10 @@
  * in that batch. The same rule serves the replay's market fills between requests
  * (ExchangeContext, `onMarketFill`).
  */
-import type { EngineEvent, OrderRejected, RejectReason } from '../../engine/index.ts';
-import { SYNTHETIC_MAKER } from '../../engine/index.ts';
-import type { ApiError } from '../core/api-error.ts';
+import { type EngineEvent, type OrderRejected, type RejectReason, SYNTHETIC_MAKER, type EngineQueries } from '../../engine/index.ts';
+import { type ApiError, type FacadeCommand, rejectToApiError, type RejectContext } from '../core/index.ts';
 import type { ExchangeContext } from './exchange-context.ts';
-import type { FacadeCommand } from '../core/market-backend.ts';
-import type { EngineQueries } from '../engine-queries.ts';
-import type { OrderCountLimiter } from '../limits/order-count-limiter.ts';
-import { rejectToApiError, type RejectContext } from '../core/reject-errors.ts';
+import type { OrderCountLimiter } from '../limits/index.ts';
 
 /**
  * How a refused command answers: the table's mapping in a context ('place' → -2010, 'cancel' →

@@ -17,23 +17,15 @@
  *
  * Rules: no wall clock, no randomness; one context serves one simulated exchange.
  */
-import { MarketFeed } from '../streams/market-feed.ts';
-import type { TimestampParam } from '../params/param-types.ts';
-import { ApiKeyRegistry } from '../signing/api-key-registry.ts';
-import type { ApiKeyConfig } from '../signing/api-key-registry.ts';
-import { BINANCE_RATE_LIMITS, validateRateLimits, type RateLimit } from '../limits/rate-limit-config.ts';
-import { RequestWeightLimiter, type RequestWeightLimiterOptions } from '../limits/request-weight-limiter.ts';
-import { OrderCountLimiter } from '../limits/order-count-limiter.ts';
-import { ListenKeyStore } from '../streams/listen-keys.ts';
-import type { FacadeCommand, MarketBackend } from '../core/market-backend.ts';
+import { MarketFeed, ListenKeyStore, UserStreamHub } from '../streams/index.ts';
+import type { TimestampParam } from '../params/index.ts';
+import { ApiKeyRegistry, type ApiKeyConfig } from '../signing/index.ts';
+import { BINANCE_RATE_LIMITS, validateRateLimits, type RateLimit, RequestWeightLimiter, type RequestWeightLimiterOptions, OrderCountLimiter, defaultKeyedLimiters, type KeyedLimitName, type KeyedWeightLimiter } from '../limits/index.ts';
+import type { FacadeCommand, MarketBackend } from '../core/index.ts';
 import type { EngineEvent } from '../../engine/index.ts';
-import { UserStreamHub } from '../streams/user-stream-hub.ts';
 import { Faults, type FaultOptions } from './faults.ts';
 import { FuturesMarket, PositionsModel } from '../../futures/index.ts';
-import { defaultKeyedLimiters, type KeyedLimitName, type KeyedWeightLimiter } from '../limits/keyed-weight-limiter.ts';
-import { FiatAccounts } from '../account-services/fiat-accounts.ts';
-import { PayLedger } from '../account-services/pay-ledger.ts';
-import { EquityDisclaimers } from '../account-services/equity-disclaimers.ts';
+import { FiatAccounts, PayLedger, EquityDisclaimers } from '../account-services/index.ts';
 import { noteFill } from './engine-round-trip.ts';
 
 /** Maps a client's `timestamp` to simulated µs (see header). */

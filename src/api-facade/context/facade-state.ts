@@ -16,12 +16,9 @@
  * before they existed still read).
  */
 import type { ExchangeContext } from './exchange-context.ts';
-import type { CountersSnapshot } from '../limits/fixed-window-counters.ts';
-import type { IpSnapshot } from '../limits/request-weight-limiter.ts';
-import type { KeyedLimitName } from '../limits/keyed-weight-limiter.ts';
-import type { StoredApiKey } from '../signing/api-key-registry.ts';
-import type { FiatDeposit } from '../account-services/fiat-accounts.ts';
-import type { PaymentRecord } from '../account-services/pay-ledger.ts';
+import type { CountersSnapshot, IpSnapshot, KeyedLimitName } from '../limits/index.ts';
+import type { StoredApiKey } from '../signing/index.ts';
+import type { FiatDeposit, PaymentRecord } from '../account-services/index.ts';
 
 export interface FacadeState {
   readonly weight: IpSnapshot[];

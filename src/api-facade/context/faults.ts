@@ -13,8 +13,7 @@
  *   query or body holds SQL keywords is refused with 403 before anything else is looked at.
  */
 import seedrandom from 'seedrandom';
-import type { ApiError } from '../core/api-error.ts';
-import { apiError } from '../core/exchange-errors.ts';
+import { type ApiError, apiError } from '../core/index.ts';
 
 export interface FaultOptions {
   /** 0..1; default 0 (never). */

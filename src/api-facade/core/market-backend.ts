@@ -8,8 +8,7 @@
  *
  * Rules: the backend owns time; the facade never moves it. No wall clock, no randomness.
  */
-import { Engine, type AdjustBalance, type AmendOrder, type CancelAllOrders, type CancelOrder, type CancelOrderList, type CancelReplaceOrder, type EngineCommand, type PlaceOrder, type PlaceOrderList, type EngineEvent, type OrderFilledByMarket, type EngineConfig } from '../../engine/index.ts';
-import type { EngineQueries } from '../engine-queries.ts';
+import { Engine, type AdjustBalance, type AmendOrder, type CancelAllOrders, type CancelOrder, type CancelOrderList, type CancelReplaceOrder, type EngineCommand, type PlaceOrder, type PlaceOrderList, type EngineEvent, type OrderFilledByMarket, type EngineConfig, type EngineQueries } from '../../engine/index.ts';
 import { MarketHistory } from '../../data/index.ts';
 
 /**

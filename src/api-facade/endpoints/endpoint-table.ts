@@ -35,35 +35,10 @@ import { pmAccountInfo } from './futures/portfolio-margin.ts';
 import { fiatDeposit } from './sapi/fiat-deposit.ts';
 import { payTransactions } from './sapi/pay-transactions.ts';
 import { equityDisclaimer } from './sapi/equity-disclaimer.ts';
-import {
-  aggTrades,
-  avgPrice,
-  depth,
-  historicalTrades,
-  klines,
-  referencePrice,
-  ticker24hr,
-  tickerBookTicker,
-  tickerPrice,
-  tickerRolling,
-  tickerTradingDay,
-  trades,
-  uiKlines,
-} from './spot/market-data.ts';
+import { aggTrades, avgPrice, depth, historicalTrades, klines, referencePrice, ticker24hr, tickerBookTicker, tickerPrice, tickerRolling, tickerTradingDay, trades, uiKlines } from './spot/market-data.ts';
 import { amendKeepPriority, orderAmendments } from './spot/amend.ts';
 import { cancelReplace } from './spot/cancel-replace.ts';
-import {
-  allOrderLists,
-  cancelOrderList,
-  getOrderList,
-  newLegacyOco,
-  newOcoList,
-  newOpocoList,
-  newOpoList,
-  newOtocoList,
-  newOtoList,
-  openOrderLists,
-} from './spot/order-lists.ts';
+import { allOrderLists, cancelOrderList, getOrderList, newLegacyOco, newOcoList, newOpocoList, newOpoList, newOtocoList, newOtoList, openOrderLists } from './spot/order-lists.ts';
 import { myAllocations, sorOrder, sorOrderTest } from './spot/sor.ts';
 import { cancelOpenOrders, cancelOrder, newOrder, testOrder } from './spot/trading.ts';
 import { closeUserStream, keepAliveUserStream, openUserStream } from './spot/user-stream.ts';

@@ -3,8 +3,7 @@
  * what went wrong with a parameter. Their codes and texts are rows of the one error table
  * (exchange-errors.ts, where the choices among documented variants are noted).
  */
-import type { ApiError } from '../core/api-error.ts';
-import { apiError, errorOf, EXCHANGE_ERRORS, templateOf, type ErrorTemplate } from '../core/exchange-errors.ts';
+import { type ApiError, apiError, errorOf, EXCHANGE_ERRORS, templateOf, type ErrorTemplate } from '../core/index.ts';
 
 export type { ErrorTemplate };
 

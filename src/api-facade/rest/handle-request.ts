@@ -59,29 +59,14 @@
  * or signature, and an over-limit IP is refused before its key is looked at.
  * Determinism: simulated time only (ctx.now()); no wall clock, timers or randomness.
  */
-import { ApiError } from '../core/api-error.ts';
-import { engineTimeout, firewallBlocked } from '../context/faults.ts';
-import { apiError } from '../core/exchange-errors.ts';
-import { sendToEngine, type Refusal } from '../context/engine-round-trip.ts';
-import type { FacadeCommand } from '../core/market-backend.ts';
+import { ApiError, apiError, type FacadeCommand } from '../core/index.ts';
+import { engineTimeout, firewallBlocked, sendToEngine, type Refusal, type ExchangeContext } from '../context/index.ts';
 import type { EngineEvent } from '../../engine/index.ts';
-import { findEndpoint, type Endpoint } from '../endpoints/endpoint-table.ts';
-import type { HandlerCall } from '../endpoints/endpoint-row.ts';
-import { weightOf } from '../endpoints/endpoint-row.ts';
-import type { ExchangeContext } from '../context/exchange-context.ts';
-import { writeLimitHeaders } from '../limits/headers.ts';
-import type { WindowUsage } from '../limits/rate-limit-config.ts';
-import { collectJsonParams, collectRawParams, type RawParams } from '../params/raw-params.ts';
-import { parseParams } from '../params/param-schema.ts';
-import type { ParsedSoFar, TimestampParam } from '../params/param-types.ts';
-import type { TimeUnit } from '../serialize/api-time.ts';
-import { JsonText } from '../serialize/json-text.ts';
-import { answerValueOf } from '../serialize/json-value.ts';
-import type { ApiKeyRegistry, AuthenticatedKey } from '../signing/api-key-registry.ts';
-import type { KeyedLimitName } from '../limits/keyed-weight-limiter.ts';
-import { isSigned, type SecurityType } from '../signing/security-type.ts';
-import type { RequestHeaders } from '../signing/verify-request.ts';
-import { verifyRequest } from '../signing/verify-request.ts';
+import { findEndpoint, type Endpoint, type HandlerCall, weightOf } from '../endpoints/index.ts';
+import { writeLimitHeaders, type WindowUsage, type KeyedLimitName } from '../limits/index.ts';
+import { collectJsonParams, collectRawParams, type RawParams, parseParams, type ParsedSoFar, type TimestampParam } from '../params/index.ts';
+import { type TimeUnit, JsonText, answerValueOf } from '../serialize/index.ts';
+import { type ApiKeyRegistry, type AuthenticatedKey, isSigned, type SecurityType, type RequestHeaders, verifyRequest } from '../signing/index.ts';
 import { checkTimestamp, DEFAULT_RECV_WINDOW_US, recheckRecvWindow } from './timing.ts';
 
 export interface ApiRequest {

@@ -12,12 +12,10 @@
  * - `timestamp` is the simulated now in ms (a client that syncs with GET /api/v3/time), unless
  *   the caller passes its own.
  */
-import { findEndpoint } from '../endpoints/endpoint-table.ts';
-import type { ExchangeContext } from '../context/exchange-context.ts';
+import { findEndpoint } from '../endpoints/index.ts';
+import type { ExchangeContext } from '../context/index.ts';
 import { handleRequestValue, type ApiRequest, type ApiResponse } from './handle-request.ts';
-import { signHmacSha256 } from '../signing/hmac-sha256.ts';
-import { isSigned } from '../signing/security-type.ts';
-import { API_KEY_HEADER } from '../signing/verify-request.ts';
+import { signHmacSha256, isSigned, API_KEY_HEADER } from '../signing/index.ts';
 
 export type ParamValue = string | number | boolean;
 

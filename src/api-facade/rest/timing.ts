@@ -12,8 +12,7 @@
  * Both answers are HTTP 400. The recvWindow part runs twice for order endpoints: once after the
  * signature, once just before the command reaches the engine (`recheck`).
  */
-import type { ApiError } from '../core/api-error.ts';
-import { apiError, EXCHANGE_ERRORS } from '../core/exchange-errors.ts';
+import { type ApiError, apiError, EXCHANGE_ERRORS } from '../core/index.ts';
 
 export const DEFAULT_RECV_WINDOW_US = 5_000_000;
 /** 2017-01-01T00:00:00Z in µs: the earliest timestamp accepted. */

@@ -23,8 +23,7 @@
  * The stream itself is served by streams/stream-sockets.ts at /ws/<listenKey> (or as a stream name on any stream connection).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ApiError } from '../core/api-error.ts';
-import { apiError } from '../core/exchange-errors.ts';
+import { type ApiError, apiError } from '../core/index.ts';
 
 export const LISTEN_KEY_LIFETIME_US = 60 * 60 * 1_000_000;
 /** Random bytes per key: 32 (64 hex characters; Binance's keys are 60). */

@@ -26,9 +26,8 @@
  * A refused command (OrderRejected) pushes nothing: the REST error is the only answer.
  * Pure: reads the engine's state after the batch; the caller supplies execution ids.
  */
-import type { EngineQueries as Engine } from '../engine-queries.ts';
-import { type EngineEvent, formatUnits, type OrderView, SYNTHETIC_MAKER } from '../../engine/index.ts';
-import { apiTime, type TimeUnit } from '../serialize/api-time.ts';
+import { type EngineQueries as Engine, type EngineEvent, formatUnits, type OrderView, SYNTHETIC_MAKER } from '../../engine/index.ts';
+import { apiTime, type TimeUnit } from '../serialize/index.ts';
 
 export type UserStreamEvent = Record<string, unknown>;
 

@@ -7,9 +7,8 @@
  * Nothing is computed while nobody listens, so backtests without a stream pay nothing. Execution
  * ids rise per symbol from 1 across batches, as the exchange numbers them.
  */
-import type { EngineEvent } from '../../engine/index.ts';
-import type { EngineQueries as Engine } from '../engine-queries.ts';
-import type { TimeUnit } from '../serialize/api-time.ts';
+import type { EngineEvent, EngineQueries as Engine } from '../../engine/index.ts';
+import type { TimeUnit } from '../serialize/index.ts';
 import { userStreamEvents, type UserStreamEvent } from './user-stream-events.ts';
 
 export type UserStreamListener = (event: UserStreamEvent) => void;

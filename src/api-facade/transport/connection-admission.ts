@@ -6,9 +6,7 @@
  * holds only IPs that are connected or were seen in the current window.
  */
 import type { Duplex } from 'node:stream';
-import { ApiError } from '../core/api-error.ts';
-import { apiError } from '../core/exchange-errors.ts';
-import { rawErrorResponse } from '../core/raw-error-response.ts';
+import { ApiError, apiError, rawErrorResponse } from '../core/index.ts';
 
 /** One IP's counts; `open` is the caller's to raise when the upgrade completes. */
 export interface IpConnectionCount {

@@ -19,10 +19,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ExchangeContext } from '../context/exchange-context.ts';
-import { apiError } from '../core/exchange-errors.ts';
-import { handleRequest } from '../rest/handle-request.ts';
-import { rawErrorResponse } from '../core/raw-error-response.ts';
+import type { ExchangeContext } from '../context/index.ts';
+import { apiError, rawErrorResponse } from '../core/index.ts';
+import { handleRequest } from '../rest/index.ts';
 import { StreamSockets, type StreamLimits } from './stream-sockets.ts';
 import { isWsApiPath, WsApiSockets, type WsApiLimits } from './ws-api-sockets.ts';
 

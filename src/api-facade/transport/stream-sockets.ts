@@ -40,13 +40,10 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { EventQueue, type QueueEntry } from '../../clock/index.ts';
 import { ConnectionAttempts } from './connection-admission.ts';
 import { KeepAlive } from './keepalive.ts';
-import type { ExchangeContext } from '../context/exchange-context.ts';
-import { apiError } from '../core/exchange-errors.ts';
-import type { KeyEnd } from '../streams/listen-keys.ts';
-import { rawErrorResponse } from '../core/raw-error-response.ts';
-import { apiTime, type TimeUnit } from '../serialize/api-time.ts';
-import { FeedDriver } from '../streams/feed-driver.ts';
-import { errorFrame, parseStreamControl, resultFrame, type StreamControl } from '../streams/stream-control.ts';
+import type { ExchangeContext } from '../context/index.ts';
+import { apiError, rawErrorResponse } from '../core/index.ts';
+import { type KeyEnd, FeedDriver, errorFrame, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
+import { apiTime, type TimeUnit } from '../serialize/index.ts';
 
 /** Connection limits of the stream endpoint (defaults: DEFAULT_STREAM_LIMITS). */
 export interface StreamLimits {

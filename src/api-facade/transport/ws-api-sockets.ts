@@ -29,12 +29,11 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData } from 'ws';
 import { ConnectionAttempts } from './connection-admission.ts';
 import { KeepAlive } from './keepalive.ts';
-import type { ExchangeContext } from '../context/exchange-context.ts';
-import { apiError } from '../core/exchange-errors.ts';
-import { rawErrorResponse } from '../core/raw-error-response.ts';
-import type { TimeUnit } from '../serialize/api-time.ts';
+import type { ExchangeContext } from '../context/index.ts';
+import { apiError, rawErrorResponse } from '../core/index.ts';
+import type { TimeUnit } from '../serialize/index.ts';
 import type { StreamLimits } from './stream-sockets.ts';
-import { WsApiConnection } from '../ws-api/ws-api-connection.ts';
+import { WsApiConnection } from '../ws-api/index.ts';
 
 /** The same kinds of limits as the streams' connection limits, with the WebSocket API's defaults. */
 export type WsApiLimits = Pick<StreamLimits, 'attemptsPerIp' | 'attemptWindowUs' | 'openPerIp' | 'messagesPerSecond' | 'maxPayloadBytes' | 'pingIntervalMs' | 'pongTimeoutMs' | 'connectionLifeMs'>;

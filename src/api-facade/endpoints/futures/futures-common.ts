@@ -11,9 +11,7 @@
 import { divRound, formatAmount } from '../../../data/index.ts';
 import { formatUnits } from '../../../engine/index.ts';
 import { type FuturesContract, type FuturesPair, type Venue, CONTRACT_TYPES } from '../../../futures/index.ts';
-import { paramErrors } from '../../params/param-errors.ts';
-import { SYMBOL_PATTERN } from '../../params/param-types.ts';
-import { defineSchema, type ParamSchema } from '../../params/param-schema.ts';
+import { paramErrors, SYMBOL_PATTERN, defineSchema, type ParamSchema } from '../../params/index.ts';
 import { invalidSymbol, OPTIONAL_SYMBOL } from '../common.ts';
 import type { HandlerCall } from '../endpoint-row.ts';
 

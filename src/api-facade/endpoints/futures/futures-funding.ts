@@ -12,10 +12,9 @@
  * fundingRate and fundingInfo share a budget of 500 requests per 5 minutes per IP (spec), charged
  * besides their IP weight of 1 (keyedLimit 'fundingRate').
  */
-import type { FuturesContract } from '../../../futures/index.ts';
-import { estimatedFundingRate, fundingRateAt, fundingTimesBetween, futuresParameters, nextFundingTime } from '../../../futures/index.ts';
-import { defineSchema } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { type FuturesContract, estimatedFundingRate, fundingRateAt, fundingTimesBetween, futuresParameters, nextFundingTime } from '../../../futures/index.ts';
+import { defineSchema } from '../../params/index.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { OPTIONAL_SYMBOL } from '../common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import { bySymbol, END_TIME, formatIndex, formatRate, LIMIT, futuresLimit, selectContracts, START_TIME, tickerSchema, timeUs, type VenueApi } from './futures-common.ts';

@@ -11,8 +11,8 @@
  */
 import { formatUnits } from '../../../engine/index.ts';
 import type { FuturesContract } from '../../../futures/index.ts';
-import { defineSchema } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { defineSchema } from '../../params/index.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import { formatPrice, type VenueApi } from './futures-common.ts';
 

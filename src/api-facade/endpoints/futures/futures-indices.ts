@@ -18,8 +18,8 @@
 import { MICROS_PER_MILLI } from '../../../clock/index.ts';
 import { formatUnits } from '../../../engine/index.ts';
 import { type FuturesPair, deliveriesBetween, roundToTick, USD_QUOTES } from '../../../futures/index.ts';
-import { defineSchema } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { defineSchema } from '../../params/index.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { invalidSymbol, OPTIONAL_SYMBOL, SYMBOL } from '../common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import { bySymbol, formatIndex, formatPrice, PAIR, pairOf, type VenueApi } from './futures-common.ts';

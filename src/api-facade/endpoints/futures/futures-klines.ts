@@ -18,30 +18,11 @@
 import { MICROS_PER_MINUTE } from '../../../clock/index.ts';
 import { type HistoryKline, type MarketHistory, KLINE_INTERVALS, type KlineInterval } from '../../../data/index.ts';
 import { type ContractType, type FuturesContract, type FuturesKline, type FuturesPair, contractKline, transformKline } from '../../../futures/index.ts';
-import { ENUM_ERRORS } from '../../params/param-errors.ts';
-import { defineSchema } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { ENUM_ERRORS, defineSchema } from '../../params/index.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { SYMBOL } from '../common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
-import {
-  CONTRACT_TYPE,
-  contractOf,
-  END_TIME,
-  formatBase,
-  formatIndex,
-  formatPrice,
-  formatQty,
-  formatQuote,
-  formatRate,
-  futuresKlineWeight,
-  LIMIT,
-  futuresLimit,
-  PAIR,
-  pairOf,
-  START_TIME,
-  timeUs,
-  type VenueApi,
-} from './futures-common.ts';
+import { CONTRACT_TYPE, contractOf, END_TIME, formatBase, formatIndex, formatPrice, formatQty, formatQuote, formatRate, futuresKlineWeight, LIMIT, futuresLimit, PAIR, pairOf, START_TIME, timeUs, type VenueApi } from './futures-common.ts';
 
 export const FUTURES_KLINE_INTERVALS = KLINE_INTERVALS.filter((i) => i !== '1s') as Exclude<KlineInterval, '1s'>[];
 const INTERVAL = { name: 'interval', kind: 'ENUM', required: true, values: FUTURES_KLINE_INTERVALS, invalid: ENUM_ERRORS.interval } as const;

@@ -9,11 +9,9 @@
  * the full book at limit 1000. Valid depth limits: 5, 10, 20, 50, 100, 500, 1000 (default 500);
  * any other is -1130 for `limit`.
  */
-import type { FuturesContract } from '../../../futures/index.ts';
-import { applyRate, contractsFor, roundToTick } from '../../../futures/index.ts';
-import { paramErrors } from '../../params/param-errors.ts';
-import { defineSchema } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { type FuturesContract, applyRate, contractsFor, roundToTick } from '../../../futures/index.ts';
+import { paramErrors, defineSchema } from '../../params/index.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { SYMBOL } from '../common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import { bySymbol, contractOf, DEPTH_LIMITS, formatPrice, formatQty, futuresDepthWeight, LIMIT, selectContracts, tickerSchema, type VenueApi } from './futures-common.ts';

@@ -12,8 +12,8 @@
 import { MICROS_PER_DAY } from '../../../clock/index.ts';
 import { formatAmount } from '../../../data/index.ts';
 import { futuresParameters, scheduleWindow, sessionsBetween, type ScheduledMarket } from '../../../futures/index.ts';
-import { defineSchema } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { defineSchema } from '../../params/index.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { OPTIONAL_SYMBOL } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';
 import { selectContracts } from './futures-common.ts';

@@ -15,30 +15,11 @@
  */
 import { type HistoryKline, formatAmount } from '../../../data/index.ts';
 import { type ContractType, type FuturesContract, type FuturesPair, type RatioKind, type Venue, baseForContracts, contractsFor, futuresParameters, rateBetween, roundToTick } from '../../../futures/index.ts';
-import { eitherRequired, exclusive, notAllowedWhen, requiredWhen } from '../../params/param-rules.ts';
-import { defineSchema } from '../../params/param-schema.ts';
-import { SYMBOL_PATTERN } from '../../params/param-types.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { eitherRequired, exclusive, notAllowedWhen, requiredWhen, defineSchema, SYMBOL_PATTERN } from '../../params/index.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL } from '../common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
-import {
-  contractOf,
-  END_TIME,
-  formatBase,
-  formatIndex,
-  formatPrice,
-  formatQty,
-  formatQuote,
-  formatRatio,
-  LIMIT,
-  futuresLimit,
-  OPTIONAL_PAIR,
-  PAIR,
-  pairOf,
-  START_TIME,
-  timeUs,
-  type VenueApi,
-} from './futures-common.ts';
+import { contractOf, END_TIME, formatBase, formatIndex, formatPrice, formatQty, formatQuote, formatRatio, LIMIT, futuresLimit, OPTIONAL_PAIR, PAIR, pairOf, START_TIME, timeUs, type VenueApi } from './futures-common.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MINUTE } from '../../../clock/index.ts';
 
 const PERIODS = ['5m', '15m', '30m', '1h', '2h', '4h', '6h', '12h', '1d'] as const;

@@ -10,7 +10,7 @@
  */
 import { changePercentMilli, formatAmount } from '../../../data/index.ts';
 import { type FuturesContract, applyRate, contractPrice, contractsFor, roundToTick } from '../../../futures/index.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import { bySymbol, formatBase, formatPrice, formatQty, formatQuote, selectContracts, tickerSchema, type VenueApi } from './futures-common.ts';
 

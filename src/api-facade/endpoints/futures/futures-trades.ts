@@ -13,8 +13,8 @@
 import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../../../clock/index.ts';
 import type { TapeTrade } from '../../../data/index.ts';
 import { type FuturesContract, toAggTrade, toPrint } from '../../../futures/index.ts';
-import { defineSchema } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { defineSchema } from '../../params/index.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { spanTooLong, SYMBOL } from '../common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
 import { contractOf, END_TIME, formatBase, formatPrice, formatQty, formatQuote, FROM_ID, LIMIT, futuresLimit, START_TIME, timeUs, type VenueApi } from './futures-common.ts';

@@ -10,8 +10,7 @@
 import { formatAmount } from '../../../data/index.ts';
 import { formatUnits } from '../../../engine/index.ts';
 import { USD_QUOTES } from '../../../futures/index.ts';
-import { paramErrors } from '../../params/param-errors.ts';
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { paramErrors, defineSchema, withSigned } from '../../params/index.ts';
 import { accountViewOf } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 

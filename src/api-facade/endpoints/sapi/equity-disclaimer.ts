@@ -3,7 +3,7 @@
  * of the API key accepted the equity disclaimer (at simulated now, the first time; later calls
  * change nothing and succeed too). Answer: {success: true}.
  */
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { defineSchema, withSigned } from '../../params/index.ts';
 import { accountViewOf } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';
 

@@ -13,9 +13,8 @@
  * Answer: {code: "000000", message: "success", data: {orderId}, success: true}.
  */
 import { formatUnits } from '../../../engine/index.ts';
-import type { ApiError } from '../../core/api-error.ts';
-import { paramErrors } from '../../params/param-errors.ts';
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import type { ApiError } from '../../core/index.ts';
+import { paramErrors, defineSchema, withSigned } from '../../params/index.ts';
 import { accountOf } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';
 

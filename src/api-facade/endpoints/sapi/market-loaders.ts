@@ -19,7 +19,7 @@
  * The futures exchangeInfo they also load is a real futures endpoint now (futures-general.ts).
  */
 import { type AccountView, formatUnits } from '../../../engine/index.ts';
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { defineSchema, withSigned } from '../../params/index.ts';
 import { accountViewOf, OPTIONAL_SYMBOL, symbolSpec } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';
 

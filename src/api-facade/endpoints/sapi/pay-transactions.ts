@@ -10,9 +10,8 @@
  * max 100 (-1130 beyond). Answer: {code "000000", message "success", data [...], success true}.
  */
 import { MICROS_PER_DAY, MICROS_PER_MILLI } from '../../../clock/index.ts';
-import { paramErrors } from '../../params/param-errors.ts';
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { paramErrors, defineSchema, withSigned } from '../../params/index.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { accountOf, spanTooLong } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';
 import { END_TIME, LIMIT, futuresLimit, START_TIME, timeUs } from '../futures/futures-common.ts';

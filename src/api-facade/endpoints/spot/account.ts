@@ -11,13 +11,8 @@
  *   first; otherwise the newest `limit`. myTrades: fromId excludes startTime/endTime (-1128).
  * - Lists are oldest first (ascending orderId / trade id), as Binance returns them.
  */
-import { EMPTY_ERRORS } from '../../params/param-errors.ts';
-import { eitherRequired, invalidWhen } from '../../params/param-rules.ts';
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
-import { accountJson } from '../../serialize/exchange-info-json.ts';
-import { apiTime } from '../../serialize/api-time.ts';
-import { discountJson, ratesJson } from '../../serialize/commission-json.ts';
-import { orderQueryJson } from '../../serialize/order-json.ts';
+import { EMPTY_ERRORS, eitherRequired, invalidWhen, defineSchema, withSigned } from '../../params/index.ts';
+import { accountJson, apiTime, discountJson, ratesJson, orderQueryJson } from '../../serialize/index.ts';
 import { formatUnits } from '../../../engine/index.ts';
 import { accountOf, accountViewOf, OPTIONAL_SYMBOL, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';

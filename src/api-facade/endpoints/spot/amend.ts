@@ -20,11 +20,8 @@
  *   from it on; oldest first; limit default 500, max 1000.
  */
 import { type OrderAmended, formatUnits } from '../../../engine/index.ts';
-import { EMPTY_ERRORS } from '../../params/param-errors.ts';
-import { eitherRequired } from '../../params/param-rules.ts';
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
-import { amendListStatusJson } from '../../serialize/order-list-json.ts';
+import { EMPTY_ERRORS, eitherRequired, defineSchema, withSigned } from '../../params/index.ts';
+import { apiTime, amendListStatusJson } from '../../serialize/index.ts';
 import { findOrder } from './order-answers.ts';
 import { accountOf, spotLimit, SYMBOL, symbolSpec } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';

@@ -31,13 +31,9 @@
  * such row and the docs show no body for it; this keeps the `data` shape and says what ran.
  */
 import type { CancelReplaceCompleted, EngineEvent, OrderAccepted, OrderCanceled, SymbolSpec, CancelReplaceMode, CancelReplaceResult, OrderType, RejectReason } from '../../../engine/index.ts';
-import type { ApiError } from '../../core/api-error.ts';
-import { apiError, withDetails } from '../../core/exchange-errors.ts';
-import { EMPTY_ERRORS, ENUM_ERRORS } from '../../params/param-errors.ts';
-import { eitherRequired } from '../../params/param-rules.ts';
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
-import { rejectToApiError } from '../../core/reject-errors.ts';
-import { cancelJson, placementJson, type NewOrderRespType } from '../../serialize/order-json.ts';
+import { type ApiError, apiError, withDetails, rejectToApiError } from '../../core/index.ts';
+import { EMPTY_ERRORS, ENUM_ERRORS, eitherRequired, defineSchema, withSigned } from '../../params/index.ts';
+import { cancelJson, placementJson, type NewOrderRespType } from '../../serialize/index.ts';
 import { accountOf, symbolSpec, wireContext } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { CLIENT_ID_PARAM, defaultRespType, NEW_ORDER_PARAMS, NEW_ORDER_RULES, orderRequestOf, plainOrderValues } from './order-request.ts';

@@ -12,9 +12,8 @@
  *   engine's own mean, EXTERNAL {externalCalculationId 0} while a reference price is set from
  *   outside (method 0: set by an operator), and -2043 when the symbol has neither.
  */
-import { apiError } from '../../core/exchange-errors.ts';
-import { exclusive } from '../../params/param-rules.ts';
-import { defineSchema } from '../../params/param-schema.ts';
+import { apiError } from '../../core/index.ts';
+import { exclusive, defineSchema } from '../../params/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, statusMismatch, statusOf, symbolSpec } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';
 

@@ -6,11 +6,9 @@
  * symbols with SPOT, MARGIN or LEVERAGED in their permission sets are listed; showPermissionSets
  * false leaves `permissionSets` empty. rateLimits come from the context's limits config.
  */
-import { exchangeInfoRateLimits } from '../../limits/rate-limit-config.ts';
-import { exclusive } from '../../params/param-rules.ts';
-import { defineSchema } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
-import { symbolInfoJson } from '../../serialize/exchange-info-json.ts';
+import { exchangeInfoRateLimits } from '../../limits/index.ts';
+import { exclusive, defineSchema } from '../../params/index.ts';
+import { apiTime, symbolInfoJson } from '../../serialize/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, statusOf } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';
 

@@ -15,11 +15,8 @@
  */
 import { type SymbolSpec, formatUnits } from '../../../engine/index.ts';
 import { formatAmount, formatKline, timeZoneMinutes, type DayTicker, type MiniTicker, type WindowTicker, parseWindowSize, KLINE_INTERVALS } from '../../../data/index.ts';
-import { ENUM_ERRORS, paramErrors } from '../../params/param-errors.ts';
-import { eitherRequired, exclusive } from '../../params/param-rules.ts';
-import { defineSchema } from '../../params/param-schema.ts';
-import { apiTime } from '../../serialize/api-time.ts';
-import { decimalPairsJson, JsonText } from '../../serialize/json-text.ts';
+import { ENUM_ERRORS, paramErrors, eitherRequired, exclusive, defineSchema } from '../../params/index.ts';
+import { apiTime, decimalPairsJson, JsonText } from '../../serialize/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, SYMBOL_STATUS, SYMBOLS, selectSymbols, symbolSpec, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 

@@ -4,11 +4,8 @@
  * and the order/test answer. Rows import these from here, not from each other.
  */
 import type { PlaceOrder, OrderAccepted, SymbolSpec, OrderView } from '../../../engine/index.ts';
-import type { ApiError } from '../../core/api-error.ts';
-import { apiError } from '../../core/exchange-errors.ts';
-import { rejectToApiError } from '../../core/reject-errors.ts';
-import { discountJson, makerTakerJson } from '../../serialize/commission-json.ts';
-import { placementJson, type NewOrderRespType } from '../../serialize/order-json.ts';
+import { type ApiError, apiError, rejectToApiError } from '../../core/index.ts';
+import { discountJson, makerTakerJson, placementJson, type NewOrderRespType } from '../../serialize/index.ts';
 import { accountOf, accountViewOf, wireContext } from '../common.ts';
 import type { HandlerCall } from '../endpoint-row.ts';
 

@@ -26,32 +26,12 @@
  * - Not found: DELETE -2011 "Order list does not exist."; GET orderList -2013 with the same text.
  */
 import type { OrderRequest, PlaceOrderList, EngineEvent, OrderAccepted, OrderCanceled, SymbolSpec, OrderListKind, SelfTradePreventionMode, Side, OrderListView } from '../../../engine/index.ts';
-import type { ApiError } from '../../core/api-error.ts';
-import { apiError } from '../../core/exchange-errors.ts';
-import { EMPTY_ERRORS } from '../../params/param-errors.ts';
-import type { ParamRule } from '../../params/param-rules.ts';
-import { eitherRequired, invalidWhen, notAllowedWhen } from '../../params/param-rules.ts';
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
-import type { DecimalParam, ParamSpec, ParsedSoFar } from '../../params/param-types.ts';
-import { cancelJson, placementJson, type NewOrderRespType } from '../../serialize/order-json.ts';
-import { orderListJson } from '../../serialize/order-list-json.ts';
+import { type ApiError, apiError } from '../../core/index.ts';
+import { EMPTY_ERRORS, type ParamRule, eitherRequired, invalidWhen, notAllowedWhen, defineSchema, withSigned, type DecimalParam, type ParamSpec, type ParsedSoFar } from '../../params/index.ts';
+import { cancelJson, placementJson, type NewOrderRespType, orderListJson } from '../../serialize/index.ts';
 import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
-import {
-  badStrategyType,
-  CLIENT_ID_PARAM,
-  legValues,
-  orderRequestOf,
-  orderRules,
-  PEG_OFFSET_TYPE_PARAM,
-  PEG_PRICE_TYPE_PARAM,
-  prefixedNames,
-  RESP_TYPE,
-  SIDE_PARAM,
-  STP_PARAM,
-  TIF_PARAM,
-  TYPE_PARAM,
-} from './order-request.ts';
+import { badStrategyType, CLIENT_ID_PARAM, legValues, orderRequestOf, orderRules, PEG_OFFSET_TYPE_PARAM, PEG_PRICE_TYPE_PARAM, prefixedNames, RESP_TYPE, SIDE_PARAM, STP_PARAM, TIF_PARAM, TYPE_PARAM } from './order-request.ts';
 
 const LIST_DEFAULT_RESP_TYPE: NewOrderRespType = 'RESULT';
 

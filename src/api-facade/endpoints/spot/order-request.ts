@@ -17,13 +17,8 @@
  * engine's (placementRefusal / OrderRejected).
  */
 import { type OrderRequest, type SymbolSpec, type OrderType, type PegPriceType, type SelfTradePreventionMode, type Side, type TimeInForce, STP_MODES } from '../../../engine/index.ts';
-import type { ApiError } from '../../core/api-error.ts';
-import { apiError } from '../../core/exchange-errors.ts';
-import { EMPTY_ERRORS, ENUM_ERRORS, paramErrors } from '../../params/param-errors.ts';
-import type { ParamRule } from '../../params/param-rules.ts';
-import { bothOrNeither, notAllowedWhen, requiredWhen } from '../../params/param-rules.ts';
-import type { DecimalParam, ParsedSoFar } from '../../params/param-types.ts';
-import type { ParsedParams } from '../../params/param-schema.ts';
+import { type ApiError, apiError } from '../../core/index.ts';
+import { EMPTY_ERRORS, ENUM_ERRORS, paramErrors, type ParamRule, bothOrNeither, notAllowedWhen, requiredWhen, type DecimalParam, type ParsedSoFar, type ParsedParams } from '../../params/index.ts';
 import { SYMBOL } from '../common.ts';
 
 export const ORDER_TYPES = ['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT', 'LIMIT_MAKER'] as const;

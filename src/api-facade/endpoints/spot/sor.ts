@@ -18,14 +18,10 @@
  *   fromAllocationId or orderId with startTime/endTime is -1128. Oldest first; with endTime
  *   alone (and no lower bound) the newest `limit` up to it.
  */
-import type { ApiError } from '../../core/api-error.ts';
-import { apiError } from '../../core/exchange-errors.ts';
-import { ENUM_ERRORS } from '../../params/param-errors.ts';
-import { invalidWhen } from '../../params/param-rules.ts';
-import type { ParsedParams } from '../../params/param-schema.ts';
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
+import { type ApiError, apiError } from '../../core/index.ts';
+import { ENUM_ERRORS, invalidWhen, type ParsedParams, defineSchema, withSigned } from '../../params/index.ts';
 import { formatUnits } from '../../../engine/index.ts';
-import { apiTime } from '../../serialize/api-time.ts';
+import { apiTime } from '../../serialize/index.ts';
 import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { CLIENT_ID_PARAM, orderRequestOf, orderRules, PLAIN_NAMES, RESP_TYPE, SIDE_PARAM, STP_PARAM, TIF_PARAM } from './order-request.ts';

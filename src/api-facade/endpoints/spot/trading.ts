@@ -18,14 +18,9 @@
  *   `call.send` counts the first fills of this request's taker and of the makers it filled.
  */
 import type { PlaceOrder, OrderCanceled, SymbolSpec } from '../../../engine/index.ts';
-import type { ApiError } from '../../core/api-error.ts';
-import { ENUM_ERRORS, EMPTY_ERRORS } from '../../params/param-errors.ts';
-import { eitherRequired } from '../../params/param-rules.ts';
-import type { ParsedParams } from '../../params/param-schema.ts';
-import { defineSchema, withSigned } from '../../params/param-schema.ts';
-import { matchingEngineError } from '../../core/reject-errors.ts';
-import { cancelJson } from '../../serialize/order-json.ts';
-import { orderListJson } from '../../serialize/order-list-json.ts';
+import { type ApiError, matchingEngineError } from '../../core/index.ts';
+import { ENUM_ERRORS, EMPTY_ERRORS, eitherRequired, type ParsedParams, defineSchema, withSigned } from '../../params/index.ts';
+import { cancelJson, orderListJson } from '../../serialize/index.ts';
 import { accountOf, SYMBOL, symbolSpec, wireContext } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { findOrder, placeAndReport, testOrderAnswer } from './order-answers.ts';

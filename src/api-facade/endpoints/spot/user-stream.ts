@@ -2,7 +2,7 @@
  * Legacy user-data-stream key management (security USER_STREAM: API key, no signature), on
  * simulated time (listen-keys.ts). The stream itself is not served yet.
  */
-import { defineSchema } from '../../params/param-schema.ts';
+import { defineSchema } from '../../params/index.ts';
 import { accountOf } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';
 
