@@ -205,6 +205,15 @@ describe('market streams over WebSocket', () => {
     expect(await refused(`${wsBase}/nowhere`)).toEqual({ status: 404, body: { code: -1000, msg: 'Unknown endpoint: GET /nowhere' } });
   });
 
+  test('a time unit other than MICROSECOND / MILLISECOND (either case) is 400 -1194, as on REST and the WebSocket API', async () => {
+    const { wsBase } = await start();
+    const invalid = { status: 400, body: { code: -1194, msg: 'Invalid value for time unit; expected either MICROSECOND or MILLISECOND.' } };
+    expect(await refused(`${wsBase}/ws/btcusdt@trade?timeUnit=SECOND`)).toEqual(invalid);
+    expect(await refused(`${wsBase}/stream?streams=btcusdt@trade&timeUnit=Microsecond`)).toEqual(invalid);
+    const conn = await connect(`${wsBase}/ws/btcusdt@trade?timeUnit=microsecond`);
+    conn.ws.close();
+  });
+
   test('a listen key is a stream name: SUBSCRIBE on a bare /ws brings the account’s executionReports', async () => {
     const { replay, wsBase, client } = await start();
     const listenKey = (client.post('/api/v3/userDataStream').json as { listenKey: string }).listenKey;

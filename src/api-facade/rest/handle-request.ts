@@ -65,7 +65,7 @@ import type { EngineEvent } from '../../engine/index.ts';
 import { findEndpoint, type Endpoint, type HandlerCall, weightOf } from '../endpoints/index.ts';
 import { writeLimitHeaders, type WindowUsage, type KeyedLimitName } from '../limits/index.ts';
 import { collectJsonParams, collectRawParams, type RawParams, parseParams, type ParsedSoFar, type TimestampParam } from '../params/index.ts';
-import { type TimeUnit, JsonText, answerValueOf } from '../serialize/index.ts';
+import { type TimeUnit, JsonText, answerValueOf, parseTimeUnit } from '../serialize/index.ts';
 import { type ApiKeyRegistry, type AuthenticatedKey, isSigned, type SecurityType, type RequestHeaders, verifyRequest } from '../signing/index.ts';
 import { checkTimestamp, DEFAULT_RECV_WINDOW_US, recheckRecvWindow } from './timing.ts';
 
@@ -108,11 +108,9 @@ export function headerValue(headers: RequestHeaders, name: string): string | und
 }
 
 function timeUnitOf(headers: RequestHeaders): TimeUnit {
-  const v = headerValue(headers, TIME_UNIT_HEADER);
-  if (v === undefined) return 'MILLISECOND';
-  if (v === 'MICROSECOND' || v === 'microsecond') return 'MICROSECOND';
-  if (v === 'MILLISECOND' || v === 'millisecond') return 'MILLISECOND';
-  throw invalidTimeUnit();
+  const unit = parseTimeUnit(headerValue(headers, TIME_UNIT_HEADER));
+  if (unit === null) throw invalidTimeUnit();
+  return unit;
 }
 
 function isJson(request: ApiRequest): boolean {

@@ -6,7 +6,7 @@
  *
  * Rules: imports no other room. Pure.
  */
-export { apiTime, type TimeUnit } from './api-time.ts';
+export { apiTime, parseTimeUnit, type TimeUnit } from './api-time.ts';
 export { cancelJson, orderQueryJson, placementJson, type NewOrderRespType, type WireContext } from './order-json.ts';
 export { amendListStatusJson, orderListJson } from './order-list-json.ts';
 export { accountJson, symbolInfoJson } from './exchange-info-json.ts';

@@ -25,16 +25,19 @@ import { handleRequest } from '../rest/index.ts';
 import { StreamSockets, type StreamLimits } from './stream-sockets.ts';
 import { isWsApiPath, WsApiSockets, type WsApiLimits } from './ws-api-sockets.ts';
 
+/** Where a control plane is served: exsim's own namespace beside Binance's paths. */
+const CONTROL_PREFIX = '/exsim/';
+
 /**
- * A control plane served beside the exchange under `/exsim/` (src/cli/serve-control.ts: the
- * clock, status, accounts). The facade only routes to it; what it does is the caller's.
+ * A control plane served beside the exchange under CONTROL_PREFIX (src/serve/control: the clock,
+ * status, accounts). The facade only routes to it; what it does is the caller's.
  */
 export interface ControlPlane {
   handle(request: { method: string; path: string; query: URLSearchParams; body: string; headers: IncomingMessage['headers'] }): Promise<{ status: number; body: unknown }>;
 }
 
 export interface HttpServerOptions {
-  /** Requests under /exsim/ go here; absent: they are unknown endpoints like any other path. */
+  /** Requests under CONTROL_PREFIX go here; absent: they are unknown endpoints like any other path. */
   readonly control?: ControlPlane;
   readonly maxBodyBytes?: number;
   /** WebSocket stream limits; default DEFAULT_STREAM_LIMITS (Binance's). */
@@ -138,7 +141,7 @@ export class ExsimHttpServer {
       const url = req.url ?? '/';
       const q = url.indexOf('?');
       const path = q < 0 ? url : url.slice(0, q);
-      if (this.#control !== undefined && path.startsWith('/exsim/')) {
+      if (this.#control !== undefined && path.startsWith(CONTROL_PREFIX)) {
         const body = chunks.length === 0 ? '' : Buffer.concat(chunks).toString('utf8');
         void this.#control.handle({ method: req.method ?? 'GET', path, query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)), body, headers: req.headers }).then(
           (answer) => {

@@ -6,7 +6,8 @@
  * - `/ws/<name>[/<name>...]` raw (payloads as they are), `/stream?streams=<a>/<b>` combined
  *   (`{"stream": name, "data": payload}`), a bare `/ws` or `/stream` with no streams yet; each then
  *   takes SUBSCRIBE / UNSUBSCRIBE / LIST_SUBSCRIPTIONS / SET_PROPERTY / GET_PROPERTY
- *   (stream-control.ts). `?timeUnit=MICROSECOND` switches every time to µs.
+ *   (stream-control.ts). `?timeUnit=MICROSECOND` switches every time to µs (a unit other than
+ *   MICROSECOND / MILLISECOND, either case, is refused: 400 -1194, connection-admission.ts).
  * - A name is a market stream of this market (stream-name.ts), or a live listen key (its account's
  *   user data events, unwrapped on a raw connection, wrapped with the key as the stream name on a
  *   combined one). SUBSCRIBE acks any well-formed name, as Binance does (a well-formed name of
@@ -38,35 +39,21 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { EventQueue, type QueueEntry } from '../../clock/index.ts';
-import { ConnectionAttempts } from './connection-admission.ts';
-import { KeepAlive } from './keepalive.ts';
+import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimits } from './connection-admission.ts';
 import type { ExchangeContext } from '../context/index.ts';
 import { apiError, rawErrorResponse } from '../core/index.ts';
 import { type KeyEnd, FeedDriver, errorFrame, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
 
 /** Connection limits of the stream endpoint (defaults: DEFAULT_STREAM_LIMITS). */
-export interface StreamLimits {
-  /** Connection attempts per IP per `attemptWindowUs` of simulated time (Binance: 300 per 5 min). */
-  readonly attemptsPerIp: number;
-  readonly attemptWindowUs: number;
-  /** Open connections per IP at once. */
-  readonly openPerIp: number;
-  /** Incoming messages per connection per second of simulated time (Binance: 5). */
-  readonly messagesPerSecond: number;
-  /** Largest incoming frame, bytes (`ws` maxPayload; its default is 100 MiB). */
-  readonly maxPayloadBytes: number;
+export interface StreamLimits extends AdmissionLimits {
   /** Streams one connection may carry (Binance: 1024). */
   readonly streamsPerConnection: number;
-  /** Wall ms between server pings (Binance: 20 s), and without a pong before the close (1 min). */
-  readonly pingIntervalMs: number;
-  readonly pongTimeoutMs: number;
-  /** Wall ms a connection lives (Binance: 24 h). */
-  readonly connectionLifeMs: number;
   /** Unsent bytes a connection may queue before it is dropped as a reader that stopped. */
   readonly maxBufferedBytes: number;
 }
 
+/** Binance's values: 300 attempts per 5 min, 5 messages a second, 4 KiB frames, 1024 streams, a ping every 20 s, a pong within 1 min, a 24 h life. */
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   attemptsPerIp: 300,
   attemptWindowUs: 5 * 60 * 1_000_000,
@@ -80,9 +67,11 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   maxBufferedBytes: 16 << 20,
 };
 
+/** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...]. */
+const isStreamPath = (path: string): boolean => path === '/ws' || path.startsWith('/ws/') || path === '/stream' || path === '/stream/';
+
 /** Wall ms between feed pumps while connections are open (time moving with no request or print). */
 const PUMP_INTERVAL_MS = 25;
-const POLICY_VIOLATION = 1008;
 /** What a listen key looks like (Binance's are 60 characters, ours 64): a long alphanumeric token. */
 const LISTEN_KEY_SHAPE = /^[A-Za-z0-9]{16,}$/;
 const GOING_AWAY = 1001;
@@ -96,8 +85,8 @@ interface Connection {
   readonly legacyKey: string | null;
   /** Subscribed names in subscription order, each with how it is served. */
   readonly streams: Map<string, Subscription>;
-  messageSecond: number;
-  messages: number;
+  /** Incoming frames (data, pings and pongs) per simulated second. */
+  readonly rate: MessageRate;
 }
 
 type Subscription =
@@ -129,16 +118,14 @@ export class StreamSockets {
   readonly #byKey = new Map<string, Set<Connection>>();
   readonly #expiries = new EventQueue<KeyExpiry>();
   readonly #queued = new Map<string, KeyExpiry>();
-  readonly #attempts: ConnectionAttempts;
+  readonly #admission: ConnectionAdmission;
   #pumpTimer: ReturnType<typeof setInterval> | undefined;
-  readonly #keepAlive: KeepAlive;
 
   constructor(ctx: ExchangeContext, limits: Partial<StreamLimits> = {}) {
     this.#ctx = ctx;
     this.#limits = { ...DEFAULT_STREAM_LIMITS, ...limits };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#limits.maxPayloadBytes });
-    this.#attempts = new ConnectionAttempts(this.#limits.attemptsPerIp, this.#limits.attemptWindowUs, this.#limits.openPerIp);
-    this.#keepAlive = new KeepAlive(this.#limits);
+    this.#admission = new ConnectionAdmission(this.#limits);
     const backend = ctx.backend;
     this.#driver = new FeedDriver(
       ctx.marketFeed,
@@ -156,28 +143,12 @@ export class StreamSockets {
 
   /** Handles an HTTP upgrade to /ws[...] or /stream[...]; refuses anything else. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    socket.on('error', () => socket.destroy());
     const now = this.#ctx.now();
-    const ip = req.socket.remoteAddress ?? '';
-    const count = this.#attempts.admit(socket, ip, now);
-    if (count === undefined) return;
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
-    const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
-    const unit: TimeUnit = query.get('timeUnit')?.toUpperCase() === 'MICROSECOND' ? 'MICROSECOND' : 'MILLISECOND';
-    let combined: boolean;
-    let names: string[];
-    if (path === '/ws' || path === '/ws/' || path.startsWith('/ws/')) {
-      combined = false;
-      names = path.slice(4).split('/').filter((n) => n !== '');
-    } else if (path === '/stream' || path === '/stream/') {
-      combined = true;
-      names = rawStreamsParam(q < 0 ? '' : url.slice(q + 1)).split('/').filter((n) => n !== '');
-    } else {
-      socket.end(rawErrorResponse(apiError('UNKNOWN_ENDPOINT', 'GET', path)));
-      return;
-    }
+    const admitted = this.#admission.admit(req, socket, now, isStreamPath);
+    if (admitted === undefined) return;
+    const { ip, path, unit } = admitted;
+    const combined = !path.startsWith('/ws');
+    const names = (combined ? rawStreamsParam(admitted.rawQuery) : path.slice(4)).split('/').filter((n) => n !== '');
     if (names.length > this.#limits.streamsPerConnection) {
       socket.end(rawErrorResponse(apiError('TOO_MANY_STREAMS', this.#limits.streamsPerConnection)));
       return;
@@ -193,19 +164,9 @@ export class StreamSockets {
     }
     const legacyKey = !combined && names.length === 1 && this.#ctx.listenKeys.accountOf(names[0]!, now) !== undefined ? names[0]! : null;
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
-      count.open++;
-      const connection: Connection = {
-        socket: ws,
-        ip,
-        unit,
-        combined,
-        legacyKey,
-        streams: new Map(),
-        messageSecond: -1,
-        messages: 0,
-      };
+      const connection: Connection = { socket: ws, ip, unit, combined, legacyKey, streams: new Map(), rate: new MessageRate(this.#limits.messagesPerSecond) };
       this.#connections.add(connection);
-      this.#keepAlive.add(ws, () => this.#drop(connection));
+      this.#admission.watch(ws, admitted, () => this.#drop(connection));
       this.#startPump();
       for (const name of names) if (this.#ctx.marketFeed.isStream(name) || this.#ctx.listenKeys.accountOf(name, now) !== undefined) this.#subscribe(connection, name);
       // A listen key may have ended while the handshake ran.
@@ -377,12 +338,7 @@ export class StreamSockets {
 
   /** Counts an incoming frame against the rate (simulated seconds); false when the connection was closed for it. */
   #heard(c: Connection): boolean {
-    const second = Math.floor(this.#ctx.now() / 1_000_000);
-    if (second !== c.messageSecond) {
-      c.messageSecond = second;
-      c.messages = 0;
-    }
-    if (++c.messages > this.#limits.messagesPerSecond) {
+    if (!c.rate.heard(this.#ctx.now())) {
       c.socket.close(POLICY_VIOLATION, 'Too many messages');
       this.#drop(c);
       return false;
@@ -429,9 +385,8 @@ export class StreamSockets {
 
   #drop(c: Connection): void {
     if (!this.#connections.delete(c)) return;
-    this.#keepAlive.remove(c.socket);
     for (const name of [...c.streams.keys()]) this.#unsubscribe(c, name);
-    this.#attempts.release(c.ip, this.#ctx.now());
+    this.#admission.release(c.socket, c.ip, this.#ctx.now());
     if (this.#connections.size === 0) this.#stopTimers();
   }
 
@@ -445,7 +400,7 @@ export class StreamSockets {
   #stopTimers(): void {
     if (this.#pumpTimer !== undefined) clearInterval(this.#pumpTimer);
     this.#pumpTimer = undefined;
-    this.#keepAlive.stop();
+    this.#admission.stop();
   }
 }
 

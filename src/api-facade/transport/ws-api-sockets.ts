@@ -1,7 +1,8 @@
 /**
  * The WebSocket API over `ws`, on the HTTP server's port at `/ws-api/v3` (Binance:
  * wss://ws-api.binance.com:443/ws-api/v3). Each connection is a WsApiConnection; this file only
- * admits connections and moves frames.
+ * admits connections and moves frames (the admission, the time unit, keepalive and the message
+ * rate are connection-admission.ts's, shared with the streams).
  *
  * Connection URL: `?returnRateLimits=false` hides rateLimits by default on the connection;
  * `?timeUnit=MICROSECOND|microsecond|MILLISECOND|millisecond` sets the unit of every time
@@ -27,16 +28,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData } from 'ws';
-import { ConnectionAttempts } from './connection-admission.ts';
-import { KeepAlive } from './keepalive.ts';
+import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimits } from './connection-admission.ts';
 import type { ExchangeContext } from '../context/index.ts';
-import { apiError, rawErrorResponse } from '../core/index.ts';
-import type { TimeUnit } from '../serialize/index.ts';
-import type { StreamLimits } from './stream-sockets.ts';
 import { WsApiConnection } from '../ws-api/index.ts';
 
-/** The same kinds of limits as the streams' connection limits, with the WebSocket API's defaults. */
-export type WsApiLimits = Pick<StreamLimits, 'attemptsPerIp' | 'attemptWindowUs' | 'openPerIp' | 'messagesPerSecond' | 'maxPayloadBytes' | 'pingIntervalMs' | 'pongTimeoutMs' | 'connectionLifeMs'>;
+/** The limits both WebSocket endpoints have (connection-admission.ts), with the WebSocket API's defaults. */
+export type WsApiLimits = AdmissionLimits;
 
 /** What the server runs around each request (the market streams go out with the state before and after it). */
 export interface WsApiRequestHooks {
@@ -64,7 +61,6 @@ export const DEFAULT_WS_API_LIMITS: WsApiLimits = {
 export const WS_API_PATH = '/ws-api/v3';
 /** Weight of opening a connection (web-socket-api.md "IP limits"). */
 const CONNECT_WEIGHT = 2;
-const POLICY_VIOLATION = 1008;
 
 /** True when an upgrade request is for the WebSocket API. */
 export function isWsApiPath(url: string | undefined): boolean {
@@ -77,18 +73,16 @@ export class WsApiSockets {
   readonly #ctx: ExchangeContext;
   readonly #limits: WsApiLimits;
   readonly #wss: WebSocketServer;
-  readonly #attempts: ConnectionAttempts;
+  readonly #admission: ConnectionAdmission;
   readonly #open = new Set<{ terminate(): void }>();
   readonly #hooks: WsApiRequestHooks;
-  readonly #keepAlive: KeepAlive;
 
   constructor(ctx: ExchangeContext, limits: Partial<WsApiLimits> = {}, hooks: WsApiRequestHooks = {}) {
     this.#ctx = ctx;
     this.#hooks = hooks;
     this.#limits = { ...DEFAULT_WS_API_LIMITS, ...limits };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#limits.maxPayloadBytes });
-    this.#attempts = new ConnectionAttempts(this.#limits.attemptsPerIp, this.#limits.attemptWindowUs, this.#limits.openPerIp);
-    this.#keepAlive = new KeepAlive(this.#limits);
+    this.#admission = new ConnectionAdmission(this.#limits);
   }
 
   /** Open WebSocket API connections. */
@@ -98,24 +92,13 @@ export class WsApiSockets {
 
   /** Handles an HTTP upgrade to /ws-api/v3 within the limits; refuses anything else. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    socket.on('error', () => socket.destroy());
     const ctx = this.#ctx;
-    const now = ctx.now();
-    const ip = req.socket.remoteAddress ?? '';
-    const count = this.#attempts.admit(socket, ip, now);
-    if (count === undefined) return;
-    const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const query = new URLSearchParams(q < 0 ? '' : url.slice(q + 1));
-    const unit = timeUnitOf(query.get('timeUnit'));
-    if (!isWsApiPath(url) || unit === undefined) {
-      socket.end(rawErrorResponse(isWsApiPath(url) ? apiError('INVALID_TIME_UNIT') : apiError('UNKNOWN_ENDPOINT', 'GET', url.slice(0, q < 0 ? url.length : q))));
-      return;
-    }
-    const returnRateLimits = query.get('returnRateLimits')?.toLowerCase() !== 'false';
-    ctx.weightLimiter.addWeight(ip, CONNECT_WEIGHT, now);
+    const admitted = this.#admission.admit(req, socket, ctx.now(), (path) => path === WS_API_PATH);
+    if (admitted === undefined) return;
+    const { ip, unit } = admitted;
+    const returnRateLimits = admitted.query.get('returnRateLimits')?.toLowerCase() !== 'false';
+    ctx.weightLimiter.addWeight(ip, CONNECT_WEIGHT, admitted.now);
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
-      count.open++;
       this.#open.add(ws);
       let outbox: Promise<void> | null = null;
       const connection = new WsApiConnection(ctx, {
@@ -138,15 +121,9 @@ export class WsApiSockets {
         },
         close: (code, reason) => ws.close(code, reason),
       });
-      let second = -1;
-      let messages = 0;
+      const rate = new MessageRate(this.#limits.messagesPerSecond);
       ws.on('message', (data: RawData, isBinary: boolean) => {
-        const nowSecond = Math.floor(ctx.now() / 1_000_000);
-        if (nowSecond !== second) {
-          second = nowSecond;
-          messages = 0;
-        }
-        if (++messages > this.#limits.messagesPerSecond) {
+        if (!rate.heard(ctx.now())) {
           ws.close(POLICY_VIOLATION, 'Too many messages');
           return;
         }
@@ -158,29 +135,22 @@ export class WsApiSockets {
       const release = (): void => {
         if (released) return;
         released = true;
-        this.#keepAlive.remove(ws);
         connection.close();
         this.#open.delete(ws);
-        this.#attempts.release(ip, ctx.now());
+        this.#admission.release(ws, ip, ctx.now());
       };
       ws.on('close', release);
       ws.on('error', release);
-      this.#keepAlive.add(ws, release);
+      this.#admission.watch(ws, admitted, release);
     });
   }
 
   /** Closes every connection (server shutdown). */
   close(): void {
     for (const ws of [...this.#open]) ws.terminate();
-    this.#keepAlive.stop();
+    this.#admission.stop();
     this.#wss.close();
   }
-}
-
-function timeUnitOf(value: string | null): TimeUnit | undefined {
-  if (value === null || value === 'MILLISECOND' || value === 'millisecond') return 'MILLISECOND';
-  if (value === 'MICROSECOND' || value === 'microsecond') return 'MICROSECOND';
-  return undefined;
 }
 
 function textOf(data: RawData): string {
