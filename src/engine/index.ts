@@ -21,5 +21,6 @@ export type { RejectReason, FilterRejectReason } from './reject-reason.ts';
 export { RATE_SCALE, type SymbolSpec } from './symbol-spec.ts';
 export { STP_MODES, TERMINAL_STATUSES } from './types.ts';
 export { ALL_ORDER_TYPES } from './symbol-config.ts';
+export { ORDER_TYPE_FIELDS, ORDER_TYPES, orderTypesWhere, type FieldUse, type OrderTypeFields } from './order-type-fields.ts';
 export type { LadderProfile } from './liquidity/synthetic-ladder.ts';
 export { SYNTHETIC_MAKER } from './matching/synthetic-fill.ts';

@@ -4,24 +4,21 @@
  * `pendingBelowStopPrice`, ...). The per-type requirements and the pairing rules are declared
  * once here over a name map, and the engine's OrderRequest is built once here.
  *
- * Per type (spec, Trading; binance-facts §5.1, §5.9):
- * - LIMIT: timeInForce, quantity, price; LIMIT_MAKER: quantity, price; with a pegPriceType the
- *   price is optional (the book gives it).
- * - MARKET: quantity or quoteOrderQty, not both; no price, no timeInForce.
- * - STOP_LOSS, TAKE_PROFIT: quantity and stopPrice or trailingDelta; no price, no timeInForce.
- * - STOP_LOSS_LIMIT, TAKE_PROFIT_LIMIT: timeInForce, quantity, price, stopPrice or trailingDelta.
- * - stopPrice / trailingDelta on LIMIT, LIMIT_MAKER or MARKET: -1106 "sent when not required".
+ * Per type: the engine's ORDER_TYPE_FIELDS table (src/engine/order-type-fields.ts), read here as
+ * parameter rules: every missing required field first (-1102; stopPrice or trailingDelta,
+ * quantity or quoteOrderQty as "either ... must be sent"), then every field sent where the type
+ * forbids it (-1106 "sent when not required"), in a fixed order, as Binance answers. An iceberg's
+ * combination (not GTC, on MARKET or a stop) is the engine's refusal, not a parameter error.
  * - pegOffsetType and pegOffsetValue together (-1128); pegOffsetValue at most 100 (-1102, the
  *   "Cannot be greater than" text of §2.2); strategyType at least 1000000 (-1134).
  * Missing mandatory values are -1102. Everything about prices, grids, funds and the book is the
  * engine's (placementRefusal / OrderRejected).
  */
-import { type OrderRequest, type SymbolSpec, type OrderType, type PegPriceType, type SelfTradePreventionMode, type Side, type TimeInForce, STP_MODES } from '../../../engine/index.ts';
+import { type OrderRequest, type SymbolSpec, type OrderType, type PegPriceType, type SelfTradePreventionMode, type Side, type TimeInForce, ORDER_TYPES, orderTypesWhere, STP_MODES } from '../../../engine/index.ts';
 import { type ApiError, apiError } from '../../core/index.ts';
 import { EMPTY_ERRORS, ENUM_ERRORS, paramErrors, type ParamRule, bothOrNeither, notAllowedWhen, requiredWhen, type DecimalParam, type ParsedSoFar, type ParsedParams } from '../../params/index.ts';
 import { SYMBOL } from '../common.ts';
 
-export const ORDER_TYPES = ['LIMIT', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT', 'LIMIT_MAKER'] as const;
 export const CLIENT_ID_PATTERN = { regex: /^[a-zA-Z0-9\-_]{1,36}$/, text: '^[a-zA-Z0-9-_]{1,36}$' };
 export const MIN_STRATEGY_TYPE = 1_000_000;
 export const MAX_PEG_OFFSET_VALUE = 100;
@@ -35,8 +32,15 @@ export const STP_PARAM = { name: 'selfTradePreventionMode', kind: 'ENUM', values
 export const PEG_PRICE_TYPE_PARAM = { kind: 'ENUM', values: ['PRIMARY_PEG', 'MARKET_PEG'], invalid: ENUM_ERRORS.pegPriceType } as const;
 export const PEG_OFFSET_TYPE_PARAM = { kind: 'ENUM', values: ['PRICE_LEVEL'], invalid: ENUM_ERRORS.pegOffsetType } as const;
 
-const STOP_TYPES: readonly string[] = ['STOP_LOSS', 'TAKE_PROFIT'];
-const STOP_LIMIT_TYPES: readonly string[] = ['STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT'];
+/** The table's columns as the types where each field is required, forbidden, or one of a pair (MARKET's quantity). */
+const NEEDS_TIME_IN_FORCE = orderTypesWhere('timeInForce', 'required');
+const NEEDS_QUANTITY = orderTypesWhere('quantity', 'required');
+const NEEDS_PRICE = orderTypesWhere('price', 'required');
+const NEEDS_TRIGGER = orderTypesWhere('trigger', 'required');
+const QUANTITY_OR_QUOTE = orderTypesWhere('quantity', 'either');
+const NO_TIME_IN_FORCE = orderTypesWhere('timeInForce', 'forbidden');
+const NO_PRICE = orderTypesWhere('price', 'forbidden');
+const NO_TRIGGER = orderTypesWhere('trigger', 'forbidden');
 
 export const badStrategyType = (): ApiError => apiError('BAD_STRATEGY_TYPE');
 export const pegOffsetTooLarge = (name: string): ApiError => apiError('PEG_OFFSET_TOO_LARGE', name, MAX_PEG_OFFSET_VALUE);
@@ -94,16 +98,17 @@ export const PLAIN_NAMES: LegNames = {
 /** The per-type requirements and pairing rules of one order (see header), in a stable order. */
 export function orderRules(n: LegNames): ParamRule[] {
   const typeIs =
-    (...types: readonly string[]) =>
+    (types: readonly string[]) =>
     (v: ParsedSoFar) =>
       types.includes(v[n.type] as string);
   const unpegged = (v: ParsedSoFar) => v[n.pegPriceType] === undefined;
-  const rules: ParamRule[] = [requiredWhen(n.timeInForce, typeIs('LIMIT', ...STOP_LIMIT_TYPES))];
-  if (n.quantity !== null) rules.push(requiredWhen(n.quantity, typeIs('LIMIT', 'LIMIT_MAKER', ...STOP_TYPES, ...STOP_LIMIT_TYPES)));
+  // Missing fields first (-1102), then fields the type forbids (-1106).
+  const rules: ParamRule[] = [requiredWhen(n.timeInForce, typeIs(NEEDS_TIME_IN_FORCE))];
+  if (n.quantity !== null) rules.push(requiredWhen(n.quantity, typeIs(NEEDS_QUANTITY)));
   rules.push(
-    requiredWhen(n.price, (v) => typeIs('LIMIT', 'LIMIT_MAKER', ...STOP_LIMIT_TYPES)(v) && unpegged(v)),
+    requiredWhen(n.price, (v) => typeIs(NEEDS_PRICE)(v) && unpegged(v)),
     (v) => {
-      if (typeIs(...STOP_TYPES, ...STOP_LIMIT_TYPES)(v) && v[n.stopPrice] === undefined && v[n.trailingDelta] === undefined) {
+      if (typeIs(NEEDS_TRIGGER)(v) && v[n.stopPrice] === undefined && v[n.trailingDelta] === undefined) {
         throw paramErrors.eitherRequired(n.stopPrice, n.trailingDelta);
       }
     },
@@ -113,16 +118,16 @@ export function orderRules(n: LegNames): ParamRule[] {
     const quantityName = n.quantity;
     rules.push(
       (v) => {
-        if (v[n.type] === 'MARKET' && v[quantityName] === undefined && v[quoteName] === undefined) throw paramErrors.eitherRequired(quantityName, quoteName);
+        if (typeIs(QUANTITY_OR_QUOTE)(v) && v[quantityName] === undefined && v[quoteName] === undefined) throw paramErrors.eitherRequired(quantityName, quoteName);
       },
-      notAllowedWhen(quoteName, (v) => v[n.type] !== 'MARKET' || v[quantityName] !== undefined),
+      notAllowedWhen(quoteName, (v) => !typeIs(QUANTITY_OR_QUOTE)(v) || v[quantityName] !== undefined),
     );
   }
   rules.push(
-    notAllowedWhen(n.timeInForce, typeIs('MARKET', 'LIMIT_MAKER', ...STOP_TYPES)),
-    notAllowedWhen(n.price, typeIs('MARKET', ...STOP_TYPES)),
-    notAllowedWhen(n.stopPrice, typeIs('LIMIT', 'LIMIT_MAKER', 'MARKET')),
-    notAllowedWhen(n.trailingDelta, typeIs('LIMIT', 'LIMIT_MAKER', 'MARKET')),
+    notAllowedWhen(n.timeInForce, typeIs(NO_TIME_IN_FORCE)),
+    notAllowedWhen(n.price, typeIs(NO_PRICE)),
+    notAllowedWhen(n.stopPrice, typeIs(NO_TRIGGER)),
+    notAllowedWhen(n.trailingDelta, typeIs(NO_TRIGGER)),
     bothOrNeither(n.pegOffsetType, n.pegOffsetValue),
     (v) => {
       const offset = v[n.pegOffsetValue];
