@@ -45,7 +45,6 @@ export {
   MICROS_PER_MINUTE,
   MICROS_PER_SECOND,
   assertMicros,
-  isMicros,
   microsToMillis,
   millisToMicros,
 } from './time-units.ts';

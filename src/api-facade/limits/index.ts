@@ -8,7 +8,6 @@ export {
   BINANCE_RATE_LIMITS,
   describePeriod,
   exchangeInfoRateLimits,
-  intervalLetter,
   limitHeaderName,
   validateRateLimits,
   windowEndUs,

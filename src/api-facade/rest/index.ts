@@ -9,4 +9,4 @@
  */
 export { handleRequest, serveEndpoint, type ApiRequest, type ApiResponse, type EndpointOutcome, type RequestAuthenticator } from './handle-request.ts';
 export { InProcessClient, type ClientResponse, type InProcessClientOptions, type ParamValue } from './in-process-client.ts';
-export { DEFAULT_RECV_WINDOW_US, MSG_AHEAD_OF_SERVER, MSG_OUTSIDE_RECV_WINDOW, checkTimestamp } from './timing.ts';
+export { DEFAULT_RECV_WINDOW_US, checkTimestamp } from './timing.ts';

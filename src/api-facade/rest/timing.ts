@@ -12,16 +12,13 @@
  * Both answers are HTTP 400. The recvWindow part runs twice for order endpoints: once after the
  * signature, once just before the command reaches the engine (`recheck`).
  */
-import { type ApiError, apiError, EXCHANGE_ERRORS } from '../core/index.ts';
+import { type ApiError, apiError } from '../core/index.ts';
 
 export const DEFAULT_RECV_WINDOW_US = 5_000_000;
 /** 2017-01-01T00:00:00Z in µs: the earliest timestamp accepted. */
 export const EARLIEST_TIMESTAMP_US = 1_483_228_800_000_000;
 const AHEAD_LIMIT_US = 1_000_000;
 const FAR_FUTURE_US = 10_000_000;
-
-export const MSG_OUTSIDE_RECV_WINDOW = EXCHANGE_ERRORS.TIMESTAMP_OUTSIDE_RECV_WINDOW.msg;
-export const MSG_AHEAD_OF_SERVER = EXCHANGE_ERRORS.TIMESTAMP_AHEAD_OF_SERVER.msg;
 
 const outside = (): ApiError => apiError('TIMESTAMP_OUTSIDE_RECV_WINDOW');
 const ahead = (): ApiError => apiError('TIMESTAMP_AHEAD_OF_SERVER');
