@@ -197,10 +197,19 @@ describe('market streams over WebSocket', () => {
     conn.ws.close();
   });
 
-  test('URLs: an unknown stream is 404, an unknown listen key 400 -1125, any other path 404 — JSON each', async () => {
-    const { wsBase } = await start();
-    expect(await refused(`${wsBase}/ws/btcusdt@nonsense`)).toEqual({ status: 404, body: { code: -1000, msg: 'Unknown stream: btcusdt@nonsense' } });
-    expect(await refused(`${wsBase}/stream?streams=btcusdt@trade/xyzusdt@trade`)).toEqual({ status: 404, body: { code: -1000, msg: 'Unknown stream: xyzusdt@trade' } });
+  test('URLs: a name this market lacks is taken as SUBSCRIBE takes it (listed, silent); an unknown listen key is 400 -1125, any other path 404', async () => {
+    const { replay, wsBase } = await start({ streamLimits: { messagesPerSecond: 100 } });
+    const conn = await connect(`${wsBase}/stream?streams=btcusdt@trade/xyzusdt@trade/btcusdt@nonsense`);
+    expect(await conn.ask({ method: 'LIST_SUBSCRIPTIONS', id: 1 })).toEqual({ result: ['btcusdt@trade', 'xyzusdt@trade', 'btcusdt@nonsense'], id: 1 });
+    // The same names by SUBSCRIBE on a bare connection: the same list.
+    const bare = await connect(`${wsBase}/stream`);
+    expect(await bare.ask({ method: 'SUBSCRIBE', params: ['btcusdt@trade', 'xyzusdt@trade', 'btcusdt@nonsense'], id: 2 })).toEqual({ result: null, id: 2 });
+    expect(await bare.ask({ method: 'LIST_SUBSCRIPTIONS', id: 3 })).toEqual({ result: ['btcusdt@trade', 'xyzusdt@trade', 'btcusdt@nonsense'], id: 3 });
+    await replay.runUntil(T0 + 2 * S);
+    await until(() => conn.messages.length === 2 && bare.messages.length === 2);
+    expect(conn.messages.map((m) => m.stream)).toEqual(['btcusdt@trade', 'btcusdt@trade']);
+    conn.ws.close();
+    bare.ws.close();
     expect(await refused(`${wsBase}/ws/${'a'.repeat(64)}`)).toEqual({ status: 400, body: { code: -1125, msg: 'This listenKey does not exist.' } });
     expect(await refused(`${wsBase}/nowhere`)).toEqual({ status: 404, body: { code: -1000, msg: 'Unknown endpoint: GET /nowhere' } });
   });

@@ -361,6 +361,14 @@ describe('connection rules', () => {
     expect(await second.closed).toBe(1009);
   });
 
+  test('closing the server sends serverShutdown as a connection event, then closes with 1001', async () => {
+    const { client, server } = await start();
+    await server.close();
+    servers.splice(servers.indexOf(server), 1);
+    expect(await client.closed).toBe(1001);
+    expect(client.frames).toEqual([{ event: { e: 'serverShutdown', E: T0_MS } }]);
+  });
+
   test('messages per second of simulated time are bounded (1008)', async () => {
     const { client } = await start({ wsApiLimits: { messagesPerSecond: 3 } });
     for (let i = 0; i < 4; i++) client.ws.send(JSON.stringify({ id: i, method: 'ping' }));

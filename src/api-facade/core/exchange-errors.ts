@@ -94,7 +94,6 @@ export const EXCHANGE_ERRORS = {
   FIREWALL_BLOCKED: row(403, -1000, 'Request blocked by the web application firewall.'),
   REQUEST_BODY_TOO_LARGE: row(413, -1000, 'Request body too large.'),
   // WebSocket stream URLs (/ws/<name>, /stream?streams=): a name this market does not serve, too many names.
-  UNKNOWN_STREAM: row(404, -1000, (name: string) => `Unknown stream: ${name}`),
   TOO_MANY_STREAMS: row(400, -1000, (limit: number) => `Too many streams; a connection carries at most ${limit}.`),
   // Requests node:http could not parse (answered as JSON like every other refusal).
   MALFORMED_HTTP_REQUEST: row(400, -1000, 'Malformed HTTP request.'),

@@ -10,4 +10,4 @@ export { collectJsonParams, collectRawParams, type ParamSource, type RawParams }
 export { defineSchema, parseParams, withSigned, type ParamSchema, type ParsedParams } from './param-schema.ts';
 export { SYMBOL_PATTERN, type DecimalParam, type ParamSpec, type ParsedSoFar, type TimestampParam } from './param-types.ts';
 export { EMPTY_ERRORS, ENUM_ERRORS, paramErrors } from './param-errors.ts';
-export { bothOrNeither, eitherRequired, exclusive, invalidWhen, notAllowedWhen, requiredWhen, type ParamRule } from './param-rules.ts';
+export { bothOrNeither, eitherRequired, exclusive, invalidWhen, notAllowedWhen, requiredWhen, supportedCombinations, type ParamRule } from './param-rules.ts';

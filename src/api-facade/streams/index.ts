@@ -11,6 +11,6 @@
  */
 export { MarketFeed, type StreamSink } from './market-feed.ts';
 export { FeedDriver, type FeedClock, type ScheduleAt } from './feed-driver.ts';
-export { errorFrame, parseStreamControl, resultFrame, type StreamControl } from './stream-control.ts';
+export { errorFrame, isWellFormedStreamName, parseStreamControl, resultFrame, type StreamControl } from './stream-control.ts';
 export { UserStreamHub } from './user-stream-hub.ts';
 export { LISTEN_KEY_LIFETIME_US, ListenKeyStore, type KeyEnd } from './listen-keys.ts';

@@ -10,11 +10,12 @@
  *   MICROSECOND / MILLISECOND, either case, is refused: 400 -1194, connection-admission.ts).
  * - A name is a market stream of this market (stream-name.ts), or a live listen key (its account's
  *   user data events, unwrapped on a raw connection, wrapped with the key as the stream name on a
- *   combined one). SUBSCRIBE acks any well-formed name, as Binance does (a well-formed name of
- *   no stream is listed but never delivers). In the URL, a name that reads as a stream must be
- *   one of this market's (else 404 UNKNOWN_STREAM: a typo is better found at once) and one that
- *   reads as a listen key must be live (else 400 -1125); other tokens are accepted and carry
- *   nothing, as on Binance (ccxt opens /ws/<connection number>, then SUBSCRIBEs).
+ *   combined one). One rule for names, in the URL as in SUBSCRIBE, as Binance does: a well-formed
+ *   name (stream-control.ts) is taken and listed, and one this market lacks (a typo, another
+ *   market's symbol) delivers nothing. SUBSCRIBE answers a malformed name with an error frame; a
+ *   URL cannot, and Binance opens the connection all the same, so a URL token that is not a
+ *   well-formed name is ignored (ccxt opens /ws/<connection number>, then SUBSCRIBEs). One
+ *   exception: a listen key in the URL (the legacy user data form) must be live (else 400 -1125).
  * - A listen key that expires sends `listenKeyExpired`; on a connection opened as
  *   `/ws/<listenKey>` alone (the legacy form) the connection then closes, as does DELETE of the key;
  *   elsewhere only that subscription ends.
@@ -42,7 +43,7 @@ import { EventQueue, type QueueEntry } from '../../clock/index.ts';
 import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimits } from './connection-admission.ts';
 import type { ExchangeContext } from '../context/index.ts';
 import { apiError, rawErrorResponse } from '../core/index.ts';
-import { type KeyEnd, FeedDriver, errorFrame, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
+import { type KeyEnd, FeedDriver, errorFrame, isWellFormedStreamName, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
 
 /** Connection limits of the stream endpoint (defaults: DEFAULT_STREAM_LIMITS). */
@@ -153,13 +154,9 @@ export class StreamSockets {
       socket.end(rawErrorResponse(apiError('TOO_MANY_STREAMS', this.#limits.streamsPerConnection)));
       return;
     }
-    // A name in the URL that reads as a stream or a listen key must be one; other tokens (ccxt
-    // puts a connection number there: /ws/1) carry nothing, as on Binance.
-    for (const name of names) {
-      if (this.#ctx.marketFeed.isStream(name) || this.#ctx.listenKeys.accountOf(name, now) !== undefined) continue;
-      if (name.includes('@') || name.startsWith('!')) socket.end(rawErrorResponse(apiError('UNKNOWN_STREAM', name)));
-      else if (LISTEN_KEY_SHAPE.test(name)) socket.end(rawErrorResponse(apiError('INVALID_LISTEN_KEY')));
-      else continue;
+    // A listen key in the URL must be live (the legacy user data form names nothing else).
+    if (names.some((name) => LISTEN_KEY_SHAPE.test(name) && this.#ctx.listenKeys.accountOf(name, now) === undefined)) {
+      socket.end(rawErrorResponse(apiError('INVALID_LISTEN_KEY')));
       return;
     }
     const legacyKey = !combined && names.length === 1 && this.#ctx.listenKeys.accountOf(names[0]!, now) !== undefined ? names[0]! : null;
@@ -168,7 +165,8 @@ export class StreamSockets {
       this.#connections.add(connection);
       this.#admission.watch(ws, admitted, () => this.#drop(connection));
       this.#startPump();
-      for (const name of names) if (this.#ctx.marketFeed.isStream(name) || this.#ctx.listenKeys.accountOf(name, now) !== undefined) this.#subscribe(connection, name);
+      // Taken as a SUBSCRIBE takes them (see the header); other tokens are ignored.
+      for (const name of names) if (isWellFormedStreamName(name)) this.#subscribe(connection, name);
       // A listen key may have ended while the handshake ran.
       if (legacyKey !== null && !connection.streams.has(legacyKey)) {
         ws.close(1000, 'listenKey closed');

@@ -24,12 +24,15 @@
  *   second); over it the connection is closed with 1008.
  * - Binance's transport rules on the wall clock (keepalive.ts): a ping every 20 s, a close for a
  *   connection silent for a minute, a 24 h connection life; `ws` answers the client's pings.
+ * - Server shutdown: every connection gets Binance's connection event
+ *   `{"event":{"e":"serverShutdown","E":...}}`, then a close (1001), as the streams get theirs.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type RawData } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimits } from './connection-admission.ts';
 import type { ExchangeContext } from '../context/index.ts';
+import { apiTime, type TimeUnit } from '../serialize/index.ts';
 import { WsApiConnection } from '../ws-api/index.ts';
 
 /** The limits both WebSocket endpoints have (connection-admission.ts), with the WebSocket API's defaults. */
@@ -61,6 +64,7 @@ export const DEFAULT_WS_API_LIMITS: WsApiLimits = {
 export const WS_API_PATH = '/ws-api/v3';
 /** Weight of opening a connection (web-socket-api.md "IP limits"). */
 const CONNECT_WEIGHT = 2;
+const GOING_AWAY = 1001;
 
 /** True when an upgrade request is for the WebSocket API. */
 export function isWsApiPath(url: string | undefined): boolean {
@@ -74,7 +78,8 @@ export class WsApiSockets {
   readonly #limits: WsApiLimits;
   readonly #wss: WebSocketServer;
   readonly #admission: ConnectionAdmission;
-  readonly #open = new Set<{ terminate(): void }>();
+  /** Open connections and the time unit each was opened with. */
+  readonly #open = new Map<WebSocket, TimeUnit>();
   readonly #hooks: WsApiRequestHooks;
 
   constructor(ctx: ExchangeContext, limits: Partial<WsApiLimits> = {}, hooks: WsApiRequestHooks = {}) {
@@ -99,7 +104,7 @@ export class WsApiSockets {
     const returnRateLimits = admitted.query.get('returnRateLimits')?.toLowerCase() !== 'false';
     ctx.weightLimiter.addWeight(ip, CONNECT_WEIGHT, admitted.now);
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
-      this.#open.add(ws);
+      this.#open.set(ws, unit);
       let outbox: Promise<void> | null = null;
       const connection = new WsApiConnection(ctx, {
         ip,
@@ -145,9 +150,13 @@ export class WsApiSockets {
     });
   }
 
-  /** Closes every connection (server shutdown). */
+  /** Server shutdown: every connection gets `serverShutdown`, then closes. */
   close(): void {
-    for (const ws of [...this.#open]) ws.terminate();
+    const now = this.#ctx.now();
+    for (const [ws, unit] of [...this.#open]) {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event: { e: 'serverShutdown', E: apiTime(now, unit) } }));
+      ws.close(GOING_AWAY, 'server shutdown');
+    }
     this.#admission.stop();
     this.#wss.close();
   }

@@ -8,10 +8,12 @@
  *   order ID." (since 2025-04-08). Not found: -2013 "Order does not exist.".
  * - allOrders / myTrades: startTime..endTime at most 24 h, else -1127 "More than 24 hours
  *   between startTime and endTime.". allOrders with orderId: orders from that id on, oldest
- *   first; otherwise the newest `limit`. myTrades: fromId excludes startTime/endTime (-1128).
+ *   first; otherwise the newest `limit`.
+ * - myTrades, myPreventedMatches: only the spec's supported combinations of their optional
+ *   parameters (`supportedCombinations`); any other is -1128.
  * - Lists are oldest first (ascending orderId / trade id), as Binance returns them.
  */
-import { EMPTY_ERRORS, eitherRequired, invalidWhen, defineSchema, withSigned } from '../../params/index.ts';
+import { EMPTY_ERRORS, eitherRequired, defineSchema, supportedCombinations, withSigned } from '../../params/index.ts';
 import { accountJson, apiTime, discountJson, ratesJson, orderQueryJson } from '../../serialize/index.ts';
 import { formatUnits } from '../../../engine/index.ts';
 import { accountOf, accountViewOf, OPTIONAL_SYMBOL, spotLimit, SYMBOL, symbolSpec, timeWindow, wireContext } from '../common.ts';
@@ -92,7 +94,8 @@ export const myTrades = defineEndpoint({
   security: 'USER_DATA',
   weight: (p) => (p.orderId === undefined ? 20 : 5),
   schema: defineSchema(withSigned([SYMBOL, ORDER_ID, START_TIME, END_TIME, { name: 'fromId', kind: 'LONG' }, LIMIT]), [
-    invalidWhen((v) => v['fromId'] !== undefined && (v['startTime'] !== undefined || v['endTime'] !== undefined)),
+    // The spec's supported combinations (symbol always; limit with any of them).
+    supportedCombinations(['orderId', 'startTime', 'endTime', 'fromId'], ['', 'orderId', 'startTime', 'endTime', 'fromId', 'startTime+endTime', 'orderId+fromId']),
   ]),
   summary: 'Account trades of a symbol (24 h span rule)',
   handler: (p, call) => {
@@ -182,8 +185,8 @@ export const myPreventedMatches = defineEndpoint({
     withSigned([SYMBOL, { name: 'preventedMatchId', kind: 'LONG' }, ORDER_ID, { name: 'fromPreventedMatchId', kind: 'LONG' }, LIMIT]),
     [
       eitherRequired('preventedMatchId', 'orderId'),
-      // The spec's combinations: preventedMatchId alone, or orderId (+ fromPreventedMatchId, limit).
-      invalidWhen((v) => v['preventedMatchId'] !== undefined && (v['orderId'] !== undefined || v['fromPreventedMatchId'] !== undefined)),
+      // The spec's combinations: preventedMatchId alone, or orderId (+ fromPreventedMatchId); limit with any.
+      supportedCombinations(['preventedMatchId', 'orderId', 'fromPreventedMatchId'], ['preventedMatchId', 'orderId', 'orderId+fromPreventedMatchId']),
     ],
   ),
   summary: 'Prevented self-trades of the account on a symbol',

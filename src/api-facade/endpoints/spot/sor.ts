@@ -19,7 +19,7 @@
  *   alone (and no lower bound) the newest `limit` up to it.
  */
 import { type ApiError, apiError } from '../../core/index.ts';
-import { ENUM_ERRORS, invalidWhen, type ParsedParams, defineSchema, withSigned } from '../../params/index.ts';
+import { ENUM_ERRORS, type ParsedParams, defineSchema, supportedCombinations, withSigned } from '../../params/index.ts';
 import { formatUnits } from '../../../engine/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { accountOf, spotLimit, SYMBOL, symbolSpec, timeWindow } from '../common.ts';
@@ -99,7 +99,8 @@ export const myAllocations = defineEndpoint({
       { name: 'limit', kind: 'INT' },
       { name: 'orderId', kind: 'LONG' },
     ]),
-    [invalidWhen((v) => (v['fromAllocationId'] !== undefined || v['orderId'] !== undefined) && (v['startTime'] !== undefined || v['endTime'] !== undefined))],
+    // The spec's combinations and results (symbol always; limit with any of them).
+    [supportedCombinations(['startTime', 'endTime', 'fromAllocationId', 'orderId'], ['', 'startTime', 'endTime', 'startTime+endTime', 'fromAllocationId', 'orderId', 'fromAllocationId+orderId'])],
   ),
   summary: 'SOR allocations of the account (the taker fills of SOR orders)',
   handler: (p, call) => {
