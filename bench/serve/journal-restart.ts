@@ -8,7 +8,7 @@
  * time from calling serve() to listening, with the journal, and the same without one (the
  * difference is the restore); target (issue 13): under 5 s for 1M commands.
  *
- * With snapshots (src/cli/serve-snapshot.ts): the full replay's clean stop writes a snapshot of
+ * With snapshots (src/serve/durability/snapshots.ts): the full replay's clean stop writes a snapshot of
  * the N commands (its write time and size are in the row); a restart from it replays nothing
  * (`startSnapshotMs`). The worst case of the default --snapshot-every (200,000) is a snapshot
  * 200,000 commands before the journal's end: a journal of N - 200,000 commands is restored and

@@ -7,7 +7,7 @@
  *   node --import tsx bench/serve/serve-target.ts [JOURNAL_FILE FSYNC]
  *
  * With JOURNAL_FILE the server journals as `exsim serve --journal JOURNAL_FILE --fsync FSYNC`
- * does (serve-journaling.ts: a new file, every command and the counters written before the answer).
+ * does (src/serve/durability: a new file, every command and the counters written before the answer).
  *
  * IPC: the child sends {url, listenKey} (a live key of the first trader); the parent sends
  * 'streams' (answered with {streams: open stream connections, cpuMicros: its CPU time so far})

@@ -1,6 +1,6 @@
 /**
  * The server side of streams/fanout, run as a child process: `exsim serve --data sample --clock
- * speed:N` exactly as a user starts it (src/cli/serve.ts), on a free loopback port.
+ * speed:N` exactly as a user starts it (src/serve/serve.ts), on a free loopback port.
  *
  *   node --import tsx bench/streams/fanout-target.ts SPEED
  *

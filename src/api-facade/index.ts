@@ -1,15 +1,20 @@
 /**
- * exsim's Binance-style spot REST facade.
+ * exsim's Binance-style exchange surface: the REST API, the market and user data streams, the
+ * WebSocket API.
  *
  * Entry points: `handleRequest(ctx, request)` (the one transport seam), `ExsimHttpServer`
- * (node:http adapter; also the WebSocket API at /ws-api/v3, whose connections are
+ * (node:http adapter; also the streams and the WebSocket API at /ws-api/v3, whose connections are
  * `WsApiConnection`s), `InProcessClient` (no sockets), `ExchangeContext` (what requests are
  * served against), `ENDPOINTS` (the one endpoint table).
  *
- * Rules: the facade reads no wall clock, draws no random numbers and starts no timers (the HTTP
- * adapter's socket handling aside); time is the backend's simulated time. It uses the engine
- * only through its public queries and the backend's `apply`. It imports nothing from src/sim:
- * a `Replay` is a `MarketBackend` structurally.
+ * Rooms, from the ground up, each with its index.ts (a room imports only rooms below it):
+ * core · params, signing, limits, serialize · account-services, streams · context · endpoints ·
+ * rest · ws-api · transport. ARCHITECTURE.md draws them.
+ *
+ * Rules: the facade reads no wall clock, draws no random numbers and starts no timers outside
+ * transport/ (socket I/O, keepalive, the stream pump's tick); time is the backend's simulated
+ * time. It uses the engine only through its public queries and the backend's `apply`. It imports
+ * nothing from src/sim: a `Replay` is a `MarketBackend` structurally.
  */
 export { ApiError, EngineBackend, WrappedBackend, type FacadeCommand, type MarketBackend, type MarketHooks, apiError } from './core/index.ts';
 export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions, type SorGroup, type FaultOptions, captureFacadeChanges, captureFacadeState, FacadeStateMerger, isEmptyFacadeChange, restoreFacadeState, type FacadeState } from './context/index.ts';

@@ -7,9 +7,9 @@
  * it was acknowledged in, and the final engine state hash equals that of the same stream sent to
  * a server that never crashed. (Longer runs: bench/serve/crash-long-run.ts.)
  *
- * Snapshots (src/cli/serve-snapshot.ts) are taken every 25 commands, so most restarts read one and
+ * Snapshots (src/serve/durability/snapshots.ts) are taken every 25 commands, so most restarts read one and
  * replay only the journal after it. The same on the static market (no --data) with a snapshot every 10 commands
- * (src/cli/serve-snapshot.ts), so restarts read a snapshot and replay the tail after it, and
+ * (src/serve/durability/snapshots.ts), so restarts read a snapshot and replay the tail after it, and
  * kills land right after snapshots and, with a request in flight, during one.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -34,7 +34,7 @@ export interface CrashRunResult {
   readonly kills: number;
   readonly inFlightLanded: number;
   readonly acknowledged: number;
-  /** Restarts that read a journal snapshot (serve-snapshot.ts) and replayed only the tail after it. */
+  /** Restarts that read a journal snapshot (src/serve/durability/snapshots.ts) and replayed only the tail after it. */
   readonly fromSnapshot: number;
   readonly problems: readonly string[];
 }

@@ -2,7 +2,7 @@
  * Every error the simulated exchange answers, in one keyed table (HTTP status, Binance `code`,
  * message or a function for a parametrised message), as fastify keeps its lib/errors.js. Sites
  * name a key (`apiError('INVALID_SYMBOL')`); no other module builds an ApiError from a literal
- * code (test/unit/api-facade/exchange-errors.test.ts checks both that and that each code/message
+ * code (test/unit/api-facade/core/exchange-errors.test.ts checks both that and that each code/message
  * pair is written once). The WebSocket API answers from the same table.
  *
  * Texts are the wire texts, byte for byte (binance-facts §2.2, §2.3; clients match on them).
@@ -105,7 +105,7 @@ export const EXCHANGE_ERRORS = {
   // docs show neither answer; these are choices (see ws-api/ws-api-connection.ts).
   WS_API_UNKNOWN_METHOD: bad(-1000, (method: string) => `Unknown method: ${method}`),
   UNAUTHORIZED: row(401, -1002, 'You are not authorized to execute this request.'),
-  // exsim's control plane (/exsim/v1/..., src/cli/serve-control.ts): not Binance's; its own texts.
+  // exsim's control plane (/exsim/v1/..., src/serve/control/control-plane.ts): not Binance's; its own texts.
   CONTROL_DISABLED: row(403, -1002, 'The exsim control API is off: start the server with --admin-key.'),
   CLOCK_RUNNING: bad(-1000, 'The clock is running: pause it (POST /exsim/v1/clock/pause) or serve with --clock manual to move it by hand.'),
   CONTROL_REFUSED: bad(-1000, (why: string) => `Control request refused: ${why}`),

@@ -20,7 +20,7 @@
  * Each account has at most one key (POST returns the live one), so the store holds at most one
  * entry per account that ever opened a stream. Closing or expiring a key is reported to
  * `onKeyEnded` listeners (the WebSocket side closes the key's connections).
- * The stream itself is served by streams/stream-sockets.ts at /ws/<listenKey> (or as a stream name on any stream connection).
+ * The stream itself is served by transport/stream-sockets.ts at /ws/<listenKey> (or as a stream name on any stream connection).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type ApiError, apiError } from '../core/index.ts';

@@ -11,7 +11,7 @@
  * - `listen(port, host)` resolves to the base URL (port 0 picks a free one); `close()` stops
  *   accepting, ends idle and active keep-alive connections, and resolves when done.
  * - WebSocket upgrades to /ws[/<stream>...] and /stream[?streams=...] open market and user data
- *   streams (streams/stream-sockets.ts), to /ws-api/v3 the WebSocket API (ws-api/ws-api-sockets.ts).
+ *   streams (stream-sockets.ts), to /ws-api/v3 the WebSocket API (ws-api-sockets.ts).
  * - The client IP is the socket's remote address (no X-Forwarded-For: the simulator is not
  *   meant to sit behind a proxy).
  * Determinism: the only host interaction is socket I/O; the simulation is driven by the

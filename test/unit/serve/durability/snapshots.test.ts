@@ -1,5 +1,5 @@
 /**
- * Journal snapshots (src/cli/serve-snapshot.ts): a served static market restarted from a snapshot
+ * Journal snapshots (src/serve/durability/snapshots.ts): a served static market restarted from a snapshot
  * plus the journal's tail holds what a full replay of the journal holds (state hash, balances,
  * open orders, trades and klines, the rate-limit counters) and answers the next requests the
  * same; a damaged, foreign, stale or unverifiable snapshot is ignored with a warning and the

@@ -133,7 +133,7 @@ test('serve restores balances, orders, the clock and the rate-limit counters fro
   const weightBefore = (await fetch(`${base}/api/v3/time`)).headers.get('x-mbx-used-weight-1m');
   await first.close();
   const hash = /state hash ([0-9a-f]{64})/.exec(lines.join('\n'))![1];
-  // Without the snapshot the stop wrote (serve-snapshot.test.ts covers those): a full replay,
+  // Without the snapshot the stop wrote (snapshots.test.ts covers those): a full replay,
   // checked against the stop's checkpoint.
   rmSync(`${path}.snapshot`);
 
