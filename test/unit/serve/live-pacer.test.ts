@@ -1,19 +1,7 @@
 /** The live pacer (src/serve/live-pacer.ts) over a Scheduler, on a fake wall clock and fake host timers. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Pacing, Scheduler } from '../../../src/clock/index.ts';
 import { startLivePacer } from '../../../src/serve/index.ts';
-
-const SIM0 = 1_700_000_000_000_000;
-const REAL0 = 1_800_000_000_000;
-
-function setup(mode: string): { s: Scheduler; pacing: Pacing; fired: number[]; setReal: (ms: number) => void } {
-  let real = REAL0;
-  const pacing = new Pacing(mode, { simulatedStart: SIM0, wallClock: () => real });
-  const s = new Scheduler({ startTime: SIM0 });
-  const fired: number[] = [];
-  for (const offset of [1_000_000, 2_000_000, 2_000_000, 5_000_000]) s.schedule(SIM0 + offset, (t) => fired.push(t - SIM0));
-  return { s, pacing, fired, setReal: (ms) => (real = ms) };
-}
+import { pacedScheduler as setup, REAL0, SIM0 } from '../../support/paced-scheduler.ts';
 
 describe('startLivePacer (live adapter, fake host timers)', () => {
   afterEach(() => {
