@@ -11,8 +11,6 @@ import type { EngineEvent } from './events.ts';
 import { journalLine, type JournalEntry } from './journal-line.ts';
 import type { EngineConfig } from './symbol-config.ts';
 
-export type { JournalEntry } from './journal-line.ts';
-
 export class Journal {
   readonly entries: JournalEntry[] = [];
 
