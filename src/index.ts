@@ -16,3 +16,6 @@ export * from './engine/index.ts';
 export * from './sim/index.ts';
 export * from './clock/index.ts';
 export * from './data/index.ts';
+// The served exchange's pacing adapters (src/serve), public as they were when they sat in src/clock.
+export { startLivePacer, type LivePacer, type LivePacerOptions } from './serve/live-pacer.ts';
+export { systemWallClock } from './serve/wall-clock.ts';

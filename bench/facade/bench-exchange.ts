@@ -15,10 +15,10 @@
  * grows, and as `traders` is odd each trader alternates BUY and SELL from one round to the next,
  * so balances drift only by fees. Default newOrderRespType (FULL), as most clients send.
  */
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import type { ApiRequest } from '../../src/api-facade/handle-request.ts';
-import type { MarketBackend } from '../../src/api-facade/market-backend.ts';
-import { EngineBackend } from '../../src/api-facade/market-backend.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import type { ApiRequest } from '../../src/api-facade/rest/handle-request.ts';
+import type { MarketBackend } from '../../src/api-facade/core/market-backend.ts';
+import { EngineBackend } from '../../src/api-facade/core/market-backend.ts';
 import { BINANCE_RATE_LIMITS, type RateLimit } from '../../src/api-facade/limits/rate-limit-config.ts';
 import type { ApiKeyConfig } from '../../src/api-facade/signing/api-key-registry.ts';
 import { signHmacSha256 } from '../../src/api-facade/signing/hmac-sha256.ts';

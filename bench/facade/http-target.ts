@@ -15,9 +15,9 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
-import { PacedBackend, pacedClientTime } from '../../src/cli/serve.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { ExsimHttpServer } from '../../src/api-facade/transport/http-server.ts';
+import { PacedBackend, pacedClientTime, systemWallClock } from '../../src/serve/index.ts';
 import { Pacing } from '../../src/clock/index.ts';
 import { SAMPLE_CONFIG } from '../../src/sample/sample-market.ts';
 import { apiKeys, DEFAULT_TRADERS, makeTraders, raisedRateLimits, setupCommands } from './bench-exchange.ts';
@@ -34,8 +34,8 @@ export interface TargetCpu {
 export const BARE_BODY = JSON.stringify({ symbol: 'BTCUSDT', bidPrice: '49990.00000000', bidQty: '0.10000000', askPrice: '50010.00000000', askQty: '0.10000000' });
 
 async function startExsim(): Promise<{ url: string; close: () => Promise<void> }> {
-  const start = Math.round(Date.now() * 1000); // determinism-ok: bench timing (anchors the paced clock, as exsim serve does)
-  const pacing = new Pacing('realtime', { simulatedStart: start });
+  const start = Math.round(systemWallClock() * 1000); // anchors the paced clock, as exsim serve does
+  const pacing = new Pacing('realtime', { simulatedStart: start, wallClock: systemWallClock });
   const traders = makeTraders(DEFAULT_TRADERS);
   const backend = new PacedBackend(SAMPLE_CONFIG, pacing, setupCommands(traders, start));
   const ctx = new ExchangeContext({ backend, apiKeys: apiKeys(traders), rateLimits: raisedRateLimits(), clientTime: pacedClientTime(pacing) });

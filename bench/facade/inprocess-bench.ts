@@ -24,10 +24,10 @@
  * Per row: a warm-up pass, then `runs` timed passes of `requests` requests (median shown); the
  * exchange lives on across passes (time keeps moving, the book stays small).
  */
-import { handleRequest, type ApiRequest, type ApiResponse } from '../../src/api-facade/handle-request.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
-import type { EngineBackend } from '../../src/api-facade/market-backend.ts';
-import type { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
+import { handleRequest, type ApiRequest, type ApiResponse } from '../../src/api-facade/rest/handle-request.ts';
+import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
+import type { EngineBackend } from '../../src/api-facade/core/market-backend.ts';
+import type { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
 import { collectGarbage } from '../matching-core/measure.ts';
 import {
   BOOK_TICKER_PATH,

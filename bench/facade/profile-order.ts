@@ -5,7 +5,7 @@
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/facade/profile-order.ts [requests] [order|depth|bookTicker]
  * Prints requests per CPU-second of the timed loop.
  */
-import { handleRequest, type ApiRequest } from '../../src/api-facade/handle-request.ts';
+import { handleRequest, type ApiRequest } from '../../src/api-facade/rest/handle-request.ts';
 import { BOOK_TICKER_PATH, BOOK_TICKER_QUERY, DEFAULT_TRADERS, DEPTH_PATH, DEPTH_QUERY, makeInProcessExchange, makeTraders, signedOrderRequest } from './bench-exchange.ts';
 
 const total = Number(process.argv[2] ?? 200_000);

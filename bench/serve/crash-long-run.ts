@@ -1,5 +1,5 @@
 /**
- * The journal crash test at length (test/cli/serve-crash.test.ts runs 50 kill points in CI):
+ * The journal crash test at length (test/serve/serve-crash.test.ts runs 50 kill points in CI):
  *
  *   node --import tsx bench/serve/crash-long-run.ts [--rounds R (default 10)] [--kills N (default 50)] [--operations M (default 300)] [--seed S]
  *

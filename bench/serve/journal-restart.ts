@@ -8,7 +8,7 @@
  * time from calling serve() to listening, with the journal, and the same without one (the
  * difference is the restore); target (issue 13): under 5 s for 1M commands.
  *
- * With snapshots (src/cli/serve-snapshot.ts): the full replay's clean stop writes a snapshot of
+ * With snapshots (src/serve/durability/snapshots.ts): the full replay's clean stop writes a snapshot of
  * the N commands (its write time and size are in the row); a restart from it replays nothing
  * (`startSnapshotMs`). The worst case of the default --snapshot-every (200,000) is a snapshot
  * 200,000 commands before the journal's end: a journal of N - 200,000 commands is restored and
@@ -18,10 +18,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '../../src/cli/serve.ts';
-import { openServeJournal } from '../../src/cli/serve-journaling.ts';
-import type { FacadeState } from '../../src/api-facade/index.ts';
-import { DEFAULT_SNAPSHOT_EVERY } from '../../src/cli/serve-snapshot.ts';
+import { serve } from '../../src/serve/serve.ts';
+import { openWriteAheadLog, type FacadeLine } from '../../src/serve/index.ts';
+import { DEFAULT_SNAPSHOT_EVERY } from '../../src/serve/durability/snapshots.ts';
 
 export interface RestartRow {
   readonly commands: number;
@@ -44,7 +43,7 @@ const FIRST_DEMO_ORDER_ID = 11; // the market maker's ladder holds orders 1..10 
 
 /** Writes a journal of `commands` commands at `path` for the options serve() gets below. */
 export async function writeRestartJournal(path: string, commands: number, from = 0): Promise<number> {
-  const journal = await openServeJournal({ journal: path, fsync: 'none' }, 1_764_000_000_000_000);
+  const journal = await openWriteAheadLog({ journal: path, fsync: 'none' }, 1_764_000_000_000_000);
   const time = journal.header.start;
   let placed = from === 0 ? 0 : placedBefore(from);
   for (let i = from; i < commands; i++) {
@@ -57,7 +56,7 @@ export async function writeRestartJournal(path: string, commands: number, from =
       journal.command({ type: 'PlaceOrder', accountId: 1, symbol: 'BTCUSDT', side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: 100_000, clientOrderId: `bench-${placed}` }, time, undefined);
       placed++;
     }
-    const weight = { weight: [['127.0.0.1', [[time - (time % 60_000_000), time - (time % 300_000_000)], [i % 6000, i % 61000]], 0, 0, 0, 0, 0]] as FacadeState['weight'], orders: [['1', [[time - (time % 10_000_000), time - (time % 86_400_000_000)], [i % 100, i % 200_000]]]] as FacadeState['orders'], keyed: [], faultDraws: 0 };
+    const weight = { weight: [['127.0.0.1', [[time - (time % 60_000_000), time - (time % 300_000_000)], [i % 6000, i % 61000]], 0, 0, 0, 0, 0]] as FacadeLine['weight'], orders: [['1', [[time - (time % 10_000_000), time - (time % 86_400_000_000)], [i % 100, i % 200_000]]]] as FacadeLine['orders'], keyed: [], faultDraws: 0 };
     journal.facade(weight, () => weight);
     if (i % 10_000 === 9_999) journal.commit();
   }

@@ -7,17 +7,15 @@
  *   node --import tsx bench/serve/serve-target.ts [JOURNAL_FILE FSYNC]
  *
  * With JOURNAL_FILE the server journals as `exsim serve --journal JOURNAL_FILE --fsync FSYNC`
- * does (serve-journaling.ts: a new file, every command and the counters written before the answer).
+ * does (src/serve/durability: a new file, every command and the counters written before the answer).
  *
  * IPC: the child sends {url, listenKey} (a live key of the first trader); the parent sends
  * 'streams' (answered with {streams: open stream connections, cpuMicros: its CPU time so far})
  * and 'stop'. Nothing on stdout.
  */
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
-import { PacedBackend, pacedClientTime } from '../../src/cli/serve.ts';
-import { attachJournal, openServeJournal, restoreJournal } from '../../src/cli/serve-journaling.ts';
-import type { FsyncPolicy } from '../../src/cli/serve-journal.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { ExsimHttpServer } from '../../src/api-facade/transport/http-server.ts';
+import { attachWriteAheadLog, HostNotes, openWriteAheadLog, PacedBackend, pacedClientTime, replayWriteAheadLog, systemWallClock, type FsyncPolicy } from '../../src/serve/index.ts';
 import { Pacing } from '../../src/clock/index.ts';
 import { SAMPLE_CONFIG } from '../../src/sample/sample-market.ts';
 import { apiKeys, DEFAULT_TRADERS, makeTraders, raisedRateLimits, setupCommands } from '../facade/bench-exchange.ts';
@@ -35,16 +33,16 @@ export interface ServeTargetStreams {
 async function main(): Promise<void> {
   if (process.send === undefined) throw new Error('serve-target.ts runs as a child with an IPC channel');
   const send: (message: ServeTargetReady | ServeTargetStreams) => void = process.send.bind(process);
-  const start = Math.round(Date.now() * 1000); // determinism-ok: bench timing (anchors the paced clock, as exsim serve does)
-  const pacing = new Pacing('realtime', { simulatedStart: start });
+  const start = Math.round(systemWallClock() * 1000); // anchors the paced clock, as exsim serve does
+  const pacing = new Pacing('realtime', { simulatedStart: start, wallClock: systemWallClock });
   const traders = makeTraders(DEFAULT_TRADERS);
   const paced = new PacedBackend(SAMPLE_CONFIG, pacing, setupCommands(traders, start));
   const [journalFile, fsync] = process.argv.slice(2);
-  const journal = journalFile === undefined ? null : await openServeJournal({ journal: journalFile, fsync: (fsync ?? 'batch') as FsyncPolicy, seed: 'bench' }, start);
-  const journaled = journal === null ? null : await restoreJournal(journal, { engine: paced, start });
+  const journal = journalFile === undefined ? null : await openWriteAheadLog({ journal: journalFile, fsync: (fsync ?? 'batch') as FsyncPolicy, seed: 'bench' }, start);
+  const journaled = journal === null ? null : await replayWriteAheadLog(journal, { engine: paced, start });
   const backend = journaled?.backend ?? paced;
   const ctx = new ExchangeContext({ backend, apiKeys: apiKeys(traders), rateLimits: raisedRateLimits(), clientTime: pacedClientTime(pacing) });
-  const attached = journal === null || journaled === null ? null : attachJournal(journal, ctx, journaled);
+  const attached = journal === null || journaled === null ? null : attachWriteAheadLog(journal, ctx, new HostNotes(), journaled);
   const server = new ExsimHttpServer(ctx, {
     streamLimits: { attemptsPerIp: 1_000_000, openPerIp: 1_000_000 },
     ...(attached === null ? {} : { beforeAnswer: attached.beforeAnswer }),

@@ -1,13 +1,13 @@
 /**
  * The server side of streams/fanout, run as a child process: `exsim serve --data sample --clock
- * speed:N` exactly as a user starts it (src/cli/serve.ts), on a free loopback port.
+ * speed:N` exactly as a user starts it (src/serve/serve.ts), on a free loopback port.
  *
  *   node --import tsx bench/streams/fanout-target.ts SPEED
  *
  * IPC: the child sends {url}; the parent sends 'stop' (the server closes: every connection gets
  * serverShutdown) and the child answers {rssMb} before it exits. Nothing on stdout.
  */
-import { serve } from '../../src/cli/serve.ts';
+import { serve } from '../../src/serve/serve.ts';
 
 export interface FanoutTargetReady {
   readonly url: string;

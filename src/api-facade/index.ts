@@ -1,32 +1,26 @@
 /**
- * exsim's Binance-style spot REST facade.
+ * exsim's Binance-style exchange surface: the REST API, the market and user data streams, the
+ * WebSocket API.
  *
  * Entry points: `handleRequest(ctx, request)` (the one transport seam), `ExsimHttpServer`
- * (node:http adapter; also the WebSocket API at /ws-api/v3, whose connections are
+ * (node:http adapter; also the streams and the WebSocket API at /ws-api/v3, whose connections are
  * `WsApiConnection`s), `InProcessClient` (no sockets), `ExchangeContext` (what requests are
  * served against), `ENDPOINTS` (the one endpoint table).
  *
- * Rules: the facade reads no wall clock, draws no random numbers and starts no timers (the HTTP
- * adapter's socket handling aside); time is the backend's simulated time. It uses the engine
- * only through its public queries and the backend's `apply`. It imports nothing from src/sim:
- * a `Replay` is a `MarketBackend` structurally.
+ * Rooms, from the ground up, each with its index.ts (a room imports only rooms below it):
+ * core · params, signing, limits, serialize · account-services, streams · context · endpoints ·
+ * rest · ws-api · transport. ARCHITECTURE.md draws them.
+ *
+ * Rules: the facade reads no wall clock, draws no random numbers and starts no timers outside
+ * transport/ (socket I/O, keepalive, the stream pump's tick); time is the backend's simulated
+ * time. It uses the engine only through its public queries and the backend's `apply`. It imports
+ * nothing from src/sim: a `Replay` is a `MarketBackend` structurally.
  */
-export { ApiError } from './api-error.ts';
-export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions, type SorGroup } from './exchange-context.ts';
-export { EngineBackend, type FacadeCommand, type MarketBackend } from './market-backend.ts';
-export { ENDPOINTS, describeEndpoints, findEndpoint } from './endpoint-table.ts';
-export type { Endpoint, EndpointDef, HandlerCall, HttpMethod } from './endpoints/endpoint-row.ts';
-export { handleRequest, type ApiRequest, type ApiResponse } from './handle-request.ts';
-export { ExsimHttpServer, type HttpServerOptions } from './http-server.ts';
-export { WsApiConnection, type WsApiConnectionOptions } from './ws-api/ws-api-connection.ts';
-export { DEFAULT_WS_API_LIMITS, WS_API_PATH, type WsApiLimits } from './ws-api/ws-api-sockets.ts';
-export { wsApiMethodNames } from './ws-api/ws-api-methods.ts';
-export { InProcessClient, type ClientResponse, type InProcessClientOptions, type ParamValue } from './in-process-client.ts';
-export { ListenKeyStore, LISTEN_KEY_LIFETIME_US } from './listen-keys.ts';
-export { checkTimestamp, DEFAULT_RECV_WINDOW_US, MSG_AHEAD_OF_SERVER, MSG_OUTSIDE_RECV_WINDOW } from './timing.ts';
-export type { FaultOptions } from './faults.ts';
-export { captureFacadeChanges, captureFacadeState, FacadeStateMerger, isEmptyFacadeChange, restoreFacadeState, type FacadeState } from './facade-state.ts';
-export type { RateLimit } from './limits/rate-limit-config.ts';
-export { MarketFeed, type StreamSink } from './streams/market-feed.ts';
-export { FeedDriver, type FeedClock, type ScheduleAt } from './streams/feed-driver.ts';
-export { apiError } from './exchange-errors.ts';
+export { ApiError, EngineBackend, WrappedBackend, type FacadeCommand, type MarketBackend, type MarketHooks, apiError } from './core/index.ts';
+export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions, type SorGroup, type FaultOptions, captureFacadeChanges, captureFacadeState, FacadeStateMerger, isEmptyFacadeChange, restoreFacadeState, type FacadeState } from './context/index.ts';
+export { ENDPOINTS, describeEndpoints, findEndpoint, type Endpoint, type EndpointDef, type HandlerCall, type HttpMethod } from './endpoints/index.ts';
+export { handleRequest, type ApiRequest, type ApiResponse, InProcessClient, type ClientResponse, type InProcessClientOptions, type ParamValue, checkTimestamp, DEFAULT_RECV_WINDOW_US } from './rest/index.ts';
+export { ExsimHttpServer, type HttpServerOptions, DEFAULT_WS_API_LIMITS, WS_API_PATH, type WsApiLimits } from './transport/index.ts';
+export { WsApiConnection, type WsApiConnectionOptions, wsApiMethodNames } from './ws-api/index.ts';
+export { ListenKeyStore, LISTEN_KEY_LIFETIME_US, MarketFeed, type StreamSink, FeedDriver, type FeedClock, type ScheduleAt } from './streams/index.ts';
+export type { RateLimit } from './limits/index.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { parseBalances, parseFees, type FeeSchedule } from './account-setup.ts';
 import { InputError } from './input-error.ts';
 import type { DataGap, SharedTape } from './market-data.ts';
-import { JournalDigest } from './journal-digest.ts';
+import { BacktestDigest } from './backtest-digest.ts';
 import { JournalFile } from './journal-file.ts';
 import { loadStrategy, parseParams } from './load-strategy.ts';
 import { parseLatency } from './parse-latency.ts';
@@ -97,7 +97,7 @@ export function parseBacktestRequest(strategy: string, options: BacktestRequestO
 
 /**
  * Runs one backtest of `request`; `out` null writes no files. The journal is a compact streaming
- * hash (journal-digest.ts); `fullJournal` also writes every command and its events to
+ * hash (backtest-digest.ts); `fullJournal` also writes every command and its events to
  * `out/journal.jsonl.gz`.
  */
 export async function runBacktestRequest(
@@ -111,7 +111,7 @@ export async function runBacktestRequest(
   const strategy = await loadStrategy(request.strategy);
   if (out !== null) mkdirSync(out, { recursive: true });
   const file = fullJournal && out !== null ? new JournalFile(join(out, JOURNAL_FILE)) : null;
-  const journal = new JournalDigest({ strategyAccountId: STRATEGY_ACCOUNT_ID, tee: file });
+  const journal = new BacktestDigest({ strategyAccountId: STRATEGY_ACCOUNT_ID, tee: file });
   const latency = parseLatency(request.latency);
   let result;
   try {

@@ -1,6 +1,7 @@
 /**
- * The backtest's journal on disk: every engine command with its events, one JSON object per
- * line (the engine Journal's format, so `rebuildFromJournal` can read it back), gzip-compressed
+ * The backtest's journal on disk (`backtest --journal`; scenarios hash it without a file): every
+ * engine command with its events, one journal line each (engine/journal-line.ts, so
+ * `rebuildFromJournal` can read it back), gzip-compressed
  * because a day with a synthetic book is about a million lines.
  *
  * Written synchronously in 4 MiB members (a gzip file may hold several; gunzip and zcat read
@@ -11,8 +12,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import type { EngineCommand, EngineEvent } from '../engine/index.ts';
-import { JournalHasher, type JournalSink } from '../sim/index.ts';
+import { journalLine, type EngineCommand, type EngineEvent } from '../engine/index.ts';
+import { JournalHasher, type JournalSink, type MarketDecision } from '../sim/index.ts';
 
 const MEMBER_CHARS = 1024 * 1024;
 
@@ -34,15 +35,14 @@ export class JournalFile implements JournalSink {
   }
 
   record(command: EngineCommand, events: readonly EngineEvent[]): void {
-    // Byte for byte the line JournalHasher hashes and Journal.toJsonLines writes.
-    const line = `${JSON.stringify({ seq: ++this.#entries, command, events })}\n`;
+    const line = journalLine(++this.#entries, command, events);
     // Hashed a chunk at a time (same bytes, same digest; a million small updates cost a second).
     this.#pending.push(line);
     this.#pendingChars += line.length;
     if (this.#pendingChars >= MEMBER_CHARS) this.#flush();
   }
 
-  decision(decision: { time: number; symbol: string; orderId: number; reason: string }): void {
+  decision(decision: MarketDecision): void {
     this.#decisions.decision(decision);
   }
 

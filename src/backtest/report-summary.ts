@@ -44,7 +44,7 @@ export interface BacktestSummary {
 
 /**
  * The run's journal: `sha256` of the compact encoding of every engine command and its events
- * (journal-digest.ts), the tape's fingerprint, the strategy's own commands (written to
+ * (backtest-digest.ts), the tape's fingerprint, the strategy's own commands (written to
  * strategy-commands.jsonl.gz) and, with --journal, the JSON-lines file and its SHA-256.
  */
 export interface JournalSummary {

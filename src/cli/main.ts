@@ -1,6 +1,7 @@
 /**
- * The `exsim` command line. Each subcommand is one module; errors a user can cause print one
- * line and exit non-zero.
+ * The `exsim` command line: argument parsing into each command's options. Each subcommand is one
+ * module; a mistake a user can make is an InputError (src/backtest for now, src/data once it moves
+ * there), printed as one line with a non-zero exit.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -13,11 +14,11 @@ import { RECORD_DEFAULTS, recordCommand, type RecordCommandOptions } from './rec
 import { scenarioRunCommand } from './scenario-command.ts';
 import { runDemo } from './demo.ts';
 import { runSampleReplay } from './sample-replay-demo.ts';
-import { serve } from './serve.ts';
-import { FSYNC_POLICIES, type FsyncPolicy } from './serve-journal.ts';
-import { DEFAULT_SNAPSHOT_EVERY } from './serve-snapshot.ts';
+import { DEFAULT_SNAPSHOT_EVERY, FSYNC_POLICIES, serve, type FsyncPolicy } from '../serve/index.ts';
 import { workerCommand, type WorkerCommandOptions } from './worker-command.ts';
 import { TAPE_END_MODES, type TapeEndMode } from '../sim/index.ts';
+import { parsePacingMode } from '../clock/index.ts';
+import { InputError } from '../backtest/index.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -53,17 +54,22 @@ export function buildProgram(): Command {
     .option('--at-end <mode>', 'when the replayed tape runs out: stop (the market goes still) | loop (replay it again, later, ids continuing) | synthetic (seeded generated trades from its last price)', 'stop')
     .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; fsync: string; fsyncMs: string; snapshotEvery: string; from?: string; adminKey?: string; atEnd: string }) => {
       const port = Number(options.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be 0..65535, got "${options.port}"`);
+      try {
+        parsePacingMode(options.clock);
+      } catch (error) {
+        throw new InputError(error instanceof Error ? error.message : String(error));
+      }
+      if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new InputError(`--port must be 0..65535, got "${options.port}"`);
       const engineTimeoutProbability = Number(options.engineTimeout);
-      if (!(engineTimeoutProbability >= 0 && engineTimeoutProbability <= 1)) throw new Error(`--engine-timeout must be a probability 0..1, got "${options.engineTimeout}"`);
+      if (!(engineTimeoutProbability >= 0 && engineTimeoutProbability <= 1)) throw new InputError(`--engine-timeout must be a probability 0..1, got "${options.engineTimeout}"`);
       const faults = { engineTimeoutProbability, firewall: options.firewall, seed: options.faultSeed };
       const fsync = options.fsync as FsyncPolicy;
-      if (!FSYNC_POLICIES.includes(fsync)) throw new Error(`--fsync must be ${FSYNC_POLICIES.join(' | ')}, got "${options.fsync}"`);
+      if (!FSYNC_POLICIES.includes(fsync)) throw new InputError(`--fsync must be ${FSYNC_POLICIES.join(' | ')}, got "${options.fsync}"`);
       const fsyncMs = Number(options.fsyncMs);
-      if (!(Number.isInteger(fsyncMs) && fsyncMs >= 1)) throw new Error(`--fsync-ms must be a whole number of ms >= 1, got "${options.fsyncMs}"`);
+      if (!(Number.isInteger(fsyncMs) && fsyncMs >= 1)) throw new InputError(`--fsync-ms must be a whole number of ms >= 1, got "${options.fsyncMs}"`);
       const snapshotEvery = Number(options.snapshotEvery);
-      if (!(Number.isSafeInteger(snapshotEvery) && snapshotEvery >= 0)) throw new Error(`--snapshot-every must be a whole number of commands >= 0, got "${options.snapshotEvery}"`);
-      if (!(TAPE_END_MODES as readonly string[]).includes(options.atEnd)) throw new Error(`--at-end must be ${TAPE_END_MODES.join(' | ')}, got "${options.atEnd}"`);
+      if (!(Number.isSafeInteger(snapshotEvery) && snapshotEvery >= 0)) throw new InputError(`--snapshot-every must be a whole number of commands >= 0, got "${options.snapshotEvery}"`);
+      if (!(TAPE_END_MODES as readonly string[]).includes(options.atEnd)) throw new InputError(`--at-end must be ${TAPE_END_MODES.join(' | ')}, got "${options.atEnd}"`);
       const server = await serve({
         atEnd: options.atEnd as TapeEndMode,
         port,

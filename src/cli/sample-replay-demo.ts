@@ -6,7 +6,7 @@
  * hash on every run.
  */
 import { loadSample, readTrades, formatAmount } from '../data/index.ts';
-import { formatUnits, type OrderFilledByMarket } from '../engine/index.ts';
+import { formatUnits, journalLine, type OrderFilledByMarket } from '../engine/index.ts';
 import { DEMO_ACCOUNT_ID, SAMPLE_CONFIG, sampleAccounts } from '../sample/index.ts';
 import { JournalHasher, queuePosition, Replay, type JournalSink } from '../sim/index.ts';
 
@@ -29,7 +29,7 @@ export async function runSampleReplay(print: (line: string) => void = console.lo
   const journal: JournalSink = {
     record(command, events) {
       hasher.record(command, events);
-      if (command.type !== 'RecordMarketTrade') log.push(`${JSON.stringify({ seq: hasher.entries, command, events })}\n`);
+      if (command.type !== 'RecordMarketTrade') log.push(journalLine(hasher.entries, command, events));
       for (const e of events) if (e.type === 'OrderFilledByMarket' && e.accountId === DEMO_ACCOUNT_ID) demoFills.push(e);
     },
   };

@@ -5,11 +5,10 @@
  *
  * Rules
  * - Imports nothing from the rest of exsim and no `node:*` module; knows nothing about markets.
- * - Deterministic core (`virtual-clock`, `event-queue`, `scheduler`, `pace-driver`,
- *   `time-units`): no wall clock, no randomness, no host timers. Time changes only through
- *   `advanceTo`/`advanceBy`/`runNext`.
- * - The wall clock is read only by `pacing.ts` (one marked line, behind an injectable
- *   `WallClock`); host timers are used only by `live-pacer.ts`, the live adapter.
+ * - Deterministic throughout: no wall clock, no randomness, no host timers. Time changes only
+ *   through `advanceTo`/`advanceBy`/`runNext`; `Pacing` maps real time to simulated time for
+ *   the real time its caller passes (a `WallClock`). The wall clock and the host timers of a
+ *   live server are the served exchange's (src/serve: wall-clock.ts, live-pacer.ts).
  *
  * Invariants
  * - `now` never decreases; asking it to (or scheduling before now) throws and changes nothing.
@@ -33,14 +32,12 @@ export {
   formatPacingMode,
   pacingSpeed,
   parsePacingMode,
-  systemWallClock,
   type PacingAnchor,
   type PacingMode,
   type PacingOptions,
   type WallClock,
 } from './pacing.ts';
 export { advanceToPacedTime, realDelayToNextTime, type Advanceable } from './pace-driver.ts';
-export { startLivePacer, type LivePacer, type LivePacerOptions } from './live-pacer.ts';
 export {
   MICROS_PER_DAY,
   MICROS_PER_HOUR,
@@ -48,7 +45,6 @@ export {
   MICROS_PER_MINUTE,
   MICROS_PER_SECOND,
   assertMicros,
-  isMicros,
   microsToMillis,
   millisToMicros,
 } from './time-units.ts';

@@ -18,9 +18,9 @@
  * 0.24 × N µs (250 µs at speed:1000). Ample for pacing a server; simulated time itself (the
  * scheduler's) stays exact integers whatever the speed.
  *
- * This is the only module of the product that reads the wall clock, and only through the
- * injectable `WallClock` (real milliseconds since the Unix epoch); everything else receives
- * simulated time. Tests inject a fake wall clock and are deterministic.
+ * Real time comes only through the `WallClock` the caller passes (real milliseconds since the
+ * Unix epoch): the served exchange passes the system's (src/serve/wall-clock.ts), tests a fake
+ * one, so this module reads no clock itself and stays deterministic.
  */
 import { MICROS_PER_MILLI, assertMicros } from './time-units.ts';
 
@@ -31,13 +31,6 @@ export type PacingMode =
 
 /** Real time in milliseconds since the Unix epoch (fractions allowed). */
 export type WallClock = () => number;
-
-/**
- * The system wall clock: epoch-based like `Date.now` (so it can be compared with clients'
- * request timestamps) but monotonic and sub-millisecond, because it is the fixed time origin plus
- * the monotonic high-resolution timer (a system clock step cannot make it jump).
- */
-export const systemWallClock: WallClock = () => performance.timeOrigin + performance.now(); // determinism-ok: the pacing adapter is the only wall clock
 
 const SPEED_PATTERN = /^speed:(\d+(?:\.\d+)?|\.\d+)$/;
 const MODE_HELP = 'expected manual, realtime or speed:N with N a positive number (e.g. speed:10, speed:0.5)';
@@ -82,8 +75,8 @@ function checkedMode(mode: PacingMode | string): PacingMode {
 export interface PacingOptions {
   /** Simulated time (µs) at the anchor: where the simulation starts. */
   simulatedStart: number;
-  /** Real time source, ms since the epoch. Default: `systemWallClock`. */
-  wallClock?: WallClock;
+  /** Real time source, ms since the epoch (a live server: src/serve's `systemWallClock`). */
+  wallClock: WallClock;
   /** Real time (ms) at the anchor. Default: read from the wall clock at construction. */
   realStart?: number;
 }
@@ -106,7 +99,7 @@ export class Pacing {
   constructor(mode: PacingMode | string, options: PacingOptions) {
     this.#mode = checkedMode(mode);
     this.#speed = pacingSpeed(this.#mode);
-    this.#wallClock = options.wallClock ?? systemWallClock;
+    this.#wallClock = options.wallClock;
     assertMicros(options.simulatedStart, 'simulated start');
     this.#anchor = { real: options.realStart ?? this.#wallClock(), simulated: options.simulatedStart };
   }

@@ -11,11 +11,6 @@ export const MICROS_PER_MINUTE = 60 * MICROS_PER_SECOND;
 export const MICROS_PER_HOUR = 60 * MICROS_PER_MINUTE;
 export const MICROS_PER_DAY = 24 * MICROS_PER_HOUR;
 
-/** True for a value usable as a simulated time or duration: a safe (exact) integer. */
-export function isMicros(value: number): boolean {
-  return Number.isSafeInteger(value);
-}
-
 /** Throws a RangeError naming `what` unless `value` is a safe integer count of microseconds. */
 export function assertMicros(value: number, what: string): void {
   if (!Number.isSafeInteger(value)) {

@@ -8,7 +8,8 @@
  */
 export { Engine } from './engine.ts';
 export { EngineQueries } from './engine-queries.ts';
-export { Journal, JournaledEngine, rebuildFromJournal, type JournalEntry } from './journal.ts';
+export { Journal, JournaledEngine, rebuildFromJournal } from './journal.ts';
+export { journalLine, type JournalEntry } from './journal-line.ts';
 export { parseUnits, formatUnits } from './units.ts';
 export { generateClientOrderId } from './client-order-id.ts';
 export type * from './commands.ts';
@@ -20,6 +21,7 @@ export type { RejectReason, FilterRejectReason } from './reject-reason.ts';
 export { RATE_SCALE, type SymbolSpec } from './symbol-spec.ts';
 export { STP_MODES, TERMINAL_STATUSES } from './types.ts';
 export { ALL_ORDER_TYPES } from './symbol-config.ts';
+export { ORDER_TYPE_FIELDS, ORDER_TYPES, orderTypesWhere, type FieldUse, type OrderTypeFields } from './order-type-fields.ts';
 export type { LadderProfile } from './liquidity/synthetic-ladder.ts';
 export type { DepthBookMode } from './liquidity/depth-book.ts';
 export { DEFAULT_FLOW_RATE, DEFAULT_FLOW_STEP_MICROS, flowProfileProblem, type FlowProfile } from './liquidity/order-flow.ts';

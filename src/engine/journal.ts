@@ -8,13 +8,8 @@ import { createHash } from 'node:crypto';
 import type { EngineCommand } from './commands.ts';
 import { Engine } from './engine.ts';
 import type { EngineEvent } from './events.ts';
+import { journalLine, type JournalEntry } from './journal-line.ts';
 import type { EngineConfig } from './symbol-config.ts';
-
-export interface JournalEntry {
-  seq: number;
-  command: EngineCommand;
-  events: readonly EngineEvent[];
-}
 
 export class Journal {
   readonly entries: JournalEntry[] = [];
@@ -23,9 +18,9 @@ export class Journal {
     this.entries.push({ seq: this.entries.length + 1, command, events });
   }
 
-  /** One JSON object per line: the journal's on-disk form. */
+  /** One journal line per entry (journal-line.ts): the journal's on-disk form. */
   toJsonLines(): string {
-    return this.entries.map((e) => JSON.stringify(e)).join('\n') + (this.entries.length > 0 ? '\n' : '');
+    return this.entries.map((e) => journalLine(e.seq, e.command, e.events)).join('');
   }
 
   /** SHA-256 of the JSON-lines form. */

@@ -19,6 +19,7 @@ import { stopLockAtPlacement } from './conditional/stop-rules.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
 import { checkOrderFilters, maxAssetCap, positionAfter } from './filters/check-order-filters.ts';
 import { findOrderIdByClientId } from './find-order.ts';
+import { ORDER_TYPE_FIELDS, type FieldUse, type OrderTypeFields } from './order-type-fields.ts';
 import { matchQuoteTaker, matchTaker } from './matching/match-order.ts';
 import { accept, expire, finishQuoteTaker, finishTaker, waitForTrigger } from './order-lifecycle.ts';
 import { planTakerWalk, type TakerPlan } from './matching/plan-taker-walk.ts';
@@ -30,32 +31,30 @@ function isPositiveAmount(n: number | undefined): n is number {
   return n !== undefined && Number.isSafeInteger(n) && n > 0;
 }
 
-/** Checks the shape of the command for its order type; returns the reason or null. */
+/** Whether a field given (`present`) fits its use in ORDER_TYPE_FIELDS. */
+function fits(use: FieldUse | 'either', present: boolean): boolean {
+  return use === 'required' ? present : use === 'forbidden' ? !present : true;
+}
+
+/** Checks the shape of the command for its order type against ORDER_TYPE_FIELDS; returns the reason or null. */
 export function combinationProblem(command: OrderRequest): RejectReason | null {
   const { orderType, timeInForce, price, quantity, quoteOrderQty, stopPrice, trailingDelta, icebergQty, pegPriceType } = command;
-  const hasTrigger = stopPrice !== undefined || trailingDelta !== undefined;
-  // A pegged order takes its price from the book, so `price` becomes optional.
-  const hasPrice = price !== undefined || pegPriceType !== undefined;
   const bad = 'UNSUPPORTED_ORDER_COMBINATION';
-  switch (orderType) {
-    case 'LIMIT':
-      if (timeInForce === undefined || !hasPrice || quantity === undefined || quoteOrderQty !== undefined || hasTrigger) return bad;
-      break;
-    case 'LIMIT_MAKER':
-      if (timeInForce !== undefined || !hasPrice || quantity === undefined || quoteOrderQty !== undefined || hasTrigger) return bad;
-      break;
-    case 'MARKET':
-      if (price !== undefined || timeInForce !== undefined || hasTrigger || icebergQty !== undefined) return bad;
-      if ((quantity === undefined) === (quoteOrderQty === undefined)) return bad;
-      break;
-    case 'STOP_LOSS':
-    case 'TAKE_PROFIT':
-      if (price !== undefined || timeInForce !== undefined || quantity === undefined || quoteOrderQty !== undefined || !hasTrigger || icebergQty !== undefined) return bad;
-      break;
-    case 'STOP_LOSS_LIMIT':
-    case 'TAKE_PROFIT_LIMIT':
-      if (timeInForce === undefined || !hasPrice || quantity === undefined || quoteOrderQty !== undefined || !hasTrigger) return bad;
-      break;
+  const fields = ORDER_TYPE_FIELDS[orderType] as OrderTypeFields | undefined;
+  if (fields !== undefined) {
+    // A pegged order takes its price from the book, so a required `price` may be absent.
+    const priced = fields.price === 'required' ? price !== undefined || pegPriceType !== undefined : price !== undefined;
+    if (
+      !fits(fields.timeInForce, timeInForce !== undefined) ||
+      !fits(fields.price, priced) ||
+      !fits(fields.quantity, quantity !== undefined) ||
+      !fits(fields.quoteOrderQty, quoteOrderQty !== undefined) ||
+      !fits(fields.trigger, stopPrice !== undefined || trailingDelta !== undefined) ||
+      !fits(fields.icebergQty, icebergQty !== undefined)
+    ) {
+      return bad;
+    }
+    if (fields.quantity === 'either' && (quantity === undefined) === (quoteOrderQty === undefined)) return bad;
   }
   // An iceberg must be GTC (LIMIT_MAKER has no timeInForce and rests like GTC).
   if (icebergQty !== undefined && timeInForce !== undefined && timeInForce !== 'GTC') return bad;

@@ -16,7 +16,7 @@ import { InputError, JournalFile, openMarketData, windowedTape, parseTime, FILL_
 import { generateTradeBatches } from '../data/index.ts';
 import { type CreateAccount, type EngineCommand, type EngineEvent, type EngineConfig, type SymbolConfig, Engine, formatUnits, parseUnits } from '../engine/index.ts';
 import { SAMPLE_CONFIG } from '../sample/index.ts';
-import { Replay, SyntheticBook, type JournalSink, type TapeInput } from '../sim/index.ts';
+import { Replay, SyntheticBook, type JournalSink, type MarketDecision, type TapeInput } from '../sim/index.ts';
 import type { Scenario, ScenarioOutcome } from './scenario-types.ts';
 import { subsetMismatch, valueAt } from './subset-match.ts';
 
@@ -44,7 +44,7 @@ class ScenarioJournal implements JournalSink {
     }
   }
 
-  decision(decision: { time: number; symbol: string; orderId: number; reason: string }): void {
+  decision(decision: MarketDecision): void {
     this.file.decision(decision);
   }
 }

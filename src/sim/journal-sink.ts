@@ -6,7 +6,8 @@
  * length and the hash equals `Journal.hash()` of the same entries.
  */
 import { createHash } from 'node:crypto';
-import { Journal, type EngineCommand, type EngineEvent } from '../engine/index.ts';
+import { Journal, journalLine, type EngineCommand, type EngineEvent } from '../engine/index.ts';
+import type { MarketDecision } from './replay.ts';
 
 export interface JournalSink {
   record(command: EngineCommand, events: readonly EngineEvent[]): void;
@@ -15,7 +16,7 @@ export interface JournalSink {
    * stopped at an order's price): journaled so every non-fill a user may question is explained.
    * Optional: the engine's `Journal` keeps commands only, since a rebuild replays commands.
    */
-  decision?(decision: { time: number; symbol: string; orderId: number; reason: string }): void;
+  decision?(decision: MarketDecision): void;
 }
 
 export class JournalHasher implements JournalSink {
@@ -28,15 +29,14 @@ export class JournalHasher implements JournalSink {
   }
 
   record(command: EngineCommand, events: readonly EngineEvent[]): void {
-    // Byte for byte the line Journal.toJsonLines writes for the same entry.
-    this.#hash.update(`${JSON.stringify({ seq: ++this.#entries, command, events })}\n`);
+    this.#hash.update(journalLine(++this.#entries, command, events));
   }
 
   readonly #decisionHash = createHash('sha256');
   #decisions = 0;
 
   /** Decisions get their own running hash: `hash()` stays equal to `Journal.hash()`. */
-  decision(decision: { time: number; symbol: string; orderId: number; reason: string }): void {
+  decision(decision: MarketDecision): void {
     this.#decisionHash.update(`${JSON.stringify({ seq: ++this.#decisions, afterCommand: this.#entries, decision })}\n`);
   }
 
@@ -57,9 +57,9 @@ export class JournalHasher implements JournalSink {
  * the command it followed, so a fill that did not happen is explained as well as one that did.
  */
 export class ReplayJournal extends Journal implements JournalSink {
-  readonly decisions: { afterCommand: number; decision: { time: number; symbol: string; orderId: number; reason: string } }[] = [];
+  readonly decisions: { afterCommand: number; decision: MarketDecision }[] = [];
 
-  decision(decision: { time: number; symbol: string; orderId: number; reason: string }): void {
+  decision(decision: MarketDecision): void {
     this.decisions.push({ afterCommand: this.entries.length, decision });
   }
 

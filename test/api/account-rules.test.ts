@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
-import { EngineBackend } from '../../src/api-facade/market-backend.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
+import { EngineBackend } from '../../src/api-facade/core/market-backend.ts';
 import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
 import { DEMO_KEY, DEMO_SECRET, makeFixture, T0, T0_MS } from './fixture.ts';
 

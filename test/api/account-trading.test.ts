@@ -71,6 +71,21 @@ describe('account endpoints', () => {
     expect(f.demo.get('/api/v3/myTrades', { symbol: 'BTCUSDT', fromId: 1, startTime: T0_MS }).json).toEqual({ code: -1128, msg: 'Combination of optional parameters invalid.' });
   });
 
+  test("myTrades answers exactly the spec's supported parameter combinations; every other is -1128", () => {
+    const f = makeFixture();
+    const values = { orderId: 1, startTime: T0_MS - 1000, endTime: T0_MS, fromId: 1 };
+    const names = Object.keys(values) as (keyof typeof values)[];
+    const supported = ['', 'orderId', 'startTime', 'endTime', 'fromId', 'startTime+endTime', 'orderId+fromId'];
+    const answered: string[] = [];
+    for (let mask = 0; mask < 1 << names.length; mask++) {
+      const sent = names.filter((_, i) => (mask & (1 << i)) !== 0);
+      const r = f.demo.get('/api/v3/myTrades', { symbol: 'BTCUSDT', ...Object.fromEntries(sent.map((n) => [n, values[n]])) });
+      if (r.status === 200) answered.push(sent.join('+'));
+      else expect(r.json, sent.join('+')).toEqual({ code: -1128, msg: 'Combination of optional parameters invalid.' });
+    }
+    expect(answered.sort()).toEqual([...supported].sort());
+  });
+
   test('rateLimit/order shows the unfilled order count; a first fill lowers it', () => {
     const f = makeFixture();
     seedBook(f);

@@ -3,8 +3,8 @@
  * exchangeInfo `sors`.
  */
 import { describe, expect, test } from 'vitest';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
 import { DEMO_KEY, DEMO_SECRET, makeFixture, seedBook, T0_MS } from './fixture.ts';
 
 const LIMIT = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.1', price: '49000', newClientOrderId: 'orig' } as const;

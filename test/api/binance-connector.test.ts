@@ -8,9 +8,9 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Spot, WebsocketStream } from '@binance/connector';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
-import { EngineBackend } from '../../src/api-facade/market-backend.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { ExsimHttpServer } from '../../src/api-facade/transport/http-server.ts';
+import { EngineBackend } from '../../src/api-facade/core/market-backend.ts';
 import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
 
 const start = Date.now() * 1000;

@@ -6,9 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Spot, SpotRestAPI } from '@binance/spot';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
-import { EngineBackend } from '../../src/api-facade/market-backend.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { ExsimHttpServer } from '../../src/api-facade/transport/http-server.ts';
+import { EngineBackend } from '../../src/api-facade/core/market-backend.ts';
 import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
 
 const start = Date.now() * 1000;

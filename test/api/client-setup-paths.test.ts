@@ -11,7 +11,7 @@ import { Spot as ConnectorSpot } from '@binance/connector';
 import { Spot } from '@binance/spot';
 import ccxt from 'ccxt';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { serve, type ServeHandle } from '../../src/cli/serve.ts';
+import { serve, type ServeHandle } from '../../src/serve/serve.ts';
 
 interface Seen {
   readonly client: string;

@@ -4,8 +4,8 @@
  * every row.
  */
 import { describe, expect, test } from 'vitest';
-import { ENDPOINTS } from '../../src/api-facade/endpoint-table.ts';
-import type { ParamValue } from '../../src/api-facade/in-process-client.ts';
+import { ENDPOINTS } from '../../src/api-facade/endpoints/endpoint-table.ts';
+import type { ParamValue } from '../../src/api-facade/rest/in-process-client.ts';
 import { makeFixture } from './fixture.ts';
 
 type Case = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, params: Record<string, ParamValue>, status: number, code: number, msg: string];

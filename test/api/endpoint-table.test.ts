@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { describeEndpoints, ENDPOINTS } from '../../src/api-facade/endpoint-table.ts';
+import { describeEndpoints, ENDPOINTS } from '../../src/api-facade/endpoints/endpoint-table.ts';
 
 /** The (method, path) pairs of the spec's spot endpoint tables (General .. User data stream). */
 function specEndpoints(): string[] {

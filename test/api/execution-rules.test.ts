@@ -3,9 +3,9 @@
  * by the PRICE_RANGE rule as the REST API reports it.
  */
 import { describe, expect, it } from 'vitest';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
-import { EngineBackend } from '../../src/api-facade/market-backend.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
+import { EngineBackend } from '../../src/api-facade/core/market-backend.ts';
 import type { EngineConfig } from '../../src/engine/symbol-config.ts';
 import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
 import { DEMO_KEY, DEMO_SECRET, MM_KEY, MM_SECRET, T0 } from './fixture.ts';

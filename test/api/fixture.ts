@@ -3,10 +3,10 @@
  * time, the demo key (account 1) and a market-maker key (account 2), and helpers to send
  * requests through handleRequest.
  */
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { handleRequest, type ApiResponse } from '../../src/api-facade/handle-request.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
-import { EngineBackend } from '../../src/api-facade/market-backend.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { handleRequest, type ApiResponse } from '../../src/api-facade/rest/handle-request.ts';
+import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
+import { EngineBackend } from '../../src/api-facade/core/market-backend.ts';
 import { signHmacSha256 } from '../../src/api-facade/signing/hmac-sha256.ts';
 import type { RateLimit } from '../../src/api-facade/limits/rate-limit-config.ts';
 import type { RequestWeightLimiterOptions } from '../../src/api-facade/limits/request-weight-limiter.ts';

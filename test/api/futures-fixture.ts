@@ -4,9 +4,9 @@
  * quantities on the spot grid, alternating sides), simulated now at the last print unless told.
  */
 import seedrandom from 'seedrandom';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
-import { EngineBackend } from '../../src/api-facade/market-backend.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
+import { EngineBackend } from '../../src/api-facade/core/market-backend.ts';
 import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
 import { DEMO_KEY, DEMO_SECRET, MM_KEY, MM_SECRET, T0 } from './fixture.ts';
 

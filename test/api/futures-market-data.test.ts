@@ -3,7 +3,7 @@
  * consistency with the spot tape at the same simulated time, no look-ahead, determinism.
  */
 import { describe, expect, test } from 'vitest';
-import { handleRequest } from '../../src/api-facade/handle-request.ts';
+import { handleRequest } from '../../src/api-facade/rest/handle-request.ts';
 import { T0, T0_MS } from './fixture.ts';
 import { futuresFixture, HOUR, MINUTE, ok, units, weightOf } from './futures-fixture.ts';
 

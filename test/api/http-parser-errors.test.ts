@@ -4,7 +4,7 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
+import { ExsimHttpServer } from '../../src/api-facade/transport/http-server.ts';
 import { makeFixture } from './fixture.ts';
 
 let server: ExsimHttpServer;

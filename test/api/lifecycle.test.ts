@@ -1,8 +1,8 @@
 import { describe, expect, test, vi } from 'vitest';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { handleRequest } from '../../src/api-facade/handle-request.ts';
-import type { MarketBackend } from '../../src/api-facade/market-backend.ts';
-import { checkTimestamp, recheckRecvWindow } from '../../src/api-facade/timing.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { handleRequest } from '../../src/api-facade/rest/handle-request.ts';
+import type { MarketBackend } from '../../src/api-facade/core/market-backend.ts';
+import { checkTimestamp, recheckRecvWindow } from '../../src/api-facade/rest/timing.ts';
 import { DEMO_KEY, DEMO_SECRET, makeFixture, raw, T0, T0_MS } from './fixture.ts';
 
 const OUTSIDE = { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow.' };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
+import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
 import { makeFixture, seedBook, T0, T0_MS, type Fixture } from './fixture.ts';
 
 /** Book seeded, then the demo account buys 0.2 BTC at 50010 one second after T0. */

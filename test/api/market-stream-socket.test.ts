@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import type { ExsimHttpServer, HttpServerOptions } from '../../src/api-facade/http-server.ts';
+import type { ExsimHttpServer, HttpServerOptions } from '../../src/api-facade/transport/http-server.ts';
 import { startReplayServer } from '../support/replay-server.ts';
 import { T0 } from '../unit/sim/helpers.ts';
 
@@ -197,12 +197,30 @@ describe('market streams over WebSocket', () => {
     conn.ws.close();
   });
 
-  test('URLs: an unknown stream is 404, an unknown listen key 400 -1125, any other path 404 — JSON each', async () => {
-    const { wsBase } = await start();
-    expect(await refused(`${wsBase}/ws/btcusdt@nonsense`)).toEqual({ status: 404, body: { code: -1000, msg: 'Unknown stream: btcusdt@nonsense' } });
-    expect(await refused(`${wsBase}/stream?streams=btcusdt@trade/xyzusdt@trade`)).toEqual({ status: 404, body: { code: -1000, msg: 'Unknown stream: xyzusdt@trade' } });
+  test('URLs: a name this market lacks is taken as SUBSCRIBE takes it (listed, silent); an unknown listen key is 400 -1125, any other path 404', async () => {
+    const { replay, wsBase } = await start({ streamLimits: { messagesPerSecond: 100 } });
+    const conn = await connect(`${wsBase}/stream?streams=btcusdt@trade/xyzusdt@trade/btcusdt@nonsense`);
+    expect(await conn.ask({ method: 'LIST_SUBSCRIPTIONS', id: 1 })).toEqual({ result: ['btcusdt@trade', 'xyzusdt@trade', 'btcusdt@nonsense'], id: 1 });
+    // The same names by SUBSCRIBE on a bare connection: the same list.
+    const bare = await connect(`${wsBase}/stream`);
+    expect(await bare.ask({ method: 'SUBSCRIBE', params: ['btcusdt@trade', 'xyzusdt@trade', 'btcusdt@nonsense'], id: 2 })).toEqual({ result: null, id: 2 });
+    expect(await bare.ask({ method: 'LIST_SUBSCRIPTIONS', id: 3 })).toEqual({ result: ['btcusdt@trade', 'xyzusdt@trade', 'btcusdt@nonsense'], id: 3 });
+    await replay.runUntil(T0 + 2 * S);
+    await until(() => conn.messages.length === 2 && bare.messages.length === 2);
+    expect(conn.messages.map((m) => m.stream)).toEqual(['btcusdt@trade', 'btcusdt@trade']);
+    conn.ws.close();
+    bare.ws.close();
     expect(await refused(`${wsBase}/ws/${'a'.repeat(64)}`)).toEqual({ status: 400, body: { code: -1125, msg: 'This listenKey does not exist.' } });
     expect(await refused(`${wsBase}/nowhere`)).toEqual({ status: 404, body: { code: -1000, msg: 'Unknown endpoint: GET /nowhere' } });
+  });
+
+  test('a time unit other than MICROSECOND / MILLISECOND (either case) is 400 -1194, as on REST and the WebSocket API', async () => {
+    const { wsBase } = await start();
+    const invalid = { status: 400, body: { code: -1194, msg: 'Invalid value for time unit; expected either MICROSECOND or MILLISECOND.' } };
+    expect(await refused(`${wsBase}/ws/btcusdt@trade?timeUnit=SECOND`)).toEqual(invalid);
+    expect(await refused(`${wsBase}/stream?streams=btcusdt@trade&timeUnit=Microsecond`)).toEqual(invalid);
+    const conn = await connect(`${wsBase}/ws/btcusdt@trade?timeUnit=microsecond`);
+    conn.ws.close();
   });
 
   test('a listen key is a stream name: SUBSCRIBE on a bare /ws brings the account’s executionReports', async () => {

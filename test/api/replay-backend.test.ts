@@ -3,8 +3,8 @@
  * importing src/sim, stamps commands with the replay's clock, and reads its histories.
  */
 import { expect, test } from 'vitest';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
 import { Replay, tradeThrough } from '../../src/sim/index.ts';
 import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
 import { T0, T0_MS } from './fixture.ts';

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ENDPOINTS, findEndpoint } from '../../src/api-facade/endpoint-table.ts';
-import { handleRequest } from '../../src/api-facade/handle-request.ts';
+import { ENDPOINTS, findEndpoint } from '../../src/api-facade/endpoints/endpoint-table.ts';
+import { handleRequest } from '../../src/api-facade/rest/handle-request.ts';
 import { signHmacSha256 } from '../../src/api-facade/signing/hmac-sha256.ts';
 import { DEMO_KEY, DEMO_SECRET, makeFixture, seedBook, T0_MS } from './fixture.ts';
 

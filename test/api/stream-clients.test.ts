@@ -9,7 +9,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebsocketStream } from '@binance/connector';
 import { Spot } from '@binance/spot';
-import type { InProcessClient } from '../../src/api-facade/in-process-client.ts';
+import type { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
 import { startReplayServer } from '../support/replay-server.ts';
 import { T0 } from '../unit/sim/helpers.ts';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { signHmacSha256 } from '../../src/api-facade/signing/hmac-sha256.ts';
-import { handleRequest } from '../../src/api-facade/handle-request.ts';
+import { handleRequest } from '../../src/api-facade/rest/handle-request.ts';
 import { DEMO_KEY, DEMO_SECRET, makeFixture, raw, T0, T0_MS, type Fixture } from './fixture.ts';
 
 const DAY_MS = 86_400_000;

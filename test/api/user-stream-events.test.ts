@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { UserStreamEvent } from '../../src/api-facade/user-stream/user-stream-events.ts';
+import type { UserStreamEvent } from '../../src/api-facade/streams/user-stream-events.ts';
 import { makeFixture, seedBook, T0_MS } from './fixture.ts';
 
 function listen(f: ReturnType<typeof makeFixture>, accountId: number): UserStreamEvent[] {

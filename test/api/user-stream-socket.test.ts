@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
-import { ExsimHttpServer, type HttpServerOptions } from '../../src/api-facade/http-server.ts';
+import { ExsimHttpServer, type HttpServerOptions } from '../../src/api-facade/transport/http-server.ts';
 import { makeFixture, T0, T0_MS } from './fixture.ts';
 
 const servers: ExsimHttpServer[] = [];

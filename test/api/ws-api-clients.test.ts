@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebsocketAPI, WebsocketStream } from '@binance/connector';
 import { Spot, SpotWebsocketAPI } from '@binance/spot';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { ExsimHttpServer } from '../../src/api-facade/http-server.ts';
-import { EngineBackend } from '../../src/api-facade/market-backend.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { ExsimHttpServer } from '../../src/api-facade/transport/http-server.ts';
+import { EngineBackend } from '../../src/api-facade/core/market-backend.ts';
+import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
 import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
 
 const start = Date.now() * 1000;

@@ -4,7 +4,7 @@
  * envelope, rateLimits, signing, errors, session logon and user data subscriptions.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { ExsimHttpServer, type HttpServerOptions } from '../../src/api-facade/http-server.ts';
+import { ExsimHttpServer, type HttpServerOptions } from '../../src/api-facade/transport/http-server.ts';
 import { DEMO_KEY, DEMO_SECRET, MM_KEY, MM_SECRET, makeFixture, raw, seedBook, T0, T0_MS, type Fixture } from './fixture.ts';
 import { ed25519Pair, rsaPair, until, WsApiTestClient, type Signer } from './ws-api-client.ts';
 
@@ -359,6 +359,14 @@ describe('connection rules', () => {
     await expect(WsApiTestClient.open(url)).rejects.toThrow(/429/);
     second.ws.send(JSON.stringify({ id: 1, method: 'ping', params: { pad: 'x'.repeat(300) } }));
     expect(await second.closed).toBe(1009);
+  });
+
+  test('closing the server sends serverShutdown as a connection event, then closes with 1001', async () => {
+    const { client, server } = await start();
+    await server.close();
+    servers.splice(servers.indexOf(server), 1);
+    expect(await client.closed).toBe(1001);
+    expect(client.frames).toEqual([{ event: { e: 'serverShutdown', E: T0_MS } }]);
   });
 
   test('messages per second of simulated time are bounded (1008)', async () => {

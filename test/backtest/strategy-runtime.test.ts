@@ -5,7 +5,7 @@
  * sees every print; the backtest stops at `to` whatever the strategy waits for.
  */
 import { describe, expect, test } from 'vitest';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
 import { StrategyRuntime } from '../../src/backtest/strategy-runtime.ts';
 import type { StrategyContext } from '../../src/backtest/strategy.ts';
 import { Replay, tradeThrough, type LatencyConfig } from '../../src/sim/index.ts';

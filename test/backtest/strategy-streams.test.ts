@@ -5,7 +5,7 @@
  * executionReports without polling.
  */
 import { expect, test } from 'vitest';
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
 import { StrategyRuntime } from '../../src/backtest/strategy-runtime.ts';
 import type { StrategyContext } from '../../src/backtest/strategy.ts';
 import { Replay, SyntheticBook, tradeThrough } from '../../src/sim/index.ts';

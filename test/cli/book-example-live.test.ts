@@ -7,7 +7,7 @@
 import { afterAll, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { LocalOrderBook } from '../../examples/book-strategy.ts';
-import { serve, type ServeHandle } from '../../src/cli/serve.ts';
+import { serve, type ServeHandle } from '../../src/serve/serve.ts';
 
 let handle: ServeHandle | undefined;
 afterAll(async () => {

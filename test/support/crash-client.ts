@@ -1,5 +1,5 @@
 /**
- * The client side of the journal crash test (test/cli/serve-crash.test.ts) and its long run
+ * The client side of the journal crash test (test/serve/serve-crash.test.ts) and its long run
  * (bench/serve/crash-long-run.ts): `exsim serve --journal` as a child process, a seeded stream of
  * signed orders, cancels and market orders (fills against the synthetic book) sent one at a time
  * over HTTP, SIGKILLs at seeded points (some while a request is in flight), restarts with the

@@ -6,7 +6,7 @@
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import seedrandom from 'seedrandom';
-import { openServeJournal } from '../../src/cli/serve-journaling.ts';
+import { openWriteAheadLog } from '../../src/serve/index.ts';
 import { call, CRASH_ACCOUNTS, CrashClient, exited, operations, prepareServer, stopServer, type Operation, type ServerProcess } from './crash-client.ts';
 
 /** Servers kept loaded ahead of the kills. */
@@ -34,7 +34,7 @@ export interface CrashRunResult {
   readonly kills: number;
   readonly inFlightLanded: number;
   readonly acknowledged: number;
-  /** Restarts that read a journal snapshot (serve-snapshot.ts) and replayed only the tail after it. */
+  /** Restarts that read a journal snapshot (src/serve/durability/snapshots.ts) and replayed only the tail after it. */
   readonly fromSnapshot: number;
   readonly problems: readonly string[];
 }
@@ -52,7 +52,7 @@ export async function crashRun(o: CrashRunOptions): Promise<CrashRunResult> {
   const accounts = `${o.journal}.accounts.json`;
   writeFileSync(accounts, JSON.stringify({ accounts: CRASH_ACCOUNTS }));
   const options = { ...o.serve, accounts, journal: o.journal };
-  if (o.start !== undefined) await (await openServeJournal(options, o.start)).close();
+  if (o.start !== undefined) await (await openWriteAheadLog(options, o.start)).close();
   let server: ServerProcess = await prepareServer(options).go();
   // The next servers load while this one serves: a restart costs serve() itself, not Node's start.
   const ready = Array.from({ length: o.killPoints.length === 0 ? 0 : PREPARED }, () => prepareServer(options));

@@ -3,9 +3,9 @@
  * whose clock the test moves with `replay.runUntil`: every stream message's simulated time is
  * then exact. A synthetic book quotes around the prints; account 1 signs as key 'k'.
  */
-import { ExchangeContext } from '../../src/api-facade/exchange-context.ts';
-import { ExsimHttpServer, type HttpServerOptions } from '../../src/api-facade/http-server.ts';
-import { InProcessClient } from '../../src/api-facade/in-process-client.ts';
+import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
+import { ExsimHttpServer, type HttpServerOptions } from '../../src/api-facade/transport/http-server.ts';
+import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
 import { Replay, SyntheticBook, tradeThrough } from '../../src/sim/index.ts';
 import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
 import { T0, tape } from '../unit/sim/helpers.ts';

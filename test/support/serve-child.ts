@@ -5,7 +5,7 @@
  * still serving and restart in well under a second after a SIGKILL. SIGTERM stops it as the CLI
  * does (the journal closed, the state hash printed).
  */
-import { serve, type ServeOptions } from '../../src/cli/serve.ts';
+import { serve, type ServeOptions } from '../../src/serve/serve.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as ServeOptions;
 process.stdin.once('data', () => {

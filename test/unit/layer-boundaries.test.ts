@@ -1,9 +1,10 @@
 /**
  * The architecture's rules that used to live in comments, checked mechanically (as
  * NautilusTrader checks its conventions): imports between layers go through each layer's
- * index.ts, endpoint rows reach the engine only through `call.send` and do not import each
- * other, and the deterministic path reads no wall clock, draws no Math.random and starts no host
- * timer except on lines marked `// determinism-ok: <why>`.
+ * index.ts; inside the facade, imports between rooms go through each room's index.ts and never
+ * climb (a room imports only rooms below it); endpoint rows reach the engine only through
+ * `call.send` and do not import each other; and the deterministic path reads no wall clock,
+ * draws no Math.random and starts no host timer except on lines marked `// determinism-ok: <why>`.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
@@ -77,32 +78,96 @@ describe('layer boundaries', () => {
   });
 
   it('endpoint rows send commands only through call.send and import no other row', () => {
-    const SHARED = new Set(['common.ts', 'endpoint-row.ts', 'order-request.ts', 'order-answers.ts', 'futures-common.ts']);
+    // The room's own files (the table, the row shape, common helpers) and each group's shared helpers.
+    const SHARED = new Set(['spot/order-request.ts', 'spot/order-answers.ts', 'futures/futures-common.ts']);
+    const ROOM = 'api-facade/endpoints/';
+    const isRow = (path: string): boolean => path.startsWith(ROOM) && path.slice(ROOM.length).includes('/') && !SHARED.has(path.slice(ROOM.length));
     const offenders: string[] = [];
-    for (const file of files.filter((f) => srcPath(f).startsWith('api-facade/endpoints/'))) {
+    for (const file of files.filter((f) => isRow(srcPath(f)))) {
       const from = srcPath(file);
       const text = readFileSync(file, 'utf8');
       if (/\bctx\.apply\(|\bbackend\.apply\(|beforeEngine/.test(text)) offenders.push(`${from}: reaches the engine outside call.send`);
-      for (const target of importsOf(file)) {
-        const name = target.slice('api-facade/endpoints/'.length);
-        if (target.startsWith('api-facade/endpoints/') && !name.includes('/') && !SHARED.has(name) && target !== from) offenders.push(`${from} imports the row file ${target}`);
-      }
+      for (const target of importsOf(file)) if (isRow(target) && target !== from) offenders.push(`${from} imports the row file ${target}`);
     }
     expect(offenders).toEqual([]);
   });
 });
 
+describe('the facade in rooms', () => {
+  /**
+   * The rooms of src/api-facade from the ground up. A room imports only rooms of a lower rank,
+   * and only through their index.ts; rooms of one rank know nothing of each other.
+   */
+  const RANK: Record<string, number> = {
+    core: 0,
+    params: 1,
+    signing: 1,
+    limits: 1,
+    serialize: 1,
+    'account-services': 2,
+    streams: 2,
+    context: 3,
+    endpoints: 4,
+    rest: 5,
+    'ws-api': 6,
+    transport: 7,
+  };
+  const FACADE = 'api-facade/';
+  const roomOf = (path: string): string | null => {
+    const rest = path.slice(FACADE.length);
+    return path.startsWith(FACADE) && rest.includes('/') ? rest.split('/')[0]! : null;
+  };
+  const files = sourceFiles(join(SRC, 'api-facade')).map(srcPath);
+
+  it('has a rank for every room and an index.ts in each', () => {
+    const rooms = new Set(files.map(roomOf).filter((r): r is string => r !== null));
+    expect([...rooms].sort()).toEqual(Object.keys(RANK).sort());
+    for (const room of rooms) expect(files, room).toContain(`${FACADE}${room}/index.ts`);
+    // Nothing but the facade's own index sits outside a room.
+    expect(files.filter((f) => roomOf(f) === null)).toEqual([`${FACADE}index.ts`]);
+  });
+
+  it('imports another room only through its index.ts, and never a room above or beside it', () => {
+    const offenders: string[] = [];
+    for (const from of files) {
+      const room = roomOf(from);
+      if (room === null) continue;
+      for (const target of importsOf(join(SRC, from))) {
+        const to = roomOf(target);
+        if (to === null || to === room) continue;
+        if (target !== `${FACADE}${to}/index.ts`) offenders.push(`${from} -> ${target}: not through ${to}/index.ts`);
+        if (RANK[to]! >= RANK[room]!) offenders.push(`${from} -> ${target}: ${room} (rank ${RANK[room]}) may not import ${to} (rank ${RANK[to]})`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('catches an import that climbs', () => {
+    const climbs = (from: string, to: string): boolean => RANK[to]! >= RANK[from]!;
+    expect(climbs('core', 'context')).toBe(true);
+    expect(climbs('params', 'signing')).toBe(true);
+    expect(climbs('transport', 'core')).toBe(false);
+  });
+});
+
 describe('determinism markers', () => {
-  /** The deterministic path: engine, clock, data, sim and the facade core (its socket adapters aside). */
-  const DETERMINISTIC = ['engine/', 'clock/', 'data/', 'sim/', 'futures/', 'api-facade/'];
-  const ADAPTERS = new Set(['api-facade/http-server.ts', 'api-facade/streams/stream-sockets.ts']);
+  /**
+   * The deterministic path: engine, clock, data, sim, futures, the facade and the served exchange.
+   * Every wall-clock read, random draw or host timer there is on a line marked determinism-ok
+   * (in the served exchange: its wall clock, the replay pacer's tick, the write-ahead log's tick,
+   * a snapshot's duration); the facade's transport/ room is the one named exception: socket I/O,
+   * keepalive and the stream pump's tick on host time (its lines are marked all the same).
+   */
+  const DETERMINISTIC = ['engine/', 'clock/', 'data/', 'sim/', 'futures/', 'api-facade/', 'serve/'];
+  /** The named wall-clock exception: the facade's socket adapters, keepalive and admission. */
+  const TRANSPORT = 'api-facade/transport/';
   const FORBIDDEN = /\bDate\.now\s*\(|\bnew Date\(\s*\)|(?<!new )\bDate\(\s*\)|\bMath\.random\s*\(|\bperformance\.now\s*\(|\b(?:setTimeout|setInterval|setImmediate)\s*\(/;
 
   it('reads no wall clock, no Math.random and starts no host timer outside lines marked determinism-ok', () => {
     const offenders: string[] = [];
     for (const file of sourceFiles(SRC)) {
       const path = srcPath(file);
-      if (!DETERMINISTIC.some((d) => path.startsWith(d)) || ADAPTERS.has(path)) continue;
+      if (!DETERMINISTIC.some((d) => path.startsWith(d)) || path.startsWith(TRANSPORT)) continue;
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {

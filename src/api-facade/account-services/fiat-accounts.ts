@@ -20,8 +20,7 @@
  */
 import { MICROS_PER_DAY } from '../../clock/index.ts';
 import { parseUnits } from '../../engine/index.ts';
-import { apiError } from '../exchange-errors.ts';
-import { RecordLog } from '../record-log.ts';
+import { apiError, RecordLog } from '../core/index.ts';
 
 export interface FiatSettings {
   readonly kycPassed: boolean;

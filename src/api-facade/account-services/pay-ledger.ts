@@ -24,7 +24,7 @@
  *                         cardNumber, digitalWalletId}}; receiver: as C2C's receiver
  */
 import { formatUnits, parseUnits } from '../../engine/index.ts';
-import { RecordLog } from '../record-log.ts';
+import { RecordLog } from '../core/index.ts';
 
 export const PAY_ORDER_TYPES = ['PAY', 'PAY_REFUND', 'C2C', 'CRYPTO_BOX', 'CRYPTO_BOX_RF', 'C2C_HOLDING', 'C2C_HOLDING_RF', 'PAYOUT', 'REMITTANCE'] as const;
 export type PayOrderType = (typeof PAY_ORDER_TYPES)[number];

@@ -5,11 +5,9 @@
  * order-answers.ts), never from another row's file.
  */
 import type { SymbolSpec, AccountView, SymbolStatus } from '../../engine/index.ts';
-import type { ApiError } from '../api-error.ts';
-import { apiError } from '../exchange-errors.ts';
-import { ENUM_ERRORS } from '../params/param-errors.ts';
-import { SYMBOL_PATTERN } from '../params/param-types.ts';
-import type { WireContext } from '../serialize/order-json.ts';
+import { type ApiError, apiError } from '../core/index.ts';
+import { ENUM_ERRORS, SYMBOL_PATTERN } from '../params/index.ts';
+import type { WireContext } from '../serialize/index.ts';
 import type { HandlerCall } from './endpoint-row.ts';
 
 export const invalidSymbol = (): ApiError => apiError('INVALID_SYMBOL');

@@ -10,17 +10,13 @@
  * Handlers return the JSON body (any JSON-serialisable value) or throw an ApiError. They read the
  * simulated time from `call.nowUs` and send engine commands only through `call.send`.
  */
-import type { ApiError } from '../api-error.ts';
+import type { ApiError, FacadeCommand, MarketBackend } from '../core/index.ts';
 import type { EngineEvent } from '../../engine/index.ts';
-import type { Refusal } from '../engine-round-trip.ts';
-import type { FacadeCommand, MarketBackend } from '../market-backend.ts';
-import type { ExchangeContext } from '../exchange-context.ts';
-import type { ParamSchema, ParsedParams } from '../params/param-schema.ts';
-import type { ParamSpec, ParsedSoFar } from '../params/param-types.ts';
-import type { AuthenticatedKey } from '../signing/api-key-registry.ts';
-import type { SecurityType } from '../signing/security-type.ts';
-import type { TimeUnit } from '../serialize/api-time.ts';
-import type { KeyedLimitName } from '../limits/keyed-weight-limiter.ts';
+import type { Refusal, ExchangeContext } from '../context/index.ts';
+import type { ParamSchema, ParsedParams, ParamSpec, ParsedSoFar } from '../params/index.ts';
+import type { AuthenticatedKey, SecurityType } from '../signing/index.ts';
+import type { TimeUnit } from '../serialize/index.ts';
+import type { KeyedLimitName } from '../limits/index.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

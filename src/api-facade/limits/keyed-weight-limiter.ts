@@ -11,8 +11,7 @@
  * limiter was built with and `Retry-After` in whole seconds to the window's end. No clock: time
  * is passed in as simulated µs.
  */
-import type { ApiError } from '../api-error.ts';
-import { apiError } from '../exchange-errors.ts';
+import { type ApiError, apiError } from '../core/index.ts';
 import { MICROS_PER_SECOND } from '../../clock/index.ts';
 import { FixedWindowCounters, type CountersSnapshot } from './fixed-window-counters.ts';
 import { limitHeaderName, validateRateLimits, windowEndUs, type RateLimit, type WindowUsage } from './rate-limit-config.ts';

@@ -29,8 +29,7 @@
  *   first exceeded limit in configured order.
  * - A first fill takes the fill's time: the decrement lands in the windows current at the fill.
  */
-import type { ApiError } from '../api-error.ts';
-import { apiError } from '../exchange-errors.ts';
+import { type ApiError, apiError } from '../core/index.ts';
 import { assertMicros } from '../../clock/index.ts';
 import { FixedWindowCounters, type CountersSnapshot } from './fixed-window-counters.ts';
 import { BINANCE_RATE_LIMITS, describePeriod, validateRateLimits, type RateLimit, type WindowUsage } from './rate-limit-config.ts';

@@ -49,11 +49,6 @@ const LETTER: Record<RateLimitInterval, string> = { SECOND: 'S', MINUTE: 'M', HO
 
 const TYPES: ReadonlySet<string> = new Set<RateLimitType>(['REQUEST_WEIGHT', 'ORDERS', 'RAW_REQUESTS']);
 
-/** The header letter of an interval: SECOND=S, MINUTE=M, HOUR=H, DAY=D. */
-export function intervalLetter(interval: RateLimitInterval): string {
-  return LETTER[interval];
-}
-
 /** Length of one window of `limit`, µs. */
 export function windowLengthUs(limit: RateLimit): number {
   return limit.intervalNum * UNIT_MICROS[limit.interval];

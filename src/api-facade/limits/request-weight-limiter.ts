@@ -39,18 +39,10 @@
  *   names the first in configured order and `Retry-After` waits for the last of them to reset.
  * - The ban message's epoch ms is the ban end rounded up to a whole millisecond.
  */
-import type { ApiError } from '../api-error.ts';
-import { apiError } from '../exchange-errors.ts';
+import { type ApiError, apiError } from '../core/index.ts';
 import { MICROS_PER_DAY, MICROS_PER_HOUR, MICROS_PER_MILLI, MICROS_PER_MINUTE, MICROS_PER_SECOND, assertMicros } from '../../clock/index.ts';
 import { FixedWindowCounters, type CountersSnapshot } from './fixed-window-counters.ts';
-import {
-  BINANCE_RATE_LIMITS,
-  describePeriod,
-  validateRateLimits,
-  windowEndUs,
-  type RateLimit,
-  type WindowUsage,
-} from './rate-limit-config.ts';
+import { BINANCE_RATE_LIMITS, describePeriod, validateRateLimits, windowEndUs, type RateLimit, type WindowUsage } from './rate-limit-config.ts';
 
 /** Ban lengths for the 1st, 2nd, ... recent ban: 2 minutes growing to 3 days (binance-facts §4.2). */
 export const DEFAULT_BAN_LADDER_US: readonly number[] = Object.freeze([

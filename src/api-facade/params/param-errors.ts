@@ -3,12 +3,9 @@
  * what went wrong with a parameter. Their codes and texts are rows of the one error table
  * (exchange-errors.ts, where the choices among documented variants are noted).
  */
-import type { ApiError } from '../api-error.ts';
-import { apiError, errorOf, EXCHANGE_ERRORS, templateOf, type ErrorTemplate } from '../exchange-errors.ts';
+import { type ApiError, apiError, errorOf, templateOf, type ErrorTemplate } from '../core/index.ts';
 
 export type { ErrorTemplate };
-
-export const DUPLICATE_PARAMETER_DOC_TEXT = EXCHANGE_ERRORS.DUPLICATE_SIGNATURE.msg;
 
 export const paramErrors = {
   /** -1100: the value does not match the parameter's wire regex; `legalRange` is that regex as text. */

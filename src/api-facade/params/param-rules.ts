@@ -59,6 +59,18 @@ export function notAllowedWhen(name: string, when: (values: ParsedSoFar) => bool
   };
 }
 
+/**
+ * Only the listed combinations of the optional `names` (-1128 otherwise), as the spec's tables of
+ * supported parameter combinations give them: each combination is the names sent, in `names`'
+ * order, joined with '+' ('' for none of them). Parameters not in `names` are free.
+ */
+export function supportedCombinations(names: readonly string[], combinations: readonly string[]): ParamRule {
+  const supported = new Set(combinations);
+  return (values) => {
+    if (!supported.has(names.filter((name) => sent(values, name)).join('+'))) throw paramErrors.badCombination();
+  };
+}
+
 /** Any other invalid combination (-1128, plain form), e.g. allOrderList's fromId with startTime. */
 export function invalidWhen(when: (values: ParsedSoFar) => boolean): ParamRule {
   return (values) => {

@@ -34,8 +34,7 @@
  */
 import { paramErrors } from './param-errors.ts';
 import type { ParamRule } from './param-rules.ts';
-import type { ParamSpec, ParsedSoFar, ValueOf } from './param-types.ts';
-import { parseValue } from './param-types.ts';
+import { type ParamSpec, type ParsedSoFar, type ValueOf, parseValue } from './param-types.ts';
 import type { RawParams } from './raw-params.ts';
 
 export interface ParamSchema<S extends readonly ParamSpec[] = readonly ParamSpec[]> {

@@ -38,8 +38,7 @@
  *   from 10^15 on is µs (16 digits from 2001 on). Returned as both, plus the unit read.
  */
 import { parseUnits } from '../../engine/index.ts';
-import type { ErrorTemplate } from './param-errors.ts';
-import { paramErrors } from './param-errors.ts';
+import { type ErrorTemplate, paramErrors } from './param-errors.ts';
 
 /** A regex with the text Binance shows for it in a -1100 message. */
 export interface LegalRange {

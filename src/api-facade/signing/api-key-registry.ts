@@ -31,7 +31,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import { hmacSecretKey } from './hmac-sha256.ts';
-import { RecordLog } from '../record-log.ts';
+import { RecordLog } from '../core/index.ts';
 import { KEYED_SECURITY_TYPES, type KeyedSecurityType } from './security-type.ts';
 
 export type ApiKeyType = 'HMAC' | 'RSA' | 'ED25519';

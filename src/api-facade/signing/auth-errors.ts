@@ -3,8 +3,7 @@
  * what failed; codes, statuses and texts are rows of the one error table (exchange-errors.ts).
  * Each call returns a fresh ApiError so a caller may attach nothing to a shared instance.
  */
-import type { ApiError } from '../api-error.ts';
-import { apiError } from '../exchange-errors.ts';
+import { type ApiError, apiError } from '../core/index.ts';
 
 /** -2014 BAD_API_KEY_FMT: key header missing, empty, sent twice, or not in an accepted format. */
 export const badApiKeyFormat = (): ApiError => apiError('BAD_API_KEY_FORMAT');

@@ -1,11 +1,15 @@
 /**
  * Request authentication for the API facade: API keys, permissions, IP restriction and
- * HMAC / RSA / Ed25519 signatures over the raw query + body. `verifyRequest` is the entry point;
- * the rest is exported for the in-process client (signing) and for tests.
+ * HMAC / RSA / Ed25519 signatures over the raw query + body (REST) or the sorted payload (the
+ * WebSocket API, `ws-api-payload.ts`). `verifyRequest` is REST's entry point; the WebSocket API's
+ * authenticator builds on the same parts; the in-process client signs with them.
+ *
+ * Rules: imports only core/. Pure (constant-time comparisons).
  */
 export { ApiKeyRegistry, ALL_PERMISSIONS, isPermitted, normalizeIp } from './api-key-registry.ts';
 export type {
   ApiKeyConfig,
+  StoredApiKey,
   ApiKeyEntry,
   ApiKeyType,
   AuthenticatedKey,
@@ -22,6 +26,8 @@ export { isSigned, KEYED_SECURITY_TYPES } from './security-type.ts';
 export type { KeyedSecurityType, SecurityType } from './security-type.ts';
 export { signaturePayload } from './signature-payload.ts';
 export type { SignaturePayload } from './signature-payload.ts';
-export { isValidSignature, verifySignature } from './verify-signature.ts';
-export { API_KEY_HEADER, apiKeyHeader, verifyRequest } from './verify-request.ts';
+export { isValidSignature, signatureMatches, verifySignature } from './verify-signature.ts';
+export { API_KEY_HEADER, apiKeyHeader, permittedKey, verifyRequest } from './verify-request.ts';
+export { badApiKeyFormat, invalidSignature, rejectedApiKey, signatureMissing } from './auth-errors.ts';
+export { valueText, wsApiSignaturePayloads } from './ws-api-payload.ts';
 export type { AuthRequest, RequestHeaders } from './verify-request.ts';

@@ -20,20 +20,9 @@
  */
 import type { DayTicker, MarketHistory, WindowTicker } from '../../data/index.ts';
 import type { EngineQueries, SymbolSpec } from '../../engine/index.ts';
-import type { TimeUnit } from '../serialize/api-time.ts';
+import type { TimeUnit } from '../serialize/index.ts';
 import { parseStreamName, periodOf, type StreamSpec } from './stream-name.ts';
-import {
-  aggTradePayload,
-  avgPricePayload,
-  bookTickerPayload,
-  dayTickerPayload,
-  depthUpdatePayload,
-  klinePayload,
-  miniTickerPayload,
-  partialDepthPayload,
-  tradePayload,
-  windowTickerPayload,
-} from './stream-payloads.ts';
+import { aggTradePayload, avgPricePayload, bookTickerPayload, dayTickerPayload, depthUpdatePayload, klinePayload, miniTickerPayload, partialDepthPayload, tradePayload, windowTickerPayload } from './stream-payloads.ts';
 
 /** What the feed reads: the engine's queries, the histories, and simulated now (µs). */
 export interface FeedBackend {

@@ -5,7 +5,7 @@
  */
 import { formatAmount, formatKline, type AggTrade, type DayTicker, type HistoryKline, type MarketHistory, type MiniTicker, type TapeTrade, type WindowTicker } from '../../data/index.ts';
 import type { EngineQueries, SymbolSpec } from '../../engine/index.ts';
-import { apiTime, type TimeUnit } from '../serialize/api-time.ts';
+import { apiTime, type TimeUnit } from '../serialize/index.ts';
 
 const price = (units: number | bigint, spec: SymbolSpec) => formatAmount(units, spec.quotePrecision);
 const qty = (units: number | bigint, spec: SymbolSpec) => formatAmount(units, spec.basePrecision);

@@ -16,14 +16,9 @@
  *    supported"): another key type is -2015 (the docs name no code; a choice).
  * The timestamp is stage 6, checked by the pipeline from the `timestamp` parameter, session or not.
  */
-import type { RequestAuthenticator } from '../handle-request.ts';
-import { paramErrors } from '../params/param-errors.ts';
-import { isPermitted, type ApiKeyEntry, type ApiKeyRegistry, type AuthenticatedKey } from '../signing/api-key-registry.ts';
-import { badApiKeyFormat, invalidSignature, rejectedApiKey, signatureMissing } from '../signing/auth-errors.ts';
-import { isSigned, type SecurityType } from '../signing/security-type.ts';
-import { permittedKey } from '../signing/verify-request.ts';
-import { signatureMatches } from '../signing/verify-signature.ts';
-import { wsApiSignaturePayloads } from '../signing/ws-api-payload.ts';
+import type { RequestAuthenticator } from '../rest/index.ts';
+import { paramErrors } from '../params/index.ts';
+import { isPermitted, type ApiKeyEntry, type ApiKeyRegistry, type AuthenticatedKey, badApiKeyFormat, invalidSignature, rejectedApiKey, signatureMissing, isSigned, type SecurityType, permittedKey, signatureMatches, wsApiSignaturePayloads } from '../signing/index.ts';
 
 /** The connection's logged-on key, as the authenticator sees it. */
 export interface SessionKeyHolder {

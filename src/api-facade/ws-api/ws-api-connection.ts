@@ -36,15 +36,13 @@
  *
  * Determinism: simulated time only (ctx.now()); nothing here draws a random number.
  */
-import { ApiError } from '../api-error.ts';
-import type { ExchangeContext } from '../exchange-context.ts';
-import { apiError } from '../exchange-errors.ts';
-import { serveEndpoint, type EndpointOutcome } from '../handle-request.ts';
-import type { WindowUsage } from '../limits/rate-limit-config.ts';
-import { paramErrors } from '../params/param-errors.ts';
-import { apiTime, type TimeUnit } from '../serialize/api-time.ts';
-import { JsonText } from '../serialize/json-text.ts';
-import type { ApiKeyEntry, AuthenticatedKey } from '../signing/api-key-registry.ts';
+import { ApiError, apiError } from '../core/index.ts';
+import type { ExchangeContext } from '../context/index.ts';
+import { serveEndpoint, type EndpointOutcome } from '../rest/index.ts';
+import type { WindowUsage } from '../limits/index.ts';
+import { paramErrors } from '../params/index.ts';
+import { apiTime, type TimeUnit, JsonText } from '../serialize/index.ts';
+import type { ApiKeyEntry, AuthenticatedKey } from '../signing/index.ts';
 import { WsApiAuthenticator, type SessionKeyHolder } from './ws-api-authenticator.ts';
 import { findWsApiMethod, type SessionAction, type WsApiMethod } from './ws-api-methods.ts';
 import { collectWsApiParams, wsApiRowOf } from './ws-api-params.ts';

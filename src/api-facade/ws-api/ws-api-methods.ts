@@ -14,10 +14,9 @@
  * `userDataStream.start` / `.ping` / `.stop` are the listen-key methods the docs dropped in 2025
  * and @binance/connector still calls; they are REST's userDataStream rows.
  */
-import { findEndpoint, type Endpoint } from '../endpoint-table.ts';
-import { defineEndpoint, type HttpMethod } from '../endpoints/endpoint-row.ts';
-import { defineSchema, withSigned } from '../params/param-schema.ts';
-import type { SecurityType } from '../signing/security-type.ts';
+import { findEndpoint, type Endpoint, defineEndpoint, type HttpMethod } from '../endpoints/index.ts';
+import { defineSchema, withSigned } from '../params/index.ts';
+import type { SecurityType } from '../signing/index.ts';
 
 /** What the connection does after a session row passed the stages. */
 export type SessionAction = 'logon' | 'status' | 'logout' | 'subscribe' | 'subscribeSignature' | 'unsubscribe' | 'subscriptions';

@@ -12,10 +12,9 @@
  *   rows declare `signature` (it counts as read there); on the WebSocket API a logged-on session
  *   sends none, so a row's schema is used without it (`wsSchemaOf`), built once per row.
  */
-import type { Endpoint } from '../endpoint-table.ts';
-import { defineSchema, type ParamSchema } from '../params/param-schema.ts';
-import type { ParamSource, RawParams } from '../params/raw-params.ts';
-import { valueText } from '../signing/ws-api-payload.ts';
+import type { Endpoint } from '../endpoints/index.ts';
+import { defineSchema, type ParamSchema, type ParamSource, type RawParams } from '../params/index.ts';
+import { valueText } from '../signing/index.ts';
 
 const NOT_ENDPOINT_PARAMS: ReadonlySet<string> = new Set(['apiKey', 'signature', 'returnRateLimits']);
 

@@ -1,20 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startLivePacer } from '../../../src/clock/live-pacer.ts';
+import { describe, expect, it } from 'vitest';
 import { advanceToPacedTime, realDelayToNextTime } from '../../../src/clock/pace-driver.ts';
 import { Pacing } from '../../../src/clock/pacing.ts';
 import { Scheduler } from '../../../src/clock/scheduler.ts';
-
-const SIM0 = 1_700_000_000_000_000;
-const REAL0 = 1_800_000_000_000;
-
-function setup(mode: string): { s: Scheduler; pacing: Pacing; fired: number[]; setReal: (ms: number) => void } {
-  let real = REAL0;
-  const pacing = new Pacing(mode, { simulatedStart: SIM0, wallClock: () => real });
-  const s = new Scheduler({ startTime: SIM0 });
-  const fired: number[] = [];
-  for (const offset of [1_000_000, 2_000_000, 2_000_000, 5_000_000]) s.schedule(SIM0 + offset, (t) => fired.push(t - SIM0));
-  return { s, pacing, fired, setReal: (ms) => (real = ms) };
-}
+import { pacedScheduler as setup, REAL0, SIM0 } from '../../support/paced-scheduler.ts';
 
 describe('advanceToPacedTime', () => {
   it('advances the scheduler to the simulated time of the given real instant, firing what is due', () => {
@@ -66,62 +54,8 @@ describe('realDelayToNextTime', () => {
   });
 
   it('is undefined with nothing queued or in manual mode', () => {
-    expect(realDelayToNextTime(new Scheduler({ startTime: SIM0 }), new Pacing('realtime', { simulatedStart: SIM0, realStart: REAL0 }), REAL0)).toBeUndefined();
+    expect(realDelayToNextTime(new Scheduler({ startTime: SIM0 }), new Pacing('realtime', { simulatedStart: SIM0, realStart: REAL0, wallClock: () => REAL0 }), REAL0)).toBeUndefined();
     const { s, pacing } = setup('manual');
     expect(realDelayToNextTime(s, pacing, REAL0)).toBeUndefined();
-  });
-});
-
-describe('startLivePacer (live adapter, fake host timers)', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('keeps the scheduler in step with the wall clock and stops on request', () => {
-    vi.useFakeTimers();
-    const { s, pacing, fired, setReal } = setup('speed:10');
-    const pacer = startLivePacer(s, pacing, { maxSleepMs: 50 });
-    for (let ms = 0; ms <= 300; ms += 10) {
-      setReal(REAL0 + ms);
-      vi.advanceTimersByTime(10);
-    }
-    expect(fired).toEqual([1_000_000, 2_000_000, 2_000_000]);
-    pacer.stop();
-    expect(pacer.running).toBe(false);
-    setReal(REAL0 + 1_000);
-    vi.advanceTimersByTime(1_000);
-    expect(fired).toHaveLength(3);
-    expect(vi.getTimerCount()).toBe(0);
-  });
-
-  it('steps soon after wake, so newly scheduled work is not held back by a long sleep', () => {
-    vi.useFakeTimers();
-    const { s, pacing, fired, setReal } = setup('realtime');
-    const pacer = startLivePacer(s, pacing, { maxSleepMs: 10_000 });
-    setReal(REAL0 + 10);
-    s.schedule(SIM0 + 5_000, (t) => fired.push(t - SIM0));
-    pacer.wake();
-    vi.advanceTimersByTime(1);
-    expect(fired).toEqual([5_000]);
-    pacer.stop();
-  });
-
-  it('stops and reports when a step throws', () => {
-    vi.useFakeTimers();
-    const { s, pacing, setReal } = setup('realtime');
-    s.schedule(SIM0 + 1_000, () => {
-      throw new Error('boom');
-    });
-    const errors: unknown[] = [];
-    const pacer = startLivePacer(s, pacing, { onError: (error) => errors.push(error) });
-    setReal(REAL0 + 2_000);
-    vi.advanceTimersByTime(100);
-    expect(errors.map(String)).toEqual(['Error: boom']);
-    expect(pacer.running).toBe(false);
-  });
-
-  it('refuses manual pacing', () => {
-    const { s, pacing } = setup('manual');
-    expect(() => startLivePacer(s, pacing)).toThrow(/manual/);
   });
 });

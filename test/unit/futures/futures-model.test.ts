@@ -1,24 +1,20 @@
 import { describe, expect, test } from 'vitest';
-import {
-  contractPrice,
-  deliveryAfter,
-  deliveryOf,
-  deliverySuffix,
-  derivePairs,
-  fundingRateAt,
-  fundingTimesBetween,
-  FuturesMarket,
-  futuresParameters,
-  nextFundingTime,
-  PremiumModel,
-} from '../../../src/futures/index.ts';
+import { contractPrice, deliveryAfter, deliveryOf, deliverySuffix, derivePairs, fundingRateAt, fundingTimesBetween, FuturesMarket, nextFundingTime, PremiumModel } from '../../../src/futures/index.ts';
 import { fundingFromPremium } from '../../../src/futures/funding.ts';
-import { SeededNoise, NOISE_SCALE } from '../../../src/futures/seeded-noise.ts';
+import { SeededNoise } from '../../../src/futures/seeded-noise.ts';
 import { sessionsBetween } from '../../../src/futures/trading-schedule.ts';
 import { T0 } from '../../api/fixture.ts';
 import { futuresFixture, HOUR, MINUTE } from '../../api/futures-fixture.ts';
 
 const MS = 1000;
+// Rates in units of 1e-8 (1 bp = 10_000), written out here rather than read from
+// src/futures/model-parameters.ts, so a changed parameter fails these tests instead of moving them.
+const BP = 10_000;
+/** Binance's funding rate cap and floor: ±2.5 %. */
+const FUNDING_CAP = 250 * BP;
+/** The funding formula as Binance documents it: premium + clamp(0.01 % - premium, ±0.05 %), within the cap. */
+const clamp = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
+const referenceFunding = (premium: number): number => clamp(premium + clamp(BP - premium, -5 * BP, 5 * BP), -FUNDING_CAP, FUNDING_CAP);
 
 describe('quarter calendar', () => {
   test('deliveries are the last Friday of the quarter month at 08:00 UTC', () => {
@@ -65,7 +61,7 @@ describe('seeded noise and premium', () => {
     const times = [T0 + 5 * MINUTE + 7, T0, T0 + 3 * 86_400_000_000];
     const later = times.map((t) => b.at(t));
     expect(times.reverse().map((t) => a.at(t)).reverse()).toEqual(later);
-    expect(Math.abs(a.knot(12345))).toBeLessThanOrEqual(NOISE_SCALE);
+    expect(Math.abs(a.knot(12345))).toBeLessThanOrEqual(1_000_000); // knots are in [-1, 1] at a scale of 1e6
     const mid = a.at(T0 + MINUTE / 2);
     const lo = Math.min(a.at(T0), a.at(T0 + MINUTE));
     const hi = Math.max(a.at(T0), a.at(T0 + MINUTE));
@@ -88,11 +84,12 @@ describe('seeded noise and premium', () => {
     const f = futuresFixture({ minutes: 10 });
     const quarterly = f.ctx.futures.contracts('USD_M', T0)[1]!;
     const model = new PremiumModel('seed', quarterly);
-    expect(model.carry).toBeGreaterThanOrEqual(futuresParameters.QUARTERLY_CARRY_MIN);
-    expect(model.carry).toBeLessThan(futuresParameters.QUARTERLY_CARRY_MIN + futuresParameters.QUARTERLY_CARRY_SPAN);
+    // An annual carry in [4 %, 12 %).
+    expect(model.carry).toBeGreaterThanOrEqual(400 * BP);
+    expect(model.carry).toBeLessThan(1200 * BP);
     // Far from delivery the carry dominates the ±6 bp noise; at delivery only noise is left.
-    expect(model.at(T0)).toBeGreaterThan(futuresParameters.QUARTERLY_PREMIUM_AMPLITUDE);
-    expect(Math.abs(model.at(quarterly.deliveryTime!))).toBeLessThanOrEqual(futuresParameters.QUARTERLY_PREMIUM_AMPLITUDE);
+    expect(model.at(T0)).toBeGreaterThan(6 * BP);
+    expect(Math.abs(model.at(quarterly.deliveryTime!))).toBeLessThanOrEqual(6 * BP);
   });
 });
 
@@ -102,8 +99,9 @@ describe('funding', () => {
     expect(fundingFromPremium(30_000)).toBe(10_000); // difference -0.02 % is within the clamp
     expect(fundingFromPremium(100_000)).toBe(50_000); // clamp -0.05 %
     expect(fundingFromPremium(-100_000)).toBe(-50_000);
-    expect(fundingFromPremium(10_000_000)).toBe(futuresParameters.FUNDING_RATE_CAP);
-    expect(fundingFromPremium(-10_000_000)).toBe(-futuresParameters.FUNDING_RATE_CAP);
+    expect(fundingFromPremium(10_000_000)).toBe(FUNDING_CAP);
+    expect(fundingFromPremium(-10_000_000)).toBe(-FUNDING_CAP);
+    for (const premium of [-3_000_000, -60_000, -1, 7_777, 45_000, 2_600_000]) expect(fundingFromPremium(premium), String(premium)).toBe(referenceFunding(premium));
   });
 
   test('fundings every 8 h at 00, 08, 16 UTC; the rate is the formula on the minute samples', () => {
@@ -113,7 +111,7 @@ describe('funding', () => {
     const model = f.ctx.futures.premium(f.ctx.futures.contracts('USD_M', T0)[0]!);
     let sum = 0;
     for (let m = 1; m <= 480; m++) sum += model.at(T0 + m * MINUTE);
-    expect(fundingRateAt(model, T0 + 8 * HOUR)).toBe(fundingFromPremium(Math.round(sum / 480)));
+    expect(fundingRateAt(model, T0 + 8 * HOUR)).toBe(referenceFunding(Math.round(sum / 480)));
   });
 });
 

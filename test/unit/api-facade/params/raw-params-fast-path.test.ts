@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../src/api-facade/api-error.ts';
+import { ApiError } from '../../../../src/api-facade/core/api-error.ts';
 import { collectRawParams } from '../../../../src/api-facade/params/raw-params.ts';
 
 /** The rule as URLSearchParams states it: the first repeated decoded name is -1101. */

@@ -1,5 +1,5 @@
 /** Test helper: runs `fn` and returns the wire form of the ApiError it throws. */
-import { ApiError } from '../../../../src/api-facade/api-error.ts';
+import { ApiError } from '../../../../src/api-facade/core/api-error.ts';
 
 export interface Wire {
   status: number;

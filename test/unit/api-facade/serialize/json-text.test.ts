@@ -4,7 +4,7 @@
  * plain way from the engine's depth view.
  */
 import { describe, expect, it } from 'vitest';
-import { handleRequest } from '../../../../src/api-facade/handle-request.ts';
+import { handleRequest } from '../../../../src/api-facade/rest/handle-request.ts';
 import { decimalPairsJson } from '../../../../src/api-facade/serialize/json-text.ts';
 import { formatUnits } from '../../../../src/engine/units.ts';
 import { makeFixture, seedBook } from '../../../api/fixture.ts';

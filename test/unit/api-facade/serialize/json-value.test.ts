@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { handleRequest, handleRequestValue, type ApiRequest } from '../../../../src/api-facade/handle-request.ts';
+import { handleRequest, handleRequestValue, type ApiRequest } from '../../../../src/api-facade/rest/handle-request.ts';
 import { jsonValueOf } from '../../../../src/api-facade/serialize/json-value.ts';
 import { DEMO_KEY, makeFixture, seedBook } from '../../../api/fixture.ts';
 

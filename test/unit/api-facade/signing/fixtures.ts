@@ -3,7 +3,7 @@
  * (binance-facts §9) and a helper that turns a thrown ApiError into its wire form.
  */
 import { expect } from 'vitest';
-import { ApiError } from '../../../../src/api-facade/api-error.ts';
+import { ApiError } from '../../../../src/api-facade/core/api-error.ts';
 
 /** The docs' example API key (64 alphanumerics) and secret. */
 export const DOC_API_KEY = 'vmPUZE6mv9SD5VNHk4HlWFsOr6aKE2zvsw0MuIgwCIPy6utIco14y7Ju91duEh8A';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../../src/api-facade/api-error.ts';
+import { ApiError } from '../../../../src/api-facade/core/api-error.ts';
 import { signaturePayload } from '../../../../src/api-facade/signing/signature-payload.ts';
 
 type Outcome = { payload: string; signature: string | undefined } | string;

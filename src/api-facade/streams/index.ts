@@ -1,0 +1,16 @@
+/**
+ * What the streams say, transport-agnostic: Binance's market streams (`stream-name.ts` parses
+ * the names, `stream-payloads.ts` builds each message, `market-feed.ts` delivers what is due when
+ * its owner advances it, `feed-driver.ts` pumps it and keeps a timer at the backend's scheduler),
+ * the stream host's control messages (`stream-control.ts`), and the user data stream
+ * (`user-stream-events.ts`: engine events to executionReport, balanceUpdate,
+ * outboundAccountPosition; `user-stream-hub.ts` delivers them; `listen-keys.ts`). The sockets
+ * that carry them are transport/'s.
+ *
+ * Rules: imports core/ and serialize/ only. Pure: simulated time only.
+ */
+export { MarketFeed, type StreamSink } from './market-feed.ts';
+export { FeedDriver, type FeedClock, type ScheduleAt } from './feed-driver.ts';
+export { errorFrame, isWellFormedStreamName, parseStreamControl, resultFrame, type StreamControl } from './stream-control.ts';
+export { UserStreamHub } from './user-stream-hub.ts';
+export { LISTEN_KEY_LIFETIME_US, ListenKeyStore, type KeyEnd } from './listen-keys.ts';

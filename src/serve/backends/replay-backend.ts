@@ -1,0 +1,92 @@
+/**
+ * A served replay (`exsim serve --data DIR|sample`): the data's trades merged into a Replay with
+ * the queue-position fill model and a two-sided synthetic book from its first print, wrapped for
+ * `--at-end` (src/sim/tape-end.ts), every row read once before serving, and the history before
+ * `--from` replayed at full speed before the port opens (a warm market).
+ */
+import { Engine } from '../../engine/index.ts';
+import { InputError, openMarketData, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
+import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../../sim/index.ts';
+import type { ServedAccounts } from '../accounts-file.ts';
+
+export interface ServedReplayOptions {
+  /** `sample` or a dump folder. */
+  readonly data: string;
+  /** Seed of the market model and the synthetic book. Default '1'. */
+  readonly seed?: string | undefined;
+  /** Where the served market starts (UTC text or epoch ms); default DEFAULT_WARM_UP_US into the data. */
+  readonly from?: string | undefined;
+  /** What the replay does when its tape runs out. Default 'stop'. */
+  readonly atEnd?: TapeEndMode | undefined;
+}
+
+export interface ServedReplay {
+  readonly replay: Replay;
+  /** Simulated time the served market starts at (the warm-up ends here). */
+  readonly start: number;
+  readonly served: ServedAccounts;
+  readonly tapeEnd: TapeEndState;
+}
+
+/** Default warm-up of a served replay: 4 h (200 one-minute klines with room to spare). */
+export const DEFAULT_WARM_UP_US = 4 * 3_600_000_000;
+
+/** The exchange over a replay of `options.data`, set up with `accounts` at the data's start and warmed up to `--from`. */
+export async function openServedReplay(options: ServedReplayOptions, accounts: (time: number) => ServedAccounts, print: (line: string) => void): Promise<ServedReplay> {
+  const data = openMarketData(options.data);
+  const tapes: TapeInput[] = [];
+  let start = Infinity;
+  let end = -Infinity;
+  for (const symbol of data.config.symbols.map((s) => s.symbol)) {
+    const files = await tradeFiles(data, symbol).catch(() => null);
+    if (files === null) continue;
+    start = Math.min(start, files[0]!.start);
+    end = Math.max(end, files[files.length - 1]!.end);
+    tapes.push({ symbol, trades: [] });
+  }
+  if (tapes.length === 0) throw new InputError(`no trades files in ${data.dir}`);
+  // Read every row once before serving, as a backtest does: a bad row anywhere is a one-line
+  // error now, not a replay that stops mid-session and leaves the market frozen.
+  for (const tape of tapes) await checkTape(data, tape.symbol, start);
+  const tapeEnd = tapesWithEnd(tapes.map(({ symbol }) => endingTape(data, symbol, start)), { mode: options.atEnd ?? 'stop', span: end - start, seed: options.seed ?? '1', log: print });
+  const replay = new Replay({ engine: data.config, tapes: tapeEnd.tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null });
+  const served = accounts(start);
+  for (const { time: _time, ...command } of served.commands) replay.apply(command);
+  // The book is two-sided from the first instant: anchored at each tape's first print.
+  await SyntheticBook.attach(replay, {
+    symbols: Object.fromEntries(tapes.map((t) => [t.symbol, { levels: 10, spreadTicks: [1, 3] as const, baseQty: 1000 * replay.engine.symbolSpec(t.symbol)!.stepUnits }])),
+  });
+  // A warm market: the history before `from` is replayed now, at full speed, so trades, klines,
+  // tickers and the book are there the moment the port answers.
+  const from = warmStart(options.from, start, end);
+  await replay.runUntil(from);
+  return { replay, start: from, served, tapeEnd: tapeEnd.state };
+}
+
+/** Where a served replay starts: `--from` within the data, or 4 h in (the data's end when shorter). */
+function warmStart(from: string | undefined, start: number, end: number): number {
+  if (from === undefined) return Math.min(start + DEFAULT_WARM_UP_US, end);
+  const at = parseTime(from, '--from');
+  if (at < start || at > end) throw new InputError(`--from ${from} is outside the data (${new Date(start / 1000).toISOString()} to ${new Date(end / 1000).toISOString()})`);
+  return at;
+}
+
+/** A symbol's tape from `start`, reopenable for --at-end loop, with its grid for --at-end synthetic. */
+function endingTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number) {
+  const spec = new Engine(data.config).symbolSpec(symbol)!;
+  return {
+    symbol,
+    open: async () => (await windowedTape(data, symbol, start, Number.MAX_SAFE_INTEGER)).trades,
+    scale: { quotePrecision: spec.quotePrecision, basePrecision: spec.basePrecision },
+    tickSize: spec.tickUnits,
+    stepSize: spec.stepUnits,
+  };
+}
+
+async function checkTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number): Promise<void> {
+  try {
+    for await (const _batch of (await windowedTape(data, symbol, start, Number.MAX_SAFE_INTEGER)).trades as AsyncIterable<unknown>);
+  } catch (error) {
+    throw error instanceof InputError ? error : new InputError(error instanceof Error ? error.message : String(error));
+  }
+}
