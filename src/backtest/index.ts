@@ -10,6 +10,7 @@ export { JournalFile } from './journal-file.ts';
 export { MARKET_CONFIG_FILE, openMarketData, tradeFiles, windowedTape, type DataGap } from './market-data.ts';
 export { loadStrategy } from './load-strategy.ts';
 export { parseTime } from './parse-time.ts';
+export { bookProfileFor, bookText, DEFAULT_BOOK, parseBook, type BookSetting } from './parse-book.ts';
 export {
   checkSweepParams,
   isSweepFailure,

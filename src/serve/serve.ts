@@ -15,6 +15,7 @@
  * Wall clock: read here once to start a new server, by the pacing (wall-clock.ts) and by the
  * replay pacer's and the log's ticks; the exchange itself sees only simulated time.
  */
+import { servedSampleDir } from '../data/index.ts';
 import { ExchangeContext, ExsimHttpServer, type ClientTimeRule, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
 import { Pacing } from '../clock/index.ts';
 import type { CreateAccount } from '../engine/index.ts';
@@ -80,7 +81,9 @@ export interface ServeHandle {
 
 const DEMO_KEY = DEMO_CREDENTIALS;
 
-export async function serve(options: ServeOptions, print: (line: string) => void = console.log): Promise<ServeHandle> {
+export async function serve(given: ServeOptions, print: (line: string) => void = console.log): Promise<ServeHandle> {
+  // `--data sample` serves the sample at a liquid pair's density, generated once into a cache (src/data/served-sample.ts).
+  const options: ServeOptions = given.data === 'sample' ? { ...given, data: await servedSampleDir(print) } : given;
   // A new live server anchors simulated time to the wall clock once (a log keeps its own start).
   const wallStart = Math.round(systemWallClock() * 1000);
   const journal = options.journal === undefined ? null : await openWriteAheadLog({ ...options, journal: options.journal }, wallStart);
@@ -149,13 +152,13 @@ export async function serve(options: ServeOptions, print: (line: string) => void
     createAccount: (command) => (backend instanceof PacedBackend ? backend.applyRaw({ ...command, time: backend.now }) : (backend as Replay).apply(withoutTime(command))),
     ...(options.adminKey === undefined ? {} : { adminKey: options.adminKey }),
     ...(journaling === null ? {} : { commit: journaling.commitControl }),
-    status: () => ({ replay: options.data === undefined ? null : { data: options.data, position: Math.floor(backend.now / 1000), atEnd: tapeEnd }, connections: server.streamConnections }),
+    status: () => ({ replay: options.data === undefined ? null : { data: given.data!, position: Math.floor(backend.now / 1000), atEnd: tapeEnd }, connections: server.streamConnections }),
   });
   // The pacing the control plane last set, if the journal holds one, replaces the command line's --clock.
   const restoredPacing = journaling === null ? null : control.restorePacing(pacing.anchor.simulated);
   const server = new ExsimHttpServer(ctx, { control, ...(journaling === null ? {} : { beforeAnswer: journaling.beforeAnswer }) });
   const url = await server.listen(options.port, options.host);
-  const market = options.data === undefined ? 'the sample market (BTCUSDT, ETHBTC)' : `a replay of ${options.data} (${backend.engine.symbolNames().join(', ')}) from ${new Date(pacing.anchor.simulated / 1000).toISOString()}, seed ${options.seed ?? '1'}`;
+  const market = options.data === undefined ? 'the sample market (BTCUSDT, ETHBTC)' : `a replay of ${given.data} (${backend.engine.symbolNames().join(', ')}) from ${new Date(pacing.anchor.simulated / 1000).toISOString()}, seed ${options.seed ?? '1'}`;
   print(`exsim serving ${market} at ${url}  clock: ${restoredPacing === null ? options.clock : `${restoredPacing} (as the journal left it; --clock ${options.clock} not used)`}`);
   if (options.accounts === undefined) {
     print(`demo credentials: API key ${DEMO_KEY.apiKey}, HMAC secret ${DEMO_KEY.secretKey} (account ${DEMO_ACCOUNT_ID}; 1 BTC, 10 ETH, 100,000 USDT, 10 BNB)`);

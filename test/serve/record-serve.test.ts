@@ -14,7 +14,7 @@ import { gunzipSync } from 'node:zlib';
 import { Spot } from '@binance/connector';
 import { afterAll, expect, test } from 'vitest';
 import { serve, type ServeHandle } from '../../src/serve/index.ts';
-import { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START, readRecordingDepth, readRecordingTrades, type DepthBatch, type RecordingGap, type TradeBatch } from '../../src/data/index.ts';
+import { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START, SAMPLE_DIR, readRecordingDepth, readRecordingTrades, type DepthBatch, type RecordingGap, type TradeBatch } from '../../src/data/index.ts';
 import { formatUnits, parseUnits } from '../../src/engine/index.ts';
 import { MarketRecorder, type RecorderEvent } from '../../src/record/index.ts';
 import { TcpProxy } from '../support/tcp-proxy.ts';
@@ -93,7 +93,8 @@ function tradeRows(batches: readonly TradeBatch[]) {
 }
 
 async function startServer(): Promise<ServeHandle> {
-  const handle = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: 'sample', adminKey: ADMIN }, () => undefined);
+  // The bundled (sparse) sample: the served one's density would put more trades in the window than GET trades returns.
+  const handle = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: SAMPLE_DIR, adminKey: ADMIN }, () => undefined);
   cleanups.push(() => handle.close());
   return handle;
 }

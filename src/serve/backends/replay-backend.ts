@@ -1,11 +1,14 @@
 /**
  * A served replay (`exsim serve --data DIR|sample`): the data's trades merged into a Replay with
- * the queue-position fill model and a two-sided synthetic book from its first print, wrapped for
- * `--at-end` (src/sim/tape-end.ts), every row read once before serving, and the history before
- * `--from` replayed at full speed before the port opens (a warm market).
+ * the queue-position fill model, each symbol's book its recorded depth where the data has it
+ * (nothing synthetic on top) and else the order-flow book that lives between prints (the
+ * backtest's default `--book`), two-sided from the first print; trades wrapped for `--at-end`
+ * (src/sim/tape-end.ts), every row read once before serving, and the history before `--from`
+ * replayed at full speed before the port opens (a warm market).
  */
 import { Engine } from '../../engine/index.ts';
-import { InputError, openMarketData, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
+import { bookProfileFor, DEFAULT_BOOK, InputError, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
+import { windowedDepth, type WindowedDepth } from '../../data/index.ts';
 import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../../sim/index.ts';
 import type { ServedAccounts } from '../accounts-file.ts';
 
@@ -48,14 +51,28 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
   // Read every row once before serving, as a backtest does: a bad row anywhere is a one-line
   // error now, not a replay that stops mid-session and leaves the market frozen.
   for (const tape of tapes) await checkTape(data, tape.symbol, start);
-  const tapeEnd = tapesWithEnd(tapes.map(({ symbol }) => endingTape(data, symbol, start)), { mode: options.atEnd ?? 'stop', span: end - start, seed: options.seed ?? '1', log: print });
-  const replay = new Replay({ engine: data.config, tapes: tapeEnd.tapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null });
+  const depths = new Map<string, WindowedDepth>();
+  for (const { symbol } of tapes) {
+    const depth = await windowedDepth(data, symbol, start, Number.MAX_SAFE_INTEGER);
+    if (depth === null) continue;
+    await checkDepth(depth);
+    depths.set(symbol, depth);
+    print(`${symbol}: ${depth.info.label}`);
+  }
+  const atEnd = options.atEnd ?? 'stop';
+  if (depths.size > 0 && atEnd !== 'stop') throw new InputError(`--at-end ${atEnd} continues the trades only: with recorded depth (${[...depths.keys()].join(', ')}) the served market ends with its data (--at-end stop)`);
+  const tapeEnd = tapesWithEnd(tapes.map(({ symbol }) => endingTape(data, symbol, start)), { mode: atEnd, span: end - start, seed: options.seed ?? '1', log: print });
+  const replayTapes = tapeEnd.tapes.map((t) => {
+    const depth = depths.get(t.symbol);
+    return depth === undefined ? t : { ...t, depth: depth.open() };
+  });
+  const replay = new Replay({ engine: data.config, tapes: replayTapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null });
   const served = accounts(start);
   for (const { time: _time, ...command } of served.commands) replay.apply(command);
-  // The book is two-sided from the first instant: anchored at each tape's first print.
-  await SyntheticBook.attach(replay, {
-    symbols: Object.fromEntries(tapes.map((t) => [t.symbol, { levels: 10, spreadTicks: [1, 3] as const, baseQty: 1000 * replay.engine.symbolSpec(t.symbol)!.stepUnits }])),
-  });
+  // The book is two-sided from the first instant: anchored at each tape's first print, and alive between prints.
+  const book = parseBook(DEFAULT_BOOK)!;
+  const synthetic = tapes.filter((t) => !depths.has(t.symbol));
+  if (synthetic.length > 0) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(synthetic.map((t) => [t.symbol, bookProfileFor(book, replay.engine.symbolSpec(t.symbol)!)])) });
   // A warm market: the history before `from` is replayed now, at full speed, so trades, klines,
   // tickers and the book are there the moment the port answers.
   const from = warmStart(options.from, start, end);
@@ -81,6 +98,15 @@ function endingTape(data: ReturnType<typeof openMarketData>, symbol: string, sta
     tickSize: spec.tickUnits,
     stepSize: spec.stepUnits,
   };
+}
+
+/** Reads a symbol's recorded depth through once (a bad row is a one-line error now, not mid-session). */
+async function checkDepth(depth: WindowedDepth): Promise<void> {
+  try {
+    for await (const _batch of depth.open());
+  } catch (error) {
+    throw error instanceof InputError ? error : new InputError(error instanceof Error ? error.message : String(error));
+  }
 }
 
 async function checkTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number): Promise<void> {
