@@ -13,7 +13,8 @@
  *   every object key interned (one slot; its text once, at first sight), so two different entries
  *   never encode alike;
  * - the replay's per-print entry (RecordMarketTrade answered by MarketTradeRecorded) as one fixed
- *   8-slot row.
+ *   8-slot row, and its per-depth-message entry (ApplyDepth answered by nothing) as a row of its
+ *   time, symbol, clear flag, the two sides' lengths and their numbers.
  * Strings' text is a second stream: whenever either fills, the pending slots are hashed, then the
  * pending text, so the digest is a pure function of the entries (hashing per string would cost
  * more than the rest of the encoding). It is not the SHA-256 of the JSON
@@ -37,6 +38,7 @@ const TEXT = -0.0625; // a string of length n: TEXT - n
 const ENTRY = -0.3125;
 const PRINT = -0.4375;
 const DECISION = -0.5625;
+const DEPTH = -0.6875;
 
 /** A streaming hash of numbers and strings in the encoding described above. */
 class CompactHash {
@@ -163,6 +165,19 @@ export class BacktestDigest implements JournalSink {
         h.num(e.quoteQuantity);
         return;
       }
+    }
+    if (command.type === 'ApplyDepth' && events.length === 0) {
+      // Millions of these on a recorded day: numbers straight into the slots, no keys or markers per field.
+      h.num(DEPTH);
+      h.num(command.time);
+      h.key(command.symbol);
+      h.num(command.clear ? TRUE : FALSE);
+      const { bids, asks } = command;
+      h.num(bids.length);
+      for (let i = 0; i < bids.length; i++) h.num(bids[i]!);
+      h.num(asks.length);
+      for (let i = 0; i < asks.length; i++) h.num(asks[i]!);
+      return;
     }
     h.num(ENTRY);
     h.value(command);
