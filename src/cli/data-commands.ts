@@ -1,10 +1,11 @@
 /**
- * `exsim data inspect DIR` and `exsim data gen`: the data layer's folder report and synthetic
- * market writers (Binance dumps, or with --l2 Tardis L2 and trades files) as commands. Every mistake a user can make (a missing folder, a bad date, a bad
- * number) is a `UsageError`, which main.ts prints as one line with a non-zero exit.
+ * `exsim data inspect DIR` and `exsim data gen`: the data layer's folder report (Binance dumps,
+ * Tardis files, exsim recordings) and synthetic market writers (Binance dumps, or with --l2 Tardis
+ * L2 and trades files) as commands. Every mistake a user can make (a missing folder, a bad date, a
+ * bad number) is a `UsageError`, which main.ts prints as one line with a non-zero exit.
  */
 import { stat } from 'node:fs/promises';
-import { inspectDataFolder, type DataFolderReport, writeSyntheticDays, writeSyntheticL2Days, KLINE_INTERVALS, type KlineInterval, formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/index.ts';
+import { formatRecordingGap, inspectDataFolder, type DataFolderReport, writeSyntheticDays, writeSyntheticL2Days, KLINE_INTERVALS, type KlineInterval, formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/index.ts';
 import { parseUnits } from '../engine/index.ts';
 
 export class UsageError extends Error {}
@@ -37,6 +38,17 @@ export function formatDataReport(report: DataFolderReport): string {
     for (const problem of s.problems) lines.push(`problem ${s.symbol} ${s.kind}: ${problem}`);
     const skipped = s.files.reduce((n, f) => n + (f.skippedUpdates ?? 0), 0);
     if (skipped > 0) lines.push(`skipped ${s.symbol} ${s.kind}: ${skipped.toLocaleString('en-US')} updates before their file's first snapshot (no book to apply them to)`);
+    const restamped = s.files.reduce((n, f) => n + (f.restampedRows ?? 0), 0);
+    if (restamped > 0) lines.push(`restamped ${s.symbol} ${s.kind}: ${restamped.toLocaleString('en-US')} rows stamped up to 1 s before the row before them (Tardis writes rows in receive order), replayed at that row's time`);
+    if (s.messages !== undefined) {
+      const counts = Object.entries(s.messages).filter(([, n]) => n > 0).map(([kind, n]) => `${n.toLocaleString('en-US')} ${kind}`);
+      lines.push(`messages ${s.symbol} ${s.kind}: ${counts.length === 0 ? 'none' : counts.join(', ')}`);
+    }
+    if (s.recordingGaps !== undefined && s.gapCount > 0) {
+      const listed = s.recordingGaps.length < s.gapCount ? ` (the first ${s.recordingGaps.length} listed)` : '';
+      lines.push(`note ${s.symbol} ${s.kind}: ${s.gapCount} gaps${listed}, as live recordings have: a replay bridges each (the book empty until the next snapshot)`);
+      for (const gap of s.recordingGaps) lines.push(`note ${formatRecordingGap(gap)}`);
+    }
     for (const gap of s.gaps) {
       lines.push(`gap ${s.symbol} ${s.kind}${s.interval === undefined ? '' : ` ${s.interval}`}: ${gap.missing} missing between ${formatUtcMicros(gap.afterTime)} and ${formatUtcMicros(gap.beforeTime)}`);
     }
@@ -45,7 +57,7 @@ export function formatDataReport(report: DataFolderReport): string {
   return lines.join('\n');
 }
 
-/** The report as text or JSON, and how many problems it found (the command exits 1 when any). */
+/** The report as text or JSON, and how many problems it found (the command exits 1 when any; notes, such as a recording's gaps, do not count). */
 export async function inspectCommand(dir: string, options: { scan: boolean; json: boolean }): Promise<{ output: string; problems: number }> {
   await requireFolder(dir);
   const report = await inspectDataFolder(dir, { scan: options.scan });

@@ -1,7 +1,8 @@
 /**
  * `exsim data import SRC... --out DIR`: brings local Binance public-data dumps (files or folders,
- * e.g. a download of data.binance.vision's `spot/daily/trades/BTCUSDT/`) and Tardis.dev CSV files
+ * e.g. a download of data.binance.vision's `spot/daily/trades/BTCUSDT/`), Tardis.dev CSV files
  * (`binance_incremental_book_L2_2024-01-01_BTCUSDT.csv.gz`, trades, book snapshots, book_ticker)
+ * and exsim recordings (`exsim_recording_2024-01-01_BTCUSDT.gz`, `exsim record`'s files)
  * into the layout exsim reads: `DIR/<SYMBOL>/<file>`, plus `DIR/exsim-market.json`, the exchange
  * rules the backtest and `serve --data` use for those symbols. `--out` may be the folder itself:
  * files already in place stay, and the rules are written beside them.
@@ -10,7 +11,10 @@
  * `<file>.CHECKSUM` beside it (as Binance publishes them) must match its SHA-256, and it is read
  * through its reader in full (zip or gzip CRC, every row parsed exactly, depth rows grouped into
  * messages), so a truncated or garbled file is refused with file, line and column rather than
- * failing a backtest later.
+ * failing a backtest later. A recording is read through every reader a replay uses (trades, the
+ * L2 book by the local-book recipe, the L1 book): a malformed message refuses it; a torn end (a
+ * copy of a file still being recorded) is read up to its last complete line, as a replay reads
+ * it, and said in a warning, as are its gaps, which live recordings have.
  *
  * Rules for symbols the sample market does not know are inferred from the recorded trades and
  * book levels: the tick is the coarsest power of ten that divides every price, the step likewise
@@ -21,12 +25,17 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { InputError, MARKET_CONFIG_FILE } from '../backtest/index.ts';
-import { depthKindInfo, listDataFiles, parseDataFileName, readAggTrades, readDepth, readKlines, readTrades, type DataFileName } from '../data/index.ts';
+import { depthKindInfo, listDataFiles, parseDataFileName, readAggTrades, readDepth, readKlines, readTrades, RECORDING_KIND, scanRecording, type DataFileName } from '../data/index.ts';
 import { type EngineConfig, type SymbolConfig, formatUnits } from '../engine/index.ts';
 import { SAMPLE_CONFIG } from '../sample/index.ts';
 
 const QUOTES = ['FDUSD', 'USDT', 'USDC', 'TUSD', 'BUSD', 'EUR', 'TRY', 'BTC', 'ETH', 'BNB'];
 const SCALE = { quotePrecision: 8, basePrecision: 8 };
+
+export interface ImportOptions {
+  /** Lines about files imported as they are (a torn recording, a recording's gaps); default: stderr. */
+  readonly onWarning?: (line: string) => void;
+}
 
 export interface ImportReport {
   readonly files: readonly string[];
@@ -55,7 +64,7 @@ function narrow(grid: { priceGrid: number; qtyGrid: number }, prices: Float64Arr
 }
 
 /** Reads the file through its reader in full; returns the grids its prices and sizes sit on (8: nothing learnt). */
-async function checkFile(path: string, name: DataFileName): Promise<{ priceGrid: number; qtyGrid: number }> {
+async function checkFile(path: string, name: DataFileName, onWarning: (line: string) => void): Promise<{ priceGrid: number; qtyGrid: number }> {
   const checksum = `${path}.CHECKSUM`;
   if (existsSync(checksum)) {
     const expected = readFileSync(checksum, 'utf8').trim().split(/\s+/)[0];
@@ -65,7 +74,13 @@ async function checkFile(path: string, name: DataFileName): Promise<{ priceGrid:
   const grid = { priceGrid: 8, qtyGrid: 8 };
   try {
     const depth = depthKindInfo(name.kind);
-    if (name.kind === 'trades' || name.kind === 'tardis:trades') {
+    if (name.kind === RECORDING_KIND) {
+      const narrowOn = (batch: { price: Float64Array; qty: Float64Array; length: number }) => narrow(grid, batch.price, batch.qty, batch.length);
+      const scan = await scanRecording([path], { scale: SCALE, onTrades: narrowOn, onDepth: narrowOn });
+      if (scan.errors.length > 0) throw new InputError(scan.errors[0]!);
+      for (const warning of scan.warnings) onWarning(`warning: ${warning}`);
+      if (scan.gaps.length > 0) onWarning(`note: ${path}: ${scan.gaps.length} gaps, as live recordings have (exsim data inspect lists them)`);
+    } else if (name.kind === 'trades' || name.kind === 'tardis:trades') {
       for await (const batch of readTrades(path, { scale: SCALE })) narrow(grid, batch.price, batch.qty, batch.length);
     } else if (depth !== undefined) {
       // Book levels sit on the same grids as trades (a removal's size, 0, fits any).
@@ -100,7 +115,8 @@ function inferSymbol(symbol: string, priceGrid: number, qtyGrid: number): Symbol
   };
 }
 
-export async function importCommand(sources: readonly string[], out: string): Promise<ImportReport> {
+export async function importCommand(sources: readonly string[], out: string, options: ImportOptions = {}): Promise<ImportReport> {
+  const onWarning = options.onWarning ?? ((line: string) => process.stderr.write(`${line}\n`));
   const found: { path: string; name: DataFileName }[] = [];
   for (const source of sources) {
     const info = existsSync(source) ? statSync(source) : null;
@@ -110,17 +126,17 @@ export async function importCommand(sources: readonly string[], out: string): Pr
       const name = parseDataFileName(basename(path));
       if (name === null) {
         if (!info.isDirectory()) {
-          throw new InputError(`${path}: not a Binance dump file name (SYMBOL-trades-YYYY-MM-DD.zip, SYMBOL-1m-YYYY-MM.zip, ...) nor a Tardis one (binance_incremental_book_L2_YYYY-MM-DD_SYMBOL.csv.gz, ...)`);
+          throw new InputError(`${path}: not a Binance dump file name (SYMBOL-trades-YYYY-MM-DD.zip, SYMBOL-1m-YYYY-MM.zip, ...) nor a Tardis one (binance_incremental_book_L2_YYYY-MM-DD_SYMBOL.csv.gz, ...) nor a recording's (exsim_recording_YYYY-MM-DD_SYMBOL.gz)`);
         }
         continue;
       }
       found.push({ path, name });
     }
   }
-  if (found.length === 0) throw new InputError(`no Binance dump or Tardis files in ${sources.join(', ')}`);
+  if (found.length === 0) throw new InputError(`no Binance dump, Tardis or recording files in ${sources.join(', ')}`);
   const grids = new Map<string, { priceGrid: number; qtyGrid: number }>();
   for (const { path, name } of found) {
-    const grid = await checkFile(path, name);
+    const grid = await checkFile(path, name, onWarning);
     if (showsGrid(name)) {
       const before = grids.get(name.symbol);
       grids.set(name.symbol, before === undefined ? grid : { priceGrid: Math.min(before.priceGrid, grid.priceGrid), qtyGrid: Math.min(before.qtyGrid, grid.qtyGrid) });

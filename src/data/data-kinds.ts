@@ -1,13 +1,17 @@
 /**
- * How each kind of data file is laid out, for the code that reads any of them (inspect, import):
- * Binance's spot dumps and futures bookTicker, Tardis's trades and depth types.
+ * How each kind of CSV data file is laid out, for the code that reads any of them row by row
+ * (inspect): Binance's spot dumps and futures bookTicker, Tardis's trades and depth types.
+ * Recordings are lines of JSON, read by their own readers (recording/).
  */
-import type { DataKind } from './data-file-name.ts';
+import type { DataKind, RECORDING_KIND } from './data-file-name.ts';
 import { depthKindInfo } from './depth-kinds.ts';
 import { SCHEMAS, type DumpSchema } from './dump-schema.ts';
 import { TARDIS_TRADES_SCHEMA } from './tardis-schema.ts';
 
-export function kindSchema(kind: DataKind): DumpSchema {
+/** The kinds whose files are CSV. */
+export type CsvDataKind = Exclude<DataKind, typeof RECORDING_KIND>;
+
+export function kindSchema(kind: CsvDataKind): DumpSchema {
   if (kind === 'tardis:trades') return TARDIS_TRADES_SCHEMA;
-  return depthKindInfo(kind)?.schema ?? SCHEMAS[kind as keyof typeof SCHEMAS];
+  return depthKindInfo(kind)?.csv?.schema ?? SCHEMAS[kind as keyof typeof SCHEMAS];
 }

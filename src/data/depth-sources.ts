@@ -1,24 +1,28 @@
 /**
  * A symbol's recorded book in a window: the finest depth kind with a file overlapping the window
- * wins (depth-kinds.ts: L2 updates, then top-25 and top-5 snapshots, then L1 quotes), not
- * stitched with coarser kinds (a stretch its files leave uncovered is a gap:
- * `coverageGaps(symbol, files, from, to)`). No depth file at all: null, and the market keeps its
- * synthetic book.
+ * wins (depth-kinds.ts: L2 updates, Tardis's then exsim recordings', then top-25 and top-5
+ * snapshots, then L1 quotes), not stitched with coarser kinds (a stretch its files leave
+ * uncovered is a gap: `coverageGaps(symbol, files, from, to)`). No depth file at all: null, and
+ * the market keeps its synthetic book.
  *
  *   const depth = await windowedDepth(data, 'BTCUSDT', from, to);
- *   if (depth !== null) for await (const batch of depth.open()) ...   // depth.info.label for the summary
+ *   if (depth !== null) {
+ *     const stream = depth.open();
+ *     for await (const batch of stream) ...   // depth.info.label for the summary
+ *     stream.notes.gaps, stream.notes.restampedRows, stream.skippedUpdates   // warnings, summary.json
+ *   }
  */
 import type { DepthBatch, DepthSourceInfo } from './depth-tape.ts';
 import { DEPTH_KINDS, type DepthKind } from './depth-kinds.ts';
+import type { DepthStream } from './depth-stream.ts';
 import { depthInWindow } from './depth-window.ts';
 import { finestKind, symbolFiles, symbolScale, type DataFile, type MarketData } from './market-folder.ts';
-import { readDepth, type DepthStream } from './read-depth.ts';
 
 export interface DepthFiles {
   readonly kind: DepthKind;
   /** What the book is made of, as the summary says it (`recorded L2 (tardis incremental_book_L2)`). */
   readonly info: DepthSourceInfo;
-  /** In date order. */
+  /** In read order. */
   readonly files: readonly DataFile[];
 }
 
@@ -27,7 +31,8 @@ export interface WindowedDepth extends DepthFiles {
   /**
    * The depth cut to [from, to) (depth-window.ts): one CLEAR message with the book as it stood
    * before `from` (stamped before `from`), then the messages stamped in [from, to). Each call
-   * reads the files again.
+   * reads the files again; the stream's `notes` hold what that read found (a recording's gaps
+   * that touch the window, Tardis rows restamped in the files read), filled in as it is read.
    */
   open(): DepthStream;
 }
@@ -47,8 +52,10 @@ export async function windowedDepth(data: MarketData, symbol: string, from: numb
   const chosen = await depthFiles(data, symbol, from, to);
   if (chosen === null) return null;
   const scale = symbolScale(data, symbol);
-  const paths = chosen.files.map((f) => f.path);
-  return { ...chosen, symbol, open: () => new WindowedDepthStream(readDepth(paths, { scale, kind: chosen.kind, symbol }), from, to) };
+  const refs = chosen.files.map((f) => ({ path: f.path, parsed: f.name }));
+  const { read } = DEPTH_KINDS.find((d) => d.kind === chosen.kind)!;
+  const open = (): DepthStream => new WindowedDepthStream(read(() => Promise.resolve(refs), { scale, symbol, window: { from, to } }), from, to);
+  return { ...chosen, symbol, open };
 }
 
 class WindowedDepthStream implements DepthStream {
@@ -60,6 +67,14 @@ class WindowedDepthStream implements DepthStream {
 
   get skippedUpdates(): number {
     return this.read.skippedUpdates;
+  }
+
+  get notes(): DepthStream['notes'] {
+    return this.read.notes;
+  }
+
+  get bookCounts(): DepthStream['bookCounts'] {
+    return this.read.bookCounts;
   }
 
   [Symbol.asyncIterator](): AsyncIterator<DepthBatch> {

@@ -5,7 +5,8 @@
  *   time of the last message folded in (so it is before `from`: the consumer applies it when the
  *   window opens). The reader starts at the first file overlapping the window, and every file
  *   starts with a whole book (a Tardis L2 file with its snapshot; a snapshot or quote file's
- *   every message is CLEAR), so nothing before that file is needed;
+ *   every message is CLEAR; a recording's book is empty until its first snapshot, which the
+ *   recorder takes at each day's file), so nothing before that file is needed;
  * - then every message stamped in [from, to), as recorded;
  * - a message stamped at or after `to` is dropped whole (its rows share one time, so a message is
  *   never split), and so is everything after it.

@@ -1,7 +1,8 @@
 /**
  * Turns the bytes of one or more dump files (fed chunk by chunk, in order) into rows of numbers
  * in engine units, checking what a replay relies on: every row well-formed, one time unit per
- * file, time never running backwards and ids strictly increasing, across file boundaries too.
+ * file, time never running backwards (beyond a schema's allowance, restamped and counted) and ids
+ * strictly increasing, across file boundaries too.
  *
  * Lines are found once per chunk (the last line feed); inside that region the FieldScanner walks
  * field by field with no per-line search or allocation. A row the scanner declines is re-read on
@@ -21,6 +22,12 @@ import { formatUtcMicros } from './utc-date.ts';
  */
 export interface RowSink {
   row(values: Float64Array): void;
+}
+
+/** What the parser let through with a correction, for the reader's caller to report. */
+export interface ParseCounts {
+  /** Rows whose time fell behind the previous row's by at most the schema's `maxStepBack`, moved to that time. */
+  restampedRows: number;
 }
 
 /** The unit of a file's timestamps, detected from its first row. */
@@ -65,6 +72,8 @@ export class DumpParser {
     private readonly schema: DumpSchema,
     private readonly scale: UnitScale,
     private readonly sink: RowSink,
+    /** Where rows restamped under `schema.maxStepBack` are counted. */
+    private readonly counts: ParseCounts = { restampedRows: 0 },
   ) {
     for (const p of [scale.quotePrecision, scale.basePrecision]) {
       if (!Number.isInteger(p) || p < 0 || p > MAX_PRECISION) throw new RangeError(`precision must be an integer 0..${MAX_PRECISION}, got ${p}`);
@@ -262,10 +271,15 @@ export class DumpParser {
         this.fail(i, `${raw} is in milliseconds but this file's first row is in microseconds`);
       }
     }
-    const time = values[schema.timeColumn]!;
+    let time = values[schema.timeColumn]!;
+    if (time < this.previousTime && this.previousTime - time <= (schema.maxStepBack ?? 0)) {
+      values[schema.timeColumn] = time = this.previousTime;
+      this.counts.restampedRows++;
+    }
     if (time < this.previousTime || (schema.strictlyIncreasingTime && time === this.previousTime)) {
       const where = this.rowsInFile === 0 && this.previousFile !== this.file ? `the last row of ${this.previousFile}` : 'the previous row';
-      this.fail(schema.timeColumn, `${formatUtcMicros(time)} is ${time === this.previousTime ? 'not after' : 'before'} ${formatUtcMicros(this.previousTime)} of ${where}: time must not run backwards (are the files in order?)`);
+      const allowed = schema.maxStepBack === undefined ? '' : ` by more than ${schema.maxStepBack / 1e6} s`;
+      this.fail(schema.timeColumn, `${formatUtcMicros(time)} is ${time === this.previousTime ? 'not after' : 'before'} ${formatUtcMicros(this.previousTime)} of ${where}: time must not run backwards${allowed} (are the files in order?)`);
     }
     if (schema.idColumn >= 0) {
       const id = values[schema.idColumn]!;

@@ -62,6 +62,12 @@ export interface DumpSchema {
   readonly timeColumn: number;
   /** Whether equal consecutive times are an error (klines: each bar opens after the last). */
   readonly strictlyIncreasingTime: boolean;
+  /**
+   * µs a row's time may fall behind the previous row's: such a row is restamped to the previous
+   * time and counted (formats ordered by another clock than the one simulated: Tardis's). Default
+   * 0: any step back is an error.
+   */
+  readonly maxStepBack?: number;
   /** Column (0-based) of an id that must strictly increase, or -1. */
   readonly idColumn: number;
   /** A header row, when present, must list exactly the column names (formats whose header is fixed). */

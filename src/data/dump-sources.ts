@@ -1,13 +1,13 @@
 /**
  * Which files a load reads, and in what order. A source is a file, a folder (searched
  * recursively, so Binance's `data/spot/daily/trades/BTCUSDT/` layout and a flat folder both
- * work) or a list of either. Files named in the Binance or Tardis scheme are read in date order;
+ * work) or a list of either. Files named in the Binance, Tardis or recording scheme are read in date order;
  * the parser then checks that time really is monotonic across them.
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, isAbsolute } from 'node:path';
 import type { KlineInterval } from './tape.ts';
-import { dropUnpackedTwins, isTardisFileName, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
+import { comparePeriods, dropUnpackedTwins, isTardisFileName, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
 
 /** A dump file or folder, or several. */
 export type DumpSource = string | readonly string[];
@@ -98,9 +98,9 @@ export async function resolveDumpFiles(source: DumpSource, filter: DumpFilter): 
   if (foundKinds.length > 1) throw new Error(`the files mix ${foundKinds.join(' and ')}; keep one kind in the folder`);
   const exchanges = distinct(files.map((f) => (f.parsed !== null && isTardisFileName(f.parsed) ? f.parsed.exchange : undefined)));
   if (exchanges.length > 1) throw new Error(`the ${wanted} files are of several exchanges (${exchanges.join(', ')}); keep one market's files in the folder`);
-  // Date order when every name says its date; otherwise the order given (folders by name).
+  // Date order (then a recording's part) when every name says its date; otherwise the order given (folders by name).
   if (files.every((f) => f.parsed !== null)) {
-    files.sort((a, b) => a.parsed!.start - b.parsed!.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    files.sort((a, b) => comparePeriods(a.parsed!, b.parsed!) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
   return files;
 }

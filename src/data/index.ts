@@ -3,8 +3,10 @@
  * history has its own entry under ./history/).
  */
 export { readTrades, TradeBatchBuilder, type ReadTradesOptions } from './read-trades.ts';
-export { readDepth, type DepthStream, type ReadDepthOptions } from './read-depth.ts';
-export { DEPTH_KINDS, depthKindInfo, type DepthKind, type DepthKindInfo } from './depth-kinds.ts';
+export { readDepth, type ReadDepthOptions } from './read-depth.ts';
+export type { DepthStream, DepthReadOptions, DepthReader } from './depth-stream.ts';
+export { emptyReadNotes, type ReadNotes } from './read-notes.ts';
+export { DEPTH_KINDS, depthKindInfo, type DepthKind, type DepthKindInfo, type CsvDepthFormat } from './depth-kinds.ts';
 export { depthInWindow } from './depth-window.ts';
 export { DepthBatchBuilder } from './depth-batch-builder.ts';
 export { InputError } from './input-error.ts';
@@ -13,9 +15,9 @@ export { sourceFiles, tradeFiles, windowedTape, windowGaps, resolveWindow, cutTo
 export { loadSharedTapes, tapeFromShared, SHARED_TAPE_MAX_ROWS, type SharedTape } from './shared-tapes.ts';
 export { depthFiles, windowedDepth, type DepthFiles, type WindowedDepth } from './depth-sources.ts';
 export { fingerprintData, dataDifference, type DataFingerprint } from './data-fingerprint.ts';
-export { parseDataFileName, dropUnpackedTwins, isTardisFileName, type DataFileName, type DataKind } from './data-file-name.ts';
+export { parseDataFileName, dropUnpackedTwins, isTardisFileName, comparePeriods, RECORDING_KIND, type DataFileName, type DataKind, type RecordingDataFileName } from './data-file-name.ts';
 export { parseTardisFileName, formatTardisFileName, type TardisFileName, type TardisKind } from './tardis-file-name.ts';
-export type { TardisDataType } from './tardis-schema.ts';
+export { TARDIS_MAX_STEP_BACK_US, type TardisDataType } from './tardis-schema.ts';
 export { readAggTrades, loadAggTrades, type ReadAggTradesOptions } from './read-agg-trades.ts';
 export { readKlines, loadKlines, type ReadKlinesOptions } from './read-klines.ts';
 export { resolveDumpFiles, listDataFiles, type DumpSource, type DumpFilter, type DumpFileRef } from './dump-sources.ts';
@@ -53,7 +55,8 @@ export {
   readRecordingDepth,
   readRecordingTrades,
   RECORDER_NOTES,
+  scanRecording,
   snapshotMessage,
   SNAPSHOT_STREAM_SUFFIX,
 } from './recording/index.ts';
-export type { LocalBookCounts, ReadRecordingDepthOptions, ReadRecordingOptions, RecorderNote, RecordingFileName, RecordingGap, RecordingStreamName } from './recording/index.ts';
+export type { LocalBookCounts, ReadRecordingDepthOptions, ReadRecordingOptions, RecorderNote, RecordingFileName, RecordingFileScan, RecordingGap, RecordingMessageKind, RecordingScan, RecordingStreamName, ScanRecordingOptions } from './recording/index.ts';

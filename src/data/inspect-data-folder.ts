@@ -1,16 +1,19 @@
 /**
  * What a data folder holds, for `exsim data inspect` and for checking a download before a long
- * backtest: the series (symbol × kind × interval) found by file name, Binance dumps and Tardis
- * files alike, the dates they cover and the dates missing between, and, reading every row through
- * the same parser and row rules a replay uses, row counts, time ranges, time units and gaps
- * (missing trade or aggTrade ids, missing kline bars, files that overlap; depth has no ids to
- * miss, so none), and the L2 updates skipped before a file's first snapshot.
+ * backtest: the series (symbol × kind × interval) found by file name, Binance dumps, Tardis files
+ * and exsim recordings alike, the dates they cover and the dates missing between, and, reading
+ * every row through the same parser and row rules a replay uses, row counts, time ranges, time
+ * units and gaps (missing trade or aggTrade ids, missing kline bars, files that overlap; depth has
+ * no ids to miss, so none), the L2 updates skipped before a file's first snapshot and the Tardis
+ * rows restamped. A recording's series (its parts of every day) is read through the recording
+ * readers (recording/scan-recording.ts): messages per stream, and its gaps as notes, since a live
+ * recording has them and a replay bridges them; a torn file end or a malformed line is a problem.
  */
 import { basename, relative } from 'node:path';
 import type { KlineInterval, UnitScale } from './tape.ts';
 import type { DumpSchema } from './dump-schema.ts';
 import { DumpParser, type RowSink, type TimeUnit } from './dump-parser.ts';
-import { dropUnpackedTwins, isTardisFileName, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
+import { comparePeriods, dropUnpackedTwins, isTardisFileName, parseDataFileName, RECORDING_KIND, type DataFileName, type DataKind, type RecordingDataFileName } from './data-file-name.ts';
 import { kindSchema } from './data-kinds.ts';
 import { depthKindInfo } from './depth-kinds.ts';
 import type { DepthRowSink } from './depth-batch-builder.ts';
@@ -18,6 +21,8 @@ import { listDataFiles } from './dump-sources.ts';
 import { parseDumpFile } from './read-dump.ts';
 import { KlineGrid } from './history/kline-calendar.ts';
 import { formatUtcDay, MS_PER_DAY } from './utc-date.ts';
+import type { RecordingGap } from './recording/recording-gap.ts';
+import { scanRecording, type RecordingMessageKind } from './recording/scan-recording.ts';
 
 export interface InspectOptions {
   /** Read every row (counts, times, gaps). Default true; false looks at names only. */
@@ -54,7 +59,12 @@ export interface SeriesReport {
   lastTime?: number;
   /** Missing ids (trades, aggTrades) or bars (fixed-interval klines) inside and between files. */
   readonly gaps: Gap[];
+  /** The gaps counted: missing ids or bars, or a recording's gaps. */
   gapCount: number;
+  /** Recordings: messages per stream (rows counts them all). */
+  messages?: Record<RecordingMessageKind, number>;
+  /** Recordings: the gaps the readers bridge (lost connections, skipped ids), the first `maxGaps` by time; notes, not problems. */
+  recordingGaps?: RecordingGap[];
   /** Unreadable files, overlapping files, mixed time units: anything a replay would trip on. */
   readonly problems: string[];
 }
@@ -64,12 +74,17 @@ export interface FileReport {
   readonly path: string;
   readonly date: string;
   readonly period: 'daily' | 'monthly';
+  /** Recordings: 1 for the day's first file, 2, 3, ... for later runs. */
+  readonly part?: number;
+  /** Rows (a recording's messages). */
   rows?: number;
   timeUnit?: TimeUnit;
   firstTime?: number;
   lastTime?: number;
   /** incremental_book_L2: updates before the file's first snapshot, which no book can take (skipped). */
   skippedUpdates?: number;
+  /** Tardis files: rows stamped up to 1 s before the row before them in the file, which a replay restamps to its time. */
+  restampedRows?: number;
   error?: string;
 }
 
@@ -111,7 +126,7 @@ export async function inspectDataFolder(dir: string, options: InspectOptions = {
   for (const key of [...groups.keys()].sort()) {
     // An unpacked CSV beside its packed twin is the same data: report the packed one.
     const kept = dropUnpackedTwins(groups.get(key)!, (f) => f.path);
-    kept.sort((a, b) => a.parsed.start - b.parsed.start || (a.path < b.path ? -1 : 1));
+    kept.sort((a, b) => comparePeriods(a.parsed, b.parsed) || (a.path < b.path ? -1 : 1));
     series.push(await inspectSeries(dir, kept, scan, scale, maxGaps));
   }
   return { dir, series, otherFiles };
@@ -125,7 +140,6 @@ async function inspectSeries(
   maxGaps: number,
 ): Promise<SeriesReport> {
   const first = files[0]!.parsed;
-  const schema = kindSchema(first.kind);
   const exchanges = [...new Set(files.flatMap((f) => (isTardisFileName(f.parsed) ? [f.parsed.exchange] : [])))].sort();
   const start = Math.min(...files.map((f) => f.parsed.start));
   const end = Math.max(...files.map((f) => f.parsed.end));
@@ -134,7 +148,7 @@ async function inspectSeries(
     kind: first.kind,
     ...(first.interval === undefined ? {} : { interval: first.interval }),
     ...(exchanges.length === 0 ? {} : { exchanges }),
-    files: files.map((f) => ({ path: relative(dir, f.path), date: f.parsed.date, period: f.parsed.period })),
+    files: files.map((f) => ({ path: relative(dir, f.path), date: f.parsed.date, period: f.parsed.period, ...('part' in f.parsed ? { part: f.parsed.part } : {}) })),
     firstDay: formatUtcDay(start),
     lastDay: formatUtcDay(end - MS_PER_DAY),
     missingDays: missingDays(files.map((f) => f.parsed), start, end),
@@ -146,13 +160,19 @@ async function inspectSeries(
   // A replay reads one market's files: two exchanges' books or trades are not one series.
   if (exchanges.length > 1) report.problems.push(`the files are of several exchanges (${exchanges.join(', ')}): keep one market's files in the folder`);
   if (!scan) return report;
+  if (first.kind === RECORDING_KIND) {
+    await scanRecordingSeries(report, files as { parsed: RecordingDataFileName; path: string }[], scale, maxGaps);
+    return report;
+  }
+  const schema = kindSchema(first.kind);
   // Depth rows go on through their kind's sink, which checks what parsing cannot (snapshot levels, quote sides) and counts skipped updates.
-  const depthSink = depthKindInfo(first.kind)?.sink(4096, scale);
+  const depthSink = depthKindInfo(first.kind)?.csv?.sink(4096, scale);
   const tracker = new GapTracker(schema, first.interval, report, maxGaps, depthSink);
   const units = new Set<TimeUnit>();
   for (let i = 0; i < files.length; i++) {
     const fileReport = report.files[i]!;
-    const parser = new DumpParser(schema, scale, tracker);
+    const counts = { restampedRows: 0 };
+    const parser = new DumpParser(schema, scale, tracker, counts);
     tracker.startFile();
     const skippedBefore = depthSink?.skippedRows ?? 0;
     try {
@@ -168,6 +188,7 @@ async function inspectSeries(
     }
     const skipped = (depthSink?.skippedRows ?? 0) - skippedBefore;
     if (first.kind === 'tardis:incremental_book_L2') fileReport.skippedUpdates = skipped;
+    if (schema.maxStepBack !== undefined) fileReport.restampedRows = counts.restampedRows;
     if (skipped > 0 && skipped === tracker.fileRows && fileReport.error === undefined) {
       fileReport.error = `${fileReport.path}: no snapshot: its ${skipped} updates have no book to apply to`;
       report.problems.push(fileReport.error);
@@ -193,6 +214,31 @@ async function inspectSeries(
     if (units.size > 1 && unitOffRule) report.problems.push('the files mix millisecond and microsecond timestamps (Binance: ms before 2025-01-01, µs from then on)');
   }
   return report;
+}
+
+/** A recording series: every file read through the recording readers; its gaps are notes, torn ends and refused lines problems. */
+async function scanRecordingSeries(report: SeriesReport, files: { parsed: RecordingDataFileName; path: string }[], scale: UnitScale, maxGaps: number): Promise<void> {
+  const scan = await scanRecording(
+    files.map((f) => f.path),
+    { scale, symbol: report.symbol },
+  );
+  report.messages = scan.messages;
+  report.recordingGaps = scan.gaps.slice(0, maxGaps);
+  report.gapCount = scan.gaps.length;
+  report.problems.push(...scan.warnings, ...scan.errors);
+  scan.files.forEach((file, i) => {
+    const fileReport = report.files[i]!;
+    fileReport.rows = file.messages;
+    report.rows += file.messages;
+    if (file.firstTime !== undefined) {
+      fileReport.firstTime = file.firstTime;
+      fileReport.lastTime = file.lastTime!;
+      report.firstTime = Math.min(report.firstTime ?? file.firstTime, file.firstTime);
+      report.lastTime = Math.max(report.lastTime ?? file.lastTime!, file.lastTime!);
+    }
+    const own = [...scan.warnings, ...scan.errors].find((problem) => problem.startsWith(`${file.path}:`));
+    if (own !== undefined) fileReport.error = own;
+  });
 }
 
 /** Collects counts, time ranges and gaps as rows stream past (and hands depth rows on to their sink). */
@@ -234,7 +280,8 @@ class GapTracker implements RowSink {
     const report = this.report;
     if (this.fileRows === 0) {
       this.fileFirstTime = time;
-      if (!Number.isNaN(this.lastTime) && time < this.lastTime) {
+      // A step back a replay restamps (Tardis, schema.maxStepBack) is not an overlap.
+      if (!Number.isNaN(this.lastTime) && this.lastTime - time > (this.schema.maxStepBack ?? 0)) {
         report.problems.push(`a file starting at ${formatUtcDay(time / 1000)} overlaps the previous file (time runs backwards across them)`);
       }
     }

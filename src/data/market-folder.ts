@@ -14,7 +14,7 @@ import { basename, join } from 'node:path';
 import { type EngineConfig, Engine, type SymbolSpec } from '../engine/index.ts';
 import { SAMPLE_CONFIG } from '../sample/index.ts';
 import { listDataFiles } from './dump-sources.ts';
-import { dropUnpackedTwins, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
+import { comparePeriods, dropUnpackedTwins, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
 import { InputError } from './input-error.ts';
 import { SAMPLE_DIR } from './sample.ts';
 import type { UnitScale } from './tape.ts';
@@ -107,7 +107,8 @@ export interface DataFile {
 
 /**
  * Every data file of `symbol` under the folder whose period overlaps [from, to) µs (all of them
- * when from/to are undefined), an unpacked CSV beside its packed twin left out, in date order.
+ * when from/to are undefined), an unpacked CSV beside its packed twin left out, in read order
+ * (date, then a recording's part).
  */
 export async function symbolFiles(data: MarketData, symbol: string, from?: number, to?: number): Promise<DataFile[]> {
   let paths: string[];
@@ -124,7 +125,7 @@ export async function symbolFiles(data: MarketData, symbol: string, from?: numbe
     if ((from === undefined || file.end > from) && (to === undefined || file.start < to)) files.push(file);
   }
   const kept = dropUnpackedTwins(files, (f) => f.path);
-  kept.sort((a, b) => a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  kept.sort((a, b) => comparePeriods(a.name, b.name) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return kept;
 }
 

@@ -6,7 +6,7 @@
  */
 import type { UnitScale } from './tape.ts';
 import type { DumpSchema } from './dump-schema.ts';
-import { DumpParser, type RowSink } from './dump-parser.ts';
+import { DumpParser, type ParseCounts, type RowSink } from './dump-parser.ts';
 import { openDumpFile } from './open-dump-file.ts';
 import { DataFormatError } from './data-format-error.ts';
 import type { DumpFileRef } from './dump-sources.ts';
@@ -31,8 +31,9 @@ export async function* readDump<B>(
   schema: DumpSchema,
   scale: UnitScale,
   builder: BatchBuilder<B>,
+  counts?: ParseCounts,
 ): AsyncGenerator<B> {
-  const parser = new DumpParser(schema, scale, builder);
+  const parser = new DumpParser(schema, scale, builder, counts);
   for (const file of files) {
     const opened = await openDumpFile(file.path);
     parser.beginFile(opened.name, expectedColumns(file.parsed));

@@ -13,19 +13,22 @@ import { checkBatchSize, DEFAULT_BATCH_ROWS, readDump, type BatchBuilder } from 
 import { resolveDumpFiles, type DumpSource } from './dump-sources.ts';
 import { TARDIS_TRADES_SCHEMA } from './tardis-schema.ts';
 import { TardisTradeRows } from './tardis-trade-rows.ts';
+import type { ReadNotes } from './read-notes.ts';
 
 export interface ReadTradesOptions {
   readonly scale: UnitScale;
   /** Which symbol, when a folder holds several. */
   readonly symbol?: string;
   readonly batchSize?: number;
+  /** Where the read counts what it corrected (Tardis rows restamped); filled as it goes. */
+  readonly notes?: ReadNotes;
 }
 
 export async function* readTrades(source: DumpSource, options: ReadTradesOptions): AsyncGenerator<TradeBatch> {
   const size = checkBatchSize(options.batchSize ?? DEFAULT_BATCH_ROWS);
   const files = await resolveDumpFiles(source, { kind: ['trades', 'tardis:trades'], what: 'trades', symbol: options.symbol });
-  if (files[0]!.parsed?.kind === 'tardis:trades') yield* readDump(files, TARDIS_TRADES_SCHEMA, options.scale, new TardisTradeRows(size, options.scale));
-  else yield* readDump(files, TRADES_SCHEMA, options.scale, new TradeBatchBuilder(size));
+  if (files[0]!.parsed?.kind === 'tardis:trades') yield* readDump(files, TARDIS_TRADES_SCHEMA, options.scale, new TardisTradeRows(size, options.scale), options.notes);
+  else yield* readDump(files, TRADES_SCHEMA, options.scale, new TradeBatchBuilder(size), options.notes);
 }
 
 /** Fills fixed-size column arrays row by row. */

@@ -4,12 +4,17 @@
  * the data once in the main thread and every backtest replays the same bytes.
  */
 import type { MarketData } from './market-folder.ts';
+import type { ReadNotes } from './read-notes.ts';
 import { sliceTrades, type TradeBatch } from './tape.ts';
 import { windowedTape, type KlinePrints, type MarketSource, type SymbolTape } from './tape-sources.ts';
 
 export interface SharedTape {
   readonly symbol: string;
   readonly source: MarketSource;
+  /** SymbolTape.venueIds. */
+  readonly venueIds: boolean;
+  /** What loading the tape noticed (SymbolTape.notes), complete. */
+  readonly notes: ReadNotes;
   readonly batch: TradeBatch;
 }
 
@@ -45,7 +50,7 @@ export async function loadSharedTapes(data: MarketData, symbols: readonly string
       flags.set(b.flags.subarray(0, b.length), at);
       at += b.length;
     }
-    tapes.push({ symbol, source: tape.source, batch: { length: rows, id: column((b) => b.id), price: column((b) => b.price), qty: column((b) => b.qty), quoteQty: column((b) => b.quoteQty), time: column((b) => b.time), flags } });
+    tapes.push({ symbol, source: tape.source, venueIds: tape.venueIds, notes: tape.notes, batch: { length: rows, id: column((b) => b.id), price: column((b) => b.price), qty: column((b) => b.qty), quoteQty: column((b) => b.quoteQty), time: column((b) => b.time), flags } });
   }
   return tapes;
 }
@@ -58,5 +63,5 @@ export function tapeFromShared(shared: SharedTape): SymbolTape {
   for (let lo = 0; lo < batch.length; lo += size) {
     batches.push(sliceTrades(batch, lo, Math.min(batch.length, lo + size)));
   }
-  return { symbol: shared.symbol, trades: batches, source: shared.source };
+  return { symbol: shared.symbol, trades: batches, source: shared.source, venueIds: shared.venueIds, notes: shared.notes };
 }

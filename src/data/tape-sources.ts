@@ -1,7 +1,8 @@
 /**
  * A symbol's prints (the trades a replay feeds the market with), cut to a window [from, to).
  * Per symbol the finest source the window has wins (`MarketSource`): trades (Binance's dumps,
- * else Tardis's trades files, whose ids are kept), else aggTrades (one print per aggregate: same
+ * else Tardis's trades files, else exsim recordings' trade streams; the last two keep the
+ * venue's ids, `SymbolTape.venueIds`), else aggTrades (one print per aggregate: same
  * taker, price and time), else the finest kline interval, walked along an intra-bar path by the
  * caller's `KlinePrints` (src/sim/kline-tape.ts: the replay layer's, which this layer cannot
  * import). A window is not stitched from several kinds: the files of the chosen kind are read,
@@ -9,11 +10,14 @@
  */
 import type { SymbolSpec } from '../engine/index.ts';
 import { mulDivFloor } from '../engine/exact-math.ts';
+import { RECORDING_KIND, type DataKind } from './data-file-name.ts';
 import { InputError } from './input-error.ts';
 import { coverageGaps, finestKind, symbolFiles, symbolSpecOf, type DataFile, type DataGap, type MarketData } from './market-folder.ts';
 import { readAggTrades } from './read-agg-trades.ts';
 import { readKlines } from './read-klines.ts';
+import { emptyReadNotes, gapsInWindow, type ReadNotes } from './read-notes.ts';
 import { readTrades } from './read-trades.ts';
+import { readRecordingTrades } from './recording/read-recording-trades.ts';
 import { BEST_MATCH, BUYER_MAKER, KLINE_INTERVALS, sliceTrades, type AggTrade, type Kline, type KlineInterval, type TradeBatch } from './tape.ts';
 
 /** What a symbol's prints are made from, finest first: `klines:1m` names the interval. */
@@ -21,7 +25,9 @@ export type MarketSource = 'trades' | 'aggTrades' | `klines:${KlineInterval}`;
 
 export interface SourceFiles {
   readonly source: MarketSource;
-  /** In date order. */
+  /** The files' kind: `trades` (Binance's dumps), `tardis:trades`, `exsim:recording`, `aggTrades`, `klines`. */
+  readonly kind: DataKind;
+  /** In read order (date, then a recording's part). */
   readonly files: readonly DataFile[];
 }
 
@@ -33,13 +39,24 @@ export interface SymbolTape {
   readonly symbol: string;
   readonly trades: TradeSource;
   readonly source: MarketSource;
+  /**
+   * The prints' ids are the venue's trade ids (Tardis trades files, exsim recordings): the replay
+   * keeps them as the trade ids it serves (TapeInput.keepTradeIds). False for Binance's dumps
+   * (numbered by the engine, as always), aggTrades and klines.
+   */
+  readonly venueIds: boolean;
+  /** What reading the prints noticed (a recording's gaps touching the window, Tardis rows restamped), filled in as `trades` is read. */
+  readonly notes: ReadNotes;
 }
 
 /** Klines turned into prints along an intra-bar path on the symbol's grid. */
 export type KlinePrints = (klines: AsyncIterable<Kline[]>, grid: SymbolSpec) => AsyncIterable<TradeBatch>;
 
-/** File kinds in the order a replay prefers them: Binance's trades, Tardis's, aggTrades, then klines from 1s up. */
-const PRINT_RANK: readonly string[] = ['trades', 'tardis:trades', 'aggTrades', ...KLINE_INTERVALS.map((i) => `klines:${i}`)];
+/** File kinds in the order a replay prefers them: Binance's trades, Tardis's, a recording's, aggTrades, then klines from 1s up. */
+const PRINT_RANK: readonly string[] = ['trades', 'tardis:trades', RECORDING_KIND, 'aggTrades', ...KLINE_INTERVALS.map((i) => `klines:${i}`)];
+
+/** The kinds whose trade ids are the venue's and are kept. */
+const VENUE_ID_KINDS: readonly DataKind[] = ['tardis:trades', RECORDING_KIND];
 
 const printKind = (file: DataFile): string => (file.name.kind === 'klines' ? `klines:${file.name.interval!}` : file.name.kind);
 
@@ -52,8 +69,8 @@ export async function sourceFiles(data: MarketData, symbol: string, from?: numbe
   if (rank < 0) {
     throw new InputError(`no ${symbol} trades, aggTrades or klines files in ${data.dir}${from === undefined ? '' : ' for the chosen window'}`);
   }
-  const kind = PRINT_RANK[rank]!;
-  return { source: kind === 'tardis:trades' ? 'trades' : (kind as MarketSource), files };
+  const kind = files[0]!.name.kind;
+  return { source: kind === 'tardis:trades' || kind === RECORDING_KIND ? 'trades' : (PRINT_RANK[rank] as MarketSource), kind, files };
 }
 
 /** The data files of a symbol's finest source whose day (or month) overlaps [from, to) µs; all of them when from/to are undefined. */
@@ -66,19 +83,21 @@ export async function tradeFiles(data: MarketData, symbol: string, from?: number
  * `klinePrints` is needed only when that source is klines.
  */
 export async function windowedTape(data: MarketData, symbol: string, from: number, to: number, klinePrints?: KlinePrints): Promise<SymbolTape> {
-  const { source, files } = await sourceFiles(data, symbol, from, to);
+  const { source, kind, files } = await sourceFiles(data, symbol, from, to);
   const spec = symbolSpecOf(data, symbol);
   const scale = { quotePrecision: spec.quotePrecision, basePrecision: spec.basePrecision };
   const paths = files.map((f) => f.path);
+  const notes = emptyReadNotes();
   let prints: AsyncIterable<TradeBatch>;
-  if (source === 'trades') prints = readTrades(paths, { scale, symbol });
+  if (kind === RECORDING_KIND) prints = readRecordingTrades(paths, { scale, symbol, onGap: gapsInWindow(notes, from, to), onWarning: (warning) => notes.warnings.push(warning) });
+  else if (source === 'trades') prints = readTrades(paths, { scale, symbol, notes });
   else if (source === 'aggTrades') prints = aggTradePrints(readAggTrades(paths, { scale, symbol }), spec.basePrecision);
   else {
     if (klinePrints === undefined) throw new Error(`${symbol}'s data in the window is klines: windowedTape needs klinePrints to walk them`);
     const interval = source.slice('klines:'.length) as KlineInterval;
     prints = klinePrints(readKlines(paths, { scale, symbol, interval }), spec);
   }
-  return { symbol, trades: cutToWindow(prints, from, to), source };
+  return { symbol, trades: cutToWindow(prints, from, to), source, venueIds: VENUE_ID_KINDS.includes(kind), notes };
 }
 
 /**

@@ -3,7 +3,8 @@
  * every file starts `exchange,symbol,timestamp,local_timestamp` (times in µs; `timestamp` is the
  * exchange's, `local_timestamp` when Tardis received the message) and has a header row naming
  * the columns, which must match exactly (a trades file and an incremental_book_L2 file both have
- * eight columns: the header is what tells them apart). Simulated time is `timestamp`.
+ * eight columns: the header is what tells them apart). Simulated time is `timestamp`, which may
+ * step back by up to TARDIS_MAX_STEP_BACK_US (restamped, counted).
  */
 import { col, ColumnType, type DumpColumn, type DumpSchema } from './dump-schema.ts';
 import { scanTardisL2Row } from './tardis-l2-scan.ts';
@@ -24,9 +25,17 @@ const COMMON: readonly DumpColumn[] = [
   col('local_timestamp', ColumnType.Time),
 ];
 
+/**
+ * How far `timestamp` may step back: Tardis writes rows in the order it received them
+ * (`local_timestamp`), so an exchange message can carry a slightly earlier time than the one
+ * before it (two connections, the venue's own jitter). Up to this, the row is restamped to the
+ * previous time and counted; beyond it the file is out of order.
+ */
+export const TARDIS_MAX_STEP_BACK_US = 1_000_000;
+
 function tardisSchema(dataType: TardisDataType, rest: readonly DumpColumn[], idColumn = -1): DumpSchema {
   const columns = [...COMMON, ...rest];
-  return { kind: `tardis ${dataType}`, columns, required: columns.length, timeColumn: TARDIS_TIMESTAMP, strictlyIncreasingTime: false, idColumn, exactHeader: true };
+  return { kind: `tardis ${dataType}`, columns, required: columns.length, timeColumn: TARDIS_TIMESTAMP, strictlyIncreasingTime: false, maxStepBack: TARDIS_MAX_STEP_BACK_US, idColumn, exactHeader: true };
 }
 
 /** Choice indexes: `is_snapshot` false 0 / true 1, `side` bid 0 / ask 1, trade `side` buy 0 / sell 1. */

@@ -12,3 +12,4 @@ export { readRecordingDepth, type ReadRecordingDepthOptions } from './read-recor
 export { readRecordingTrades } from './read-recording-trades.ts';
 export { readRecordingBookTicker } from './read-recording-book-ticker.ts';
 export type { LocalBookCounts } from './local-book-sync.ts';
+export { scanRecording, type RecordingScan, type RecordingFileScan, type RecordingMessageKind, type ScanRecordingOptions } from './scan-recording.ts';

@@ -87,6 +87,16 @@ export class LocalBookSync {
     return this.#synced;
   }
 
+  /** Time of the last message written (-Infinity before the first): later messages are never stamped earlier. */
+  get writtenUpTo(): number {
+    return this.#lastTime;
+  }
+
+  /** The book was lost and the gap is not reported yet: it ends at the snapshot that resynchronises it. */
+  get lossPending(): boolean {
+    return this.#loss !== null;
+  }
+
   diff(event: DiffEvent): void {
     if (!this.#synced) {
       this.#buffer.push(event);

@@ -28,10 +28,18 @@ export interface ReadRecordingDepthOptions extends ReadRecordingOptions {
    * consumer line the replayed book up with the venue's REST answers.
    */
   readonly onMessage?: ((updateId: number | null) => void) | undefined;
+  /**
+   * The consumer needs nothing stamped at or after this (µs: a window's end). The read stops once
+   * a message at or after it is written and no loss awaits its snapshot; until then it reads on
+   * without yielding more (a consumer stops at the first row past the window), so a gap open at
+   * the window's end is reported with its true extent, whatever the batch size.
+   */
+  readonly until?: number | undefined;
 }
 
 export async function* readRecordingDepth(files: readonly string[], options: ReadRecordingDepthOptions): AsyncGenerator<DepthBatch> {
   const { scale, symbol, batchSize, onGap, onWarning } = resolveRecordingOptions(files, options);
+  const until = options.until;
   const out = new DepthBatchBuilder(batchSize);
   const sync = new LocalBookSync(symbol, scale, out, onGap, options.onMessage);
   let lastTime = 0;
@@ -51,6 +59,10 @@ export async function* readRecordingDepth(files: readonly string[], options: Rea
       sync.snapshot(parseSnapshot(messageData(line), line), time);
     }
     lastTime = time;
+    if (until !== undefined && sync.writtenUpTo >= until) {
+      if (!sync.lossPending) break;
+      continue;
+    }
     yield* out.takeReady();
   }
   sync.end(lastTime, ended);
@@ -58,6 +70,7 @@ export async function* readRecordingDepth(files: readonly string[], options: Rea
     onGap({ symbol, stream: 'depth', from: firstDiff.time, to: Math.max(lastTime, firstDiff.time), why: 'no usable depth snapshot: the book was never built', at: firstDiff.at });
   }
   options.onCounts?.(sync.counts);
+  yield* out.takeReady();
   const last = out.flush();
   if (last !== undefined) yield last;
 }

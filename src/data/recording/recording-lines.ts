@@ -6,12 +6,18 @@
  * A file that was still being written when it was copied or when its recorder was killed ends in
  * a torn gzip member: the complete lines are read, the torn last one is dropped, `onWarning` says
  * so, and a `torn` line marks the place (the data after it is missing, which the readers treat
- * like a lost connection). Any other problem is a DataFormatError naming file and line.
+ * like a lost connection). Between two files that do not continue each other (the second is not
+ * the next UTC day's first part: a day missing, or a later run of the same day), an `unrecorded`
+ * line marks the stretch nothing was recorded, which the readers treat the same way: without it a
+ * book built before a missing day would be shown as good until the next snapshot. Any other
+ * problem is a DataFormatError naming file and line.
  */
+import { basename } from 'node:path';
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
 import { DataFormatError } from '../data-format-error.ts';
+import { parseRecordingFileName } from './recording-file-name.ts';
 import { SNAPSHOT_STREAM_SUFFIX } from './recording-format.ts';
 
 export type RecordingLineKind =
@@ -27,7 +33,9 @@ export type RecordingLineKind =
   /** another stream of the symbol (not read) */
   | 'other'
   /** not a line of the file: where a torn file's data ends (`received` is its last line's) */
-  | 'torn';
+  | 'torn'
+  /** not a line of the file: the end of a file the next one does not continue (`text` says which; `received` is its last line's) */
+  | 'unrecorded';
 
 export interface RecordingLine {
   readonly file: string;
@@ -38,7 +46,7 @@ export interface RecordingLine {
   readonly kind: RecordingLineKind;
   /** The stream name as written (`btcusdt@trade`, `exsim@disconnected`, ...). */
   readonly stream: string;
-  /** The whole message (the combined-stream envelope). */
+  /** The whole message (the combined-stream envelope); for an `unrecorded` mark, what was not recorded. */
   readonly text: string;
 }
 
@@ -55,8 +63,12 @@ const TIME_TEXT = /^\d{1,17}$/;
 /** Every line of `files`, in order (files as given, lines as written). */
 export async function* readRecordingLines(files: readonly string[], options: RecordingLinesOptions): AsyncGenerator<RecordingLine> {
   let symbol = options.symbol?.toLowerCase();
+  let lastReceived = 0;
+  let previous: { file: string; lines: number } | null = null;
   for (const file of files) {
-    let lastReceived = 0;
+    if (previous !== null && !continues(previous.file, file)) {
+      yield { file: previous.file, line: previous.lines + 1, received: lastReceived, kind: 'unrecorded', stream: '', text: `nothing recorded between ${basename(previous.file)} and ${basename(file)}` };
+    }
     let lastLine = 0;
     const lines = fileLines(file);
     for (;;) {
@@ -83,7 +95,19 @@ export async function* readRecordingLines(files: readonly string[], options: Rec
       lastReceived = parsed.received;
       yield parsed;
     }
+    previous = { file, lines: lastLine };
   }
+}
+
+/**
+ * Whether `next` continues `file`: a running recorder's next file is the next UTC day's first
+ * part. A later part is a later run (the one before it stopped or was killed), another day a day
+ * not recorded. Files named outside the scheme are taken to continue (nothing says otherwise).
+ */
+function continues(file: string, next: string): boolean {
+  const a = parseRecordingFileName(basename(file));
+  const b = parseRecordingFileName(basename(next));
+  return a === null || b === null || (b.start === a.end && b.part === 1);
 }
 
 /** The `data` of a line's message, parsed; an object, else a DataFormatError naming the line. */

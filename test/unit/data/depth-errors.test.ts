@@ -38,16 +38,16 @@ describe('bad rows', () => {
     );
   });
 
-  it('time running backwards, within a file and across the files of a read', async () => {
-    expect(await l2Message('binance,BTCUSDT,1704067200000000,1704067200200500,false,bid,42000,1')).toBe(
-      'FILE:3: column 3 (timestamp): 2024-01-01T00:00:00.000000Z is before 2024-01-01T00:00:00.100000Z of the previous row: time must not run backwards (are the files in order?)',
+  it('time running backwards more than 1 s, within a file and across the files of a read (a smaller step is restamped: tardis-restamp.test.ts)', async () => {
+    expect(await l2Message('binance,BTCUSDT,1704067199000000,1704067200200500,false,bid,42000,1')).toBe(
+      'FILE:3: column 3 (timestamp): 2023-12-31T23:59:59.000000Z is before 2024-01-01T00:00:00.100000Z of the previous row: time must not run backwards by more than 1 s (are the files in order?)',
     );
     const dir = await tempDir();
-    const first = await writeDump(dir, L2_FILE, lines(L2_HEADER, 'binance,BTCUSDT,1704153600000001,1704153600000001,true,bid,42000,1'));
-    const second = await writeDump(dir, 'binance_incremental_book_L2_2024-01-02_BTCUSDT.csv', lines(L2_HEADER, 'binance,BTCUSDT,1704153600000000,1704153600000001,true,bid,42000,1'));
+    const first = await writeDump(dir, L2_FILE, lines(L2_HEADER, 'binance,BTCUSDT,1704153601000001,1704153601000001,true,bid,42000,1'));
+    const second = await writeDump(dir, 'binance_incremental_book_L2_2024-01-02_BTCUSDT.csv', lines(L2_HEADER, 'binance,BTCUSDT,1704153600000000,1704153601000001,true,bid,42000,1'));
     const error = await rejection(collect(readDepth(dir, { scale: SCALE8, kind: 'tardis:incremental_book_L2' })));
     expect(error.message).toBe(
-      `${second}:2: column 3 (timestamp): 2024-01-02T00:00:00.000000Z is before 2024-01-02T00:00:00.000001Z of the last row of ${first}: time must not run backwards (are the files in order?)`,
+      `${second}:2: column 3 (timestamp): 2024-01-02T00:00:00.000000Z is before 2024-01-02T00:00:01.000001Z of the last row of ${first}: time must not run backwards by more than 1 s (are the files in order?)`,
     );
   });
 
