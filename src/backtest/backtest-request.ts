@@ -106,6 +106,7 @@ export async function runBacktestRequest(
   onProgress?: (p: { now: number; from: number; to: number; prints: number }) => void,
   fullJournal = false,
   onDataGap?: (gap: DataGap) => void,
+  onDataWarning?: (line: string) => void,
 ) {
   if (fullJournal && out === null) throw new InputError('--journal needs --out (the folder the journal is written to)');
   const strategy = await loadStrategy(request.strategy);
@@ -131,6 +132,7 @@ export async function runBacktestRequest(
       onPrint: (trade) => journal.print(trade.symbol, trade.tapeId, trade.time, trade.price, trade.qty, trade.isBuyerMaker),
       ...(onProgress === undefined ? {} : { onProgress }),
       ...(onDataGap === undefined ? {} : { onDataGap }),
+      ...(onDataWarning === undefined ? {} : { onDataWarning }),
       ...(request.sharedTapes === undefined ? {} : { sharedTapes: request.sharedTapes }),
     });
   } finally {

@@ -9,7 +9,7 @@ import type { LatencyConfig } from '../sim/index.ts';
 import type { AccountSource, FeeSchedule } from './account-setup.ts';
 import type { TradingMetrics } from './metrics.ts';
 import { MAX_FILL_MARKERS, type ChartData } from './report-html.ts';
-import type { BacktestResult, DepthStats, RequestStats } from './run-backtest.ts';
+import type { BacktestResult, DataNotes, DepthStats, RequestStats } from './run-backtest.ts';
 
 export interface BacktestSummary {
   readonly strategy: { readonly name: string; readonly description: string; readonly params: Readonly<Record<string, string>> };
@@ -27,6 +27,8 @@ export interface BacktestSummary {
     readonly book: string | Readonly<Record<string, string>>;
     /** Per symbol with recorded depth: messages replayed, stale levels dropped from crossed messages, L2 updates skipped before a file's first snapshot. */
     readonly depth?: Readonly<Record<string, DepthStats>>;
+    /** Per symbol whose data readers read past something: recording gaps (one line each), torn files, Tardis rows restamped. */
+    readonly dataNotes?: Readonly<Record<string, DataNotes>>;
     readonly latency: LatencyConfig | null;
     readonly seed: string;
     /** Stretches of the window no data file covers (UTC): the replay jumps over them. */
@@ -83,6 +85,7 @@ export function buildSummary(
       syntheticBook: result.syntheticBook,
       book: sourceOf(result.books),
       ...(Object.keys(result.depth).length === 0 ? {} : { depth: result.depth }),
+      ...(Object.keys(result.dataNotes).length === 0 ? {} : { dataNotes: result.dataNotes }),
       latency: result.latency,
       seed: result.seed,
       gaps: result.dataGaps.map((g) => ({ symbol: g.symbol, from: formatUtcMicros(g.from), to: formatUtcMicros(g.to) })),

@@ -16,7 +16,7 @@ import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '..
 import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
 import { klineOriginOfReason, Replay, SyntheticBook, tapeTradeOfReason, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
 import { fillModelText, makeFillModel, parseFillModel, type FillModelName } from './parse-fill-model.ts';
-import { formatUtcMicros, windowedDepth, type DepthStream, type WindowedDepth } from '../data/index.ts';
+import { formatRecordingGap, formatUtcMicros, windowedDepth, type DepthStream, type ReadNotes, type SymbolTape, type WindowedDepth } from '../data/index.ts';
 import { DEMO_CREDENTIALS } from '../sample/index.ts';
 import { InputError } from './input-error.ts';
 import { bookProfileFor, bookText, DEFAULT_BOOK, parseBook, type BookSetting } from './parse-book.ts';
@@ -66,6 +66,12 @@ export interface BacktestOptions {
   readonly progressEvery?: number;
   /** Called before the replay with each stretch of the window no data file covers. */
   readonly onDataGap?: (gap: DataGap) => void;
+  /**
+   * Called after the replay with one line per thing the data reader read past: a recording's gap
+   * (the book emptied until a snapshot resynchronised it, trade ids skipped), a torn recording
+   * file, Tardis rows restamped (counted once per symbol).
+   */
+  readonly onDataWarning?: (line: string) => void;
   /** The symbols' tapes already loaded in shared memory (a sweep's workers); default: read the data. */
   readonly sharedTapes?: readonly SharedTape[];
 }
@@ -74,6 +80,15 @@ export interface DepthStats {
   readonly messages: number;
   readonly crossedLevelsDropped: number;
   readonly updatesBeforeSnapshot: number;
+}
+
+/** What the readers of a symbol's data read past (recording gaps, torn files, restamped Tardis rows). */
+export interface DataNotes {
+  /** Recording gaps in the window, as one line each (formatRecordingGap). */
+  readonly gaps: readonly string[];
+  readonly warnings: readonly string[];
+  /** Tardis rows stamped up to 1 s before the row before them, moved to its time. */
+  readonly restampedRows: number;
 }
 
 export interface RequestStats {
@@ -103,6 +118,8 @@ export interface BacktestResult {
   readonly books: Readonly<Record<string, string>>;
   /** Per symbol with recorded depth: messages replayed, stale levels dropped from crossed messages, L2 updates skipped before a file's first snapshot. */
   readonly depth: Readonly<Record<string, DepthStats>>;
+  /** Per symbol whose readers read past something (absent symbols had nothing to say). */
+  readonly dataNotes: Readonly<Record<string, DataNotes>>;
   readonly latency: LatencyConfig | null;
   readonly valuationAsset: string;
   /** Stretches of the window without data (the replay jumps over them). */
@@ -143,7 +160,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const gaps: DataGap[] = [];
   for (const symbol of symbols) gaps.push(...(await windowGaps(data, symbol, from, to)));
   for (const gap of gaps) options.onDataGap?.(gap);
-  const tapes = [];
+  const tapes: SymbolTape[] = [];
   if (options.sharedTapes !== undefined) for (const shared of options.sharedTapes) tapes.push(tapeFromShared(shared));
   else for (const symbol of symbols) tapes.push(await windowedTape(data, symbol, from, to));
   const sources: Record<string, MarketSource> = Object.fromEntries(tapes.map((t) => [t.symbol, t.source]));
@@ -166,7 +183,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     engine: data.config,
     tapes: tapes.map((t) => {
       const recorded = depths.get(t.symbol);
-      return recorded === undefined ? t : { ...t, depth: recorded.stream };
+      // Tardis trades and recordings keep the venue's trade ids (as long as no user trade takes one).
+      return { symbol: t.symbol, trades: t.trades, keepTradeIds: t.venueIds, ...(recorded === undefined ? {} : { depth: recorded.stream }) };
     }),
     fillModel: makeFillModel(fillModel),
     seed,
@@ -223,6 +241,11 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
 
   const engine = replay.engine;
   engine.checkInvariants();
+  const dataNotes = collectNotes(symbols.map((symbol) => [symbol, [tapes.find((t) => t.symbol === symbol)?.notes, depths.get(symbol)?.stream.notes]]));
+  for (const [symbol, notes] of Object.entries(dataNotes)) {
+    for (const line of [...notes.gaps, ...notes.warnings]) options.onDataWarning?.(line);
+    if (notes.restampedRows > 0) options.onDataWarning?.(`${symbol}: ${notes.restampedRows} Tardis rows stamped up to 1 s before the row before them were moved to its time (Tardis orders files by receive time)`);
+  }
   const orders = symbols.flatMap((s) => engine.allOrders(STRATEGY_ACCOUNT_ID, s));
   const fills = symbols.flatMap((s) => engine.accountTrades(STRATEGY_ACCOUNT_ID, s)).sort((a, b) => a.time - b.time || a.id - b.id);
   const endBalances = engine.account(STRATEGY_ACCOUNT_ID)!.balances;
@@ -238,6 +261,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     fillModel,
     syntheticBook: book === null ? 'off' : bookText(book),
     books,
+    dataNotes,
     depth: Object.fromEntries(
       [...depths].map(([symbol, { stream }]) => {
         const stats = engine.depthBookStats(symbol);
@@ -263,6 +287,24 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     quotePrecision: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
     baseAsset: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),
   };
+}
+
+/** Each symbol's notes from its prints' and its depth's readers, merged; symbols with nothing to say left out. */
+function collectNotes(perSymbol: readonly (readonly [string, readonly (ReadNotes | undefined)[]])[]): Record<string, DataNotes> {
+  const out: Record<string, DataNotes> = {};
+  for (const [symbol, sources] of perSymbol) {
+    const gaps: string[] = [];
+    const warnings = new Set<string>(); // a torn file is read by both the trades and the depth reader
+    let restampedRows = 0;
+    for (const notes of sources) {
+      if (notes === undefined) continue;
+      for (const gap of notes.gaps) gaps.push(formatRecordingGap(gap));
+      for (const warning of notes.warnings) warnings.add(warning);
+      restampedRows += notes.restampedRows;
+    }
+    if (gaps.length > 0 || warnings.size > 0 || restampedRows > 0) out[symbol] = { gaps, warnings: [...warnings], restampedRows };
+  }
+  return out;
 }
 
 /** The print named in a market fill's reason, as fills.csv explains it. */

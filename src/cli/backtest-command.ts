@@ -74,7 +74,7 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
     const days = (gap.to - gap.from) / 86_400_000_000;
     process.stderr.write(`warning: no ${gap.symbol} data from ${formatUtcMicros(gap.from)} to ${formatUtcMicros(gap.to)} (${days >= 1 ? `${days.toFixed(1)} days` : `${((gap.to - gap.from) / 3_600_000_000).toFixed(1)} hours`}): the replay jumps over it\n`);
   };
-  const { result, summary, files } = await runBacktestRequest(request, options.out ?? null, (p) => bar.update(p), options.journal === true, warn);
+  const { result, summary, files } = await runBacktestRequest(request, options.out ?? null, (p) => bar.update(p), options.journal === true, warn, (line) => process.stderr.write(`warning: ${line}\n`));
   bar.done();
   const seconds = (performance.now() - started) / 1000; // determinism-ok: as above
   if (options.json === true) {

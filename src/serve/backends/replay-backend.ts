@@ -8,7 +8,7 @@
  */
 import { Engine } from '../../engine/index.ts';
 import { bookProfileFor, DEFAULT_BOOK, InputError, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
-import { windowedDepth, type WindowedDepth } from '../../data/index.ts';
+import { formatRecordingGap, windowedDepth, type ReadNotes, type WindowedDepth } from '../../data/index.ts';
 import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../../sim/index.ts';
 import type { ServedAccounts } from '../accounts-file.ts';
 
@@ -50,12 +50,13 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
   if (tapes.length === 0) throw new InputError(`no trades files in ${data.dir}`);
   // Read every row once before serving, as a backtest does: a bad row anywhere is a one-line
   // error now, not a replay that stops mid-session and leaves the market frozen.
-  for (const tape of tapes) await checkTape(data, tape.symbol, start);
+  const venueIds = new Set<string>();
+  for (const tape of tapes) if (await checkTape(data, tape.symbol, start, print)) venueIds.add(tape.symbol);
   const depths = new Map<string, WindowedDepth>();
   for (const { symbol } of tapes) {
     const depth = await windowedDepth(data, symbol, start, Number.MAX_SAFE_INTEGER);
     if (depth === null) continue;
-    await checkDepth(depth);
+    await checkDepth(depth, print);
     depths.set(symbol, depth);
     print(`${symbol}: ${depth.info.label}`);
   }
@@ -64,7 +65,8 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
   const tapeEnd = tapesWithEnd(tapes.map(({ symbol }) => endingTape(data, symbol, start)), { mode: atEnd, span: end - start, seed: options.seed ?? '1', log: print });
   const replayTapes = tapeEnd.tapes.map((t) => {
     const depth = depths.get(t.symbol);
-    return depth === undefined ? t : { ...t, depth: depth.open() };
+    // Tardis trades and recordings keep the venue's trade ids.
+    return { ...t, keepTradeIds: venueIds.has(t.symbol), ...(depth === undefined ? {} : { depth: depth.open() }) };
   });
   const replay = new Replay({ engine: data.config, tapes: replayTapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null });
   const served = accounts(start);
@@ -100,19 +102,34 @@ function endingTape(data: ReturnType<typeof openMarketData>, symbol: string, sta
   };
 }
 
-/** Reads a symbol's recorded depth through once (a bad row is a one-line error now, not mid-session). */
-async function checkDepth(depth: WindowedDepth): Promise<void> {
+/**
+ * Reads a symbol's recorded depth through once: a bad row is a one-line error now, not
+ * mid-session; what the reader read past (a recording's gaps, restamped Tardis rows) is said now.
+ */
+async function checkDepth(depth: WindowedDepth, print: (line: string) => void): Promise<void> {
   try {
-    for await (const _batch of depth.open());
+    const stream = depth.open();
+    for await (const _batch of stream);
+    sayNotes(depth.symbol, stream.notes, print);
   } catch (error) {
     throw error instanceof InputError ? error : new InputError(error instanceof Error ? error.message : String(error));
   }
 }
 
-async function checkTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number): Promise<void> {
+/** Reads a symbol's prints through once (as checkDepth); returns whether they carry the venue's trade ids. */
+async function checkTape(data: ReturnType<typeof openMarketData>, symbol: string, start: number, print: (line: string) => void): Promise<boolean> {
   try {
-    for await (const _batch of (await windowedTape(data, symbol, start, Number.MAX_SAFE_INTEGER)).trades as AsyncIterable<unknown>);
+    const tape = await windowedTape(data, symbol, start, Number.MAX_SAFE_INTEGER);
+    for await (const _batch of tape.trades as AsyncIterable<unknown>);
+    sayNotes(symbol, tape.notes, print);
+    return tape.venueIds;
   } catch (error) {
     throw error instanceof InputError ? error : new InputError(error instanceof Error ? error.message : String(error));
   }
+}
+
+function sayNotes(symbol: string, notes: ReadNotes, print: (line: string) => void): void {
+  for (const gap of notes.gaps) print(`warning: ${formatRecordingGap(gap)}`);
+  for (const warning of notes.warnings) print(`warning: ${warning}`);
+  if (notes.restampedRows > 0) print(`warning: ${symbol}: ${notes.restampedRows} Tardis rows stamped up to 1 s before the row before them were moved to its time`);
 }
