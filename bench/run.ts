@@ -19,11 +19,12 @@ import { DEFAULT_SUBSCRIBERS, fanoutJsonLine, fanoutTable, runFanoutBench } from
 import { backtestJsonLines, backtestTable, DEFAULT_DAY_TRADES, runBacktestBench } from './backtest/backtest-bench.ts';
 import { DEFAULT_ROUND_TRIPS, runWsApiBench, WS_API_BENCHES, wsApiJsonLines, wsApiTable } from './ws-api/ws-api-bench.ts';
 import { measured, RESULTS_FILE, writeResults, type ResultSection } from './results-file.ts';
+import { DEFAULT_L2_BOOK_ROWS, DEFAULT_L2_DEPTH_ROWS, DEFAULT_L2_TRADES, l2JsonLines, l2Table, runL2Bench } from './l2/l2-bench.ts';
 
-const BENCHES = ['backtest', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue', 'serve', ...SERVE_BENCHES, 'streams', ...WS_API_BENCHES] as const;
+const BENCHES = ['backtest', 'l2', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue', 'serve', ...SERVE_BENCHES, 'streams', ...WS_API_BENCHES] as const;
 const USAGE =
-  'usage: npm run bench -- [--json | --write [--results FILE]] [--only backtest|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams|serve-journal|serve-journal-restart|streams|ws-api] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
-  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})] [--subscribers N (streams, default ${DEFAULT_SUBSCRIBERS})] [--round-trips N (ws-api, per pass, default ${DEFAULT_ROUND_TRIPS})] [--commands N (serve-journal-restart, default ${DEFAULT_RESTART_COMMANDS})]`;
+  'usage: npm run bench -- [--json | --write [--results FILE]] [--only backtest|l2|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams|serve-journal|serve-journal-restart|streams|ws-api] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
+  ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})] [--subscribers N (streams, default ${DEFAULT_SUBSCRIBERS})] [--round-trips N (ws-api, per pass, default ${DEFAULT_ROUND_TRIPS})] [--commands N (serve-journal-restart, default ${DEFAULT_RESTART_COMMANDS})] [--l2-rows N (l2: the book rebuild's depth rows, default ${DEFAULT_L2_BOOK_ROWS})]`;
 
 /** A bad command line: reported as a message, not a stack trace. */
 class UsageError extends Error {}
@@ -36,7 +37,7 @@ function positiveInt(name: string, text: string | undefined, fallback: number, m
 }
 
 async function main(): Promise<void> {
-  let values: { json?: boolean; write?: boolean; results?: string; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string; streams?: string; subscribers?: string; 'round-trips'?: string; commands?: string };
+  let values: { json?: boolean; write?: boolean; results?: string; ops?: string; seed?: string; runs?: string; trades?: string; 'day-trades'?: string; only?: string; hours?: string; requests?: string; duration?: string; streams?: string; subscribers?: string; 'round-trips'?: string; commands?: string; 'l2-rows'?: string };
   try {
     ({ values } = parseArgs({
       options: {
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
         subscribers: { type: 'string' },
         'round-trips': { type: 'string' },
         commands: { type: 'string' },
+        'l2-rows': { type: 'string' },
       },
       strict: true,
     }));
@@ -91,6 +93,12 @@ async function main(): Promise<void> {
     await run('backtest', async () => {
       const rows = await runBacktestBench({ dayTrades, seed, log });
       process.stdout.write(json ? backtestJsonLines(rows).map((l) => `${l}\n`).join('') : `\n${backtestTable(rows, dayTrades)}\n`);
+    });
+  }
+  if (only === undefined || only === 'l2') {
+    await run('l2', async () => {
+      const rows = await runL2Bench({ depthRows: DEFAULT_L2_DEPTH_ROWS, trades: DEFAULT_L2_TRADES, bookRows: positiveInt('l2-rows', values['l2-rows'], DEFAULT_L2_BOOK_ROWS, 1), seed, log });
+      process.stdout.write(json ? l2JsonLines(rows).map((l) => `${l}\n`).join('') : `\n${l2Table(rows)}\n`);
     });
   }
   if (only === undefined || only === 'matching-core') {

@@ -11,6 +11,7 @@
  * data + strategy + params + seed => the same journal (SHA-256 in the result) and the same
  * report bytes; the only wall-clock reading is the caller's progress bar.
  */
+import { statSync } from 'node:fs';
 import { ExchangeContext } from '../api-facade/index.ts';
 import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '../engine/index.ts';
 import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
@@ -29,6 +30,12 @@ import type { RestMethod, RestResponse } from './strategy.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
 
 export const STRATEGY_ACCOUNT_ID = 1;
+/** Depth files this large (packed) are parsed on a worker thread: below, starting one costs more than it saves. */
+export const THREADED_DEPTH_BYTES = 8 * 1024 * 1024;
+
+function depthBytes(depth: WindowedDepth): number {
+  return depth.files.reduce((sum, f) => sum + statSync(f.path).size, 0);
+}
 /** The strategy signs as the demo key of the sample market (one definition: src/sample). */
 export const STRATEGY_API_KEY = DEMO_CREDENTIALS.apiKey;
 export const STRATEGY_SECRET = DEMO_CREDENTIALS.secretKey;
@@ -168,7 +175,8 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const depths = new Map<string, { depth: WindowedDepth; stream: DepthStream }>();
   for (const symbol of symbols) {
     const depth = await windowedDepth(data, symbol, from, to);
-    if (depth !== null) depths.set(symbol, { depth, stream: depth.open() });
+    // A large recorded book is parsed on a worker thread while the replay runs (the same batches).
+    if (depth !== null) depths.set(symbol, { depth, stream: depthBytes(depth) >= THREADED_DEPTH_BYTES ? depth.openThreaded() : depth.open() });
   }
   const seed = options.seed ?? '1';
   const fillModel = fillModelText(parseFillModel(options.fillModel ?? 'queue'));

@@ -16,6 +16,7 @@ import type { DepthBatch, DepthSourceInfo } from './depth-tape.ts';
 import { DEPTH_KINDS, type DepthKind } from './depth-kinds.ts';
 import type { DepthStream } from './depth-stream.ts';
 import { depthInWindow } from './depth-window.ts';
+import { ThreadedDepthStream } from './threaded-depth.ts';
 import { finestKind, symbolFiles, symbolScale, type DataFile, type MarketData } from './market-folder.ts';
 
 export interface DepthFiles {
@@ -35,6 +36,8 @@ export interface WindowedDepth extends DepthFiles {
    * that touch the window, Tardis rows restamped in the files read), filled in as it is read.
    */
   open(): DepthStream;
+  /** The same stream read on a worker thread (threaded-depth.ts): parsing overlaps the replay. */
+  openThreaded(): DepthStream;
 }
 
 const DEPTH_RANK: readonly DepthKind[] = DEPTH_KINDS.map((d) => d.kind);
@@ -55,7 +58,7 @@ export async function windowedDepth(data: MarketData, symbol: string, from: numb
   const refs = chosen.files.map((f) => ({ path: f.path, parsed: f.name }));
   const { read } = DEPTH_KINDS.find((d) => d.kind === chosen.kind)!;
   const open = (): DepthStream => new WindowedDepthStream(read(() => Promise.resolve(refs), { scale, symbol, window: { from, to } }), from, to);
-  return { ...chosen, symbol, open };
+  return { ...chosen, symbol, open, openThreaded: () => new ThreadedDepthStream({ dir: data.dir, symbol, from, to }) };
 }
 
 class WindowedDepthStream implements DepthStream {

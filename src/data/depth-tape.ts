@@ -12,7 +12,9 @@
  * - a message is a run of rows that happened at once (one exchange event): it starts at a row
  *   flagged MESSAGE_START and runs to the row before the next one; all its rows share `time`;
  * - a message whose first row is also flagged CLEAR replaces the book: both sides are emptied
- *   before its rows are applied (a snapshot, an L1 quote, a resynchronisation after a gap).
+ *   before its rows are applied (a snapshot, an L1 quote, a resynchronisation after a gap);
+ * - a batch holds whole messages: it is cut only where a message starts (a message is never
+ *   split across two batches, so its end is the next MESSAGE_START row or the batch's end).
  *
  * Times never go backwards within a source; at one µs a replay applies trades before depth, so
  * a print and the update that reflects it do not reduce a queue twice.

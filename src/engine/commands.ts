@@ -302,9 +302,9 @@ export interface ApplyDepth {
   time: number;
   symbol: string;
   clear: boolean;
-  /** [price, qty, price, qty, ...] */
-  bids: readonly number[];
-  asks: readonly number[];
+  /** [price, qty, price, qty, ...] (a plain array, or a Float64Array as the replay sends them). */
+  bids: ArrayLike<number>;
+  asks: ArrayLike<number>;
 }
 
 export type EngineCommand =

@@ -18,5 +18,10 @@ export interface JournalEntry {
 
 /** The line of entry `seq` (1-based), newline included. */
 export function journalLine(seq: number, command: EngineCommand, events: readonly EngineEvent[]): string {
-  return `${JSON.stringify({ seq, command, events })}\n`;
+  return `${JSON.stringify({ seq, command, events }, typedArraysAsLists)}\n`;
+}
+
+/** A depth message's levels may come as a Float64Array: written as the JSON list a plain array would be. */
+function typedArraysAsLists(_key: string, value: unknown): unknown {
+  return value instanceof Float64Array ? Array.from(value) : value;
 }

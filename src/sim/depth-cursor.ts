@@ -1,12 +1,12 @@
 /**
- * One symbol's depth tape as the replay's merge reads it: the current DepthBatch, a position in
- * it, and the message being assembled. A message (rows from a DEPTH_MESSAGE_START row to the next;
- * src/data/depth-tape.ts) may run across two batches: it stays open until the row that starts the
- * next message, or the end of the tape, closes it. Like TapeCursor, at most one batch is alive.
+ * One symbol's depth tape as the replay's merge reads it: the current DepthBatch and a position
+ * in it. Batches hold whole messages (src/data/depth-tape.ts), so a message runs from a
+ * DEPTH_MESSAGE_START row to the next one or to the batch's end. Like TapeCursor, at most one
+ * batch is alive.
  */
 import { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START, type DepthBatch, type DepthSource } from '../data/index.ts';
 
-/** A closed message, handed to the replay (its arrays are fresh: the engine command keeps them). */
+/** A message, handed to the replay (its arrays are fresh: the engine command keeps them). */
 export interface DepthMessage {
   readonly time: number;
   readonly clear: boolean;
@@ -23,12 +23,6 @@ export class DepthCursor {
   lastTime = -Infinity;
   /** Messages taken from this tape so far (a snapshot's position). */
   consumed = 0;
-  // The message being read, when `open`.
-  open = false;
-  #time = 0;
-  #clear = false;
-  #bids: number[] = [];
-  #asks: number[] = [];
   readonly #iterator: AsyncIterator<DepthBatch> | Iterator<DepthBatch>;
 
   constructor(
@@ -40,9 +34,9 @@ export class DepthCursor {
     this.#iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : source[Symbol.iterator]();
   }
 
-  /** Time of the next message (the open one, or the one starting at `row`); valid while not done. */
+  /** Time of the next message; valid while a batch has an unread row. */
   get time(): number {
-    return this.open ? this.#time : (this.batch as DepthBatch).time[this.row]!;
+    return (this.batch as DepthBatch).time[this.row]!;
   }
 
   /** True when `batch` has no unread row. */
@@ -50,7 +44,7 @@ export class DepthCursor {
     return this.batch === null || this.row >= this.batch.length;
   }
 
-  /** Reads the next batch when this one is used up; at the end of the tape, `done` (an open message is then complete). */
+  /** Reads the next batch when this one is used up; at the end of the tape, `done`. */
   async load(): Promise<void> {
     while (!this.done && this.exhausted) {
       const next = await this.#iterator.next();
@@ -65,63 +59,34 @@ export class DepthCursor {
   }
 
   /**
-   * The next complete message if its first row is stamped at most `bound` (and, at `bound`, the
-   * caller's tie rule allows it: `atBound`), else null. Null with `exhausted` set means the batch
-   * ran out (load, then ask again); an open message is finished by the next batch or the end.
+   * The next message if it is stamped at most `bound` (and, at `bound`, the caller's tie rule
+   * allows it: `atBound`), else null (also when the batch is used up: load, then ask again).
    */
   next(bound: number, atBound: boolean): DepthMessage | null {
     const batch = this.batch;
-    if (!this.open) {
-      if (batch === null || this.row >= batch.length) return null;
-      const t = batch.time[this.row]!;
-      if (t > bound || (t === bound && !atBound)) return null;
-      const flags = batch.flags[this.row]!;
-      if ((flags & DEPTH_MESSAGE_START) === 0 && this.consumed > 0) {
-        throw new Error(`depth of ${this.symbol}: a row at ${t} µs continues no message`);
-      }
-      this.open = true;
-      this.#time = t;
-      this.#clear = (flags & DEPTH_CLEAR) !== 0;
-      this.#bids = [];
-      this.#asks = [];
-      this.#push(batch, this.row);
-      this.row++;
+    if (batch === null || this.row >= batch.length) return null;
+    const { time, flags, price, qty } = batch;
+    const first = this.row;
+    const t = time[first]!;
+    if (t > bound || (t === bound && !atBound)) return null;
+    if ((flags[first]! & DEPTH_MESSAGE_START) === 0 && this.consumed > 0) {
+      throw new Error(`depth of ${this.symbol}: a row at ${t} µs continues no message`);
     }
-    if (batch !== null) {
-      const { flags, price, qty } = batch;
-      const n = batch.length;
-      let row = this.row;
-      const bids = this.#bids;
-      const asks = this.#asks;
-      while (row < n && (flags[row]! & DEPTH_MESSAGE_START) === 0) {
-        if ((flags[row]! & DEPTH_ASK) !== 0) asks.push(price[row]!, qty[row]!);
-        else bids.push(price[row]!, qty[row]!);
-        row++;
-      }
-      this.row = row;
-      // The batch ended inside the message: the next batch (or the end) says whether it goes on.
-      if (row >= n && !this.done) return null;
-    }
-    return this.#close();
-  }
-
-  /** The open message at the end of the tape (after `load` set `done`). */
-  finish(): DepthMessage | null {
-    return this.open ? this.#close() : null;
-  }
-
-  #push(batch: DepthBatch, row: number): void {
-    if ((batch.flags[row]! & DEPTH_ASK) !== 0) this.#asks.push(batch.price[row]!, batch.qty[row]!);
-    else this.#bids.push(batch.price[row]!, batch.qty[row]!);
-  }
-
-  #close(): DepthMessage {
-    this.open = false;
+    if (t < this.lastTime) throw new Error(`depth of ${this.symbol}: a message at ${t} µs is before the previous one (${this.lastTime} µs)`);
+    const n = batch.length;
+    // Plain arrays, pushed: small typed arrays cost more to make than these.
+    const bids: number[] = [];
+    const asks: number[] = [];
+    let end = first;
+    do {
+      if ((flags[end]! & DEPTH_ASK) !== 0) asks.push(price[end]!, qty[end]!);
+      else bids.push(price[end]!, qty[end]!);
+      end++;
+    } while (end < n && (flags[end]! & DEPTH_MESSAGE_START) === 0);
+    this.row = end;
     this.consumed++;
-    const time = this.#time;
-    if (time < this.lastTime) throw new Error(`depth of ${this.symbol}: a message at ${time} µs is before the previous one (${this.lastTime} µs)`);
-    this.lastTime = time;
-    return { time, clear: this.#clear, bids: this.#bids, asks: this.#asks };
+    this.lastTime = t;
+    return { time: t, clear: (flags[first]! & DEPTH_CLEAR) !== 0, bids, asks };
   }
 
   /**
@@ -132,8 +97,8 @@ export class DepthCursor {
     if (consumed < this.consumed) throw new RangeError(`depth of ${this.symbol}: cannot go back from ${this.consumed} to ${consumed} messages`);
     while (this.consumed < consumed) {
       if (this.exhausted) await this.load();
-      const message = this.done ? this.finish() : this.next(Infinity, true);
-      if (message === null && this.done) throw new RangeError(`depth of ${this.symbol} ends before ${consumed} messages`);
+      if (this.done) throw new RangeError(`depth of ${this.symbol} ends before ${consumed} messages`);
+      this.next(Infinity, true);
     }
   }
 }

@@ -525,12 +525,9 @@ export class Replay {
       }
       for (const entry of depthCursors) {
         const cursor = entry.cursor;
-        if (cursor.done && !cursor.open) continue;
+        if (cursor.done) continue;
         if (cursor.exhausted) await cursor.load();
-        if (cursor.done) {
-          // The tape's last message is complete now: apply it when its turn comes.
-          if (!cursor.open) continue;
-        }
+        if (cursor.done) continue;
         const t = cursor.time;
         if (t < bestTime || (t === bestTime && cursor.rank < bestRank)) {
           [stopTime, stopRank] = [bestTime, bestRank];
@@ -545,11 +542,6 @@ export class Replay {
       const end = Math.min(limit, stopTime);
       if (bestDepth !== undefined) {
         const { cursor, runtime } = bestDepth;
-        if (cursor.done) {
-          const last = cursor.finish();
-          if (last !== null) this.#replayDepth(runtime, last);
-          continue;
-        }
         // At `stopTime` itself only a tape ranked after this one waits for it.
         const atStop = end < stopTime || cursor.rank < stopRank;
         for (;;) {
@@ -618,7 +610,7 @@ export class Replay {
   }
 
   /** Tells the queue model the new sizes of the levels a message set where own orders rest. */
-  #noteLevels(s: SymbolRuntime, levels: readonly number[], isBid: boolean): void {
+  #noteLevels(s: SymbolRuntime, levels: ArrayLike<number>, isBid: boolean): void {
     const model = s.model;
     const mirror = s.mirror;
     // Own orders span [worst, best] on each side: rows outside cannot touch them.

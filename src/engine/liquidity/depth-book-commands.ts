@@ -52,21 +52,24 @@ export function applyDepth(state: EngineState, command: ApplyDepth): void {
   const book = symbol.liquidity;
   if (!(book instanceof DepthBook)) return state.reject(command, 'INVALID_AMOUNT');
   const { bids, asks } = command;
-  const tickUnits = symbol.spec.tickUnits;
-  if (!(validLevels(bids, tickUnits) && validLevels(asks, tickUnits))) return state.reject(command, 'INVALID_AMOUNT');
-  const stepUnits = symbol.spec.stepUnits;
+  const { tickUnits, stepUnits } = symbol.spec;
+  // Every row turned into ticks and steps (and checked) before anything changes.
+  const bidRows = toGrid(bids, tickUnits, stepUnits, 0);
+  const askRows = bidRows < 0 ? -1 : toGrid(asks, tickUnits, stepUnits, bids.length);
+  if (askRows < 0) return state.reject(command, 'INVALID_AMOUNT');
   if (command.clear) book.clear();
+  const grid = scratch;
   let bidSet = 0;
   for (let i = 0; i < bids.length; i += 2) {
-    const ticks = bids[i]! / tickUnits;
-    const steps = Math.floor(bids[i + 1]! / stepUnits);
+    const ticks = grid[i]!;
+    const steps = grid[i + 1]!;
     book.setLevel(true, ticks, steps);
     if (steps > 0 && ticks > bidSet) bidSet = ticks;
   }
   let askSet = Infinity;
-  for (let i = 0; i < asks.length; i += 2) {
-    const ticks = asks[i]! / tickUnits;
-    const steps = Math.floor(asks[i + 1]! / stepUnits);
+  for (let i = bids.length; i < bids.length + asks.length; i += 2) {
+    const ticks = grid[i]!;
+    const steps = grid[i + 1]!;
     book.setLevel(false, ticks, steps);
     if (steps > 0 && ticks < askSet) askSet = ticks;
   }
@@ -81,17 +84,30 @@ export function applyDepth(state: EngineState, command: ApplyDepth): void {
   }
 }
 
+/** Rows of the message being applied, as [ticks, steps, ...] (grown as needed, reused: one message at a time). */
+let scratch = new Float64Array(256);
+
 /**
- * [price, qty, ...] pairs: quantities non-negative integers, prices on the tick grid and positive
- * (a removal may name any price >= 0: removing a level that is not there changes nothing, which
- * is how a reader writes an empty book, a CLEAR message of one removal).
+ * Writes `levels` ([price, qty, ...] in units) into `scratch` from `at` as ticks and steps;
+ * returns the rows written, or -1 when a row is unusable: a price off the tick grid or not
+ * positive, a quantity not a non-negative integer (sizes are floored to the step grid). A
+ * removal may name any price >= 0: removing a level that is not there changes nothing, which is
+ * how a reader writes an empty book (a CLEAR message of one removal).
  */
-function validLevels(levels: readonly number[], tickUnits: number): boolean {
-  if (!Array.isArray(levels) || levels.length % 2 !== 0) return false;
+function toGrid(levels: ArrayLike<number>, tickUnits: number, stepUnits: number, at: number): number {
+  if (!(Array.isArray(levels) || levels instanceof Float64Array) || levels.length % 2 !== 0) return -1;
+  if (scratch.length < at + levels.length) {
+    const grown = new Float64Array(Math.max(scratch.length * 2, at + levels.length));
+    grown.set(scratch);
+    scratch = grown;
+  }
   for (let i = 0; i < levels.length; i += 2) {
     const price = levels[i]!;
     const qty = levels[i + 1]!;
-    if (!(Number.isSafeInteger(price) && price >= 0 && price % tickUnits === 0 && Number.isSafeInteger(qty) && qty >= 0 && (price > 0 || qty === 0))) return false;
+    const ticks = price / tickUnits;
+    if (!(Number.isSafeInteger(price) && Number.isInteger(ticks) && ticks >= 0 && Number.isSafeInteger(qty) && qty >= 0 && (ticks > 0 || qty === 0))) return -1;
+    scratch[at + i] = ticks;
+    scratch[at + i + 1] = Math.floor(qty / stepUnits);
   }
-  return true;
+  return levels.length / 2;
 }

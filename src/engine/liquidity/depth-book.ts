@@ -28,11 +28,20 @@ import type { FlowTarget, OrderFlowProcess } from './order-flow.ts';
 
 export type DepthBookMode = 'recorded' | 'flow';
 
-/** One side's levels: keys ascending, best last; steps per level. */
+/**
+ * One side's levels: keys ascending, best last; steps per level. A level set to 0 below the top
+ * stays as a tombstone (0 steps: no different from an absent level to any reader) so a removal
+ * deep in a thousand-level book costs a search, not a shift; an insertion next to a tombstone
+ * takes its slot, and the tombstones are swept out once they outnumber the live levels. The top
+ * slot is never a tombstone (the best level is where every reader starts).
+ */
 export class DepthSide {
   keys = new Float64Array(64);
   steps = new Float64Array(64);
+  /** Slots in use, tombstones included. */
   n = 0;
+  /** Slots with steps left. */
+  live = 0;
 
   /** Index of `key`, or -(insertion point) - 1. */
   find(key: number): number {
@@ -58,12 +67,30 @@ export class DepthSide {
   set(key: number, steps: number): void {
     const at = this.find(key);
     if (at >= 0) {
-      if (steps > 0) this.steps[at] = steps;
-      else this.removeAt(at, 1);
+      const before = this.steps[at]!;
+      this.steps[at] = steps;
+      if (before > 0 && steps === 0) {
+        this.live--;
+        // No tombstone stays on top: the best level is where every reader starts.
+        if (at === this.n - 1) while (this.n > 0 && this.steps[this.n - 1] === 0) this.n--;
+        else if (this.n - this.live > 32 && this.n - this.live > this.live) this.compact();
+      } else if (before === 0 && steps > 0) this.live++;
       return;
     }
     if (steps === 0) return;
     const p = -at - 1;
+    this.live++;
+    // A tombstone beside the insertion point takes the key: the order stays sorted, nothing moves.
+    if (p > 0 && this.steps[p - 1] === 0) {
+      this.keys[p - 1] = key;
+      this.steps[p - 1] = steps;
+      return;
+    }
+    if (p < this.n && this.steps[p] === 0) {
+      this.keys[p] = key;
+      this.steps[p] = steps;
+      return;
+    }
     if (this.n === this.keys.length) this.grow();
     if (p < this.n) {
       this.keys.copyWithin(p + 1, p, this.n);
@@ -74,19 +101,31 @@ export class DepthSide {
     this.n++;
   }
 
+  /** `steps` taken from slot `at` (it has them). */
+  takeAt(at: number, steps: number): void {
+    const left = this.steps[at]! - steps;
+    this.steps[at] = left;
+    if (left === 0) this.live--;
+  }
+
   removeAt(from: number, count: number): void {
     if (count <= 0) return;
+    for (let i = from; i < from + count; i++) if (this.steps[i]! > 0) this.live--;
     this.keys.copyWithin(from, from + count, this.n);
     this.steps.copyWithin(from, from + count, this.n);
     this.n -= count;
   }
 
-  /** Keeps the levels whose key is below `bound` (drops key >= bound); returns how many went. */
+  /** Keeps the levels whose key is below `bound` (drops key >= bound); returns how many live ones went. */
   dropFrom(bound: number): number {
     let i = this.n;
-    while (i > 0 && this.keys[i - 1]! >= bound) i--;
-    const dropped = this.n - i;
+    let dropped = 0;
+    while (i > 0 && this.keys[i - 1]! >= bound) {
+      i--;
+      if (this.steps[i]! > 0) dropped++;
+    }
     this.n = i;
+    this.live -= dropped;
     return dropped;
   }
 
@@ -94,6 +133,25 @@ export class DepthSide {
   bestLive(): number {
     for (let i = this.n - 1; i >= 0; i--) if (this.steps[i]! > 0) return i;
     return -1;
+  }
+
+  /** Empties the side. */
+  clear(): void {
+    this.n = 0;
+    this.live = 0;
+  }
+
+  /** Sweeps the tombstones out (keeps order). */
+  compact(): void {
+    const { keys, steps } = this;
+    let w = 0;
+    for (let r = 0; r < this.n; r++) {
+      if (steps[r]! === 0) continue;
+      keys[w] = keys[r]!;
+      steps[w] = steps[r]!;
+      w++;
+    }
+    this.n = w;
   }
 
   /** Doubles the arrays (a plain method: snapshots rebuild sides without running a constructor). */
@@ -137,10 +195,10 @@ export class DepthBook implements LiquiditySource, FlowTarget {
     }
   }
 
-  /** Number of levels on a side (taken-out levels included). */
+  /** Number of levels with steps on a side. */
   levelCount(isBid: boolean): number {
     this.sync();
-    return (isBid ? this.bids : this.asks).n;
+    return (isBid ? this.bids : this.asks).live;
   }
 
   ticksAt(isBid: boolean, i: number): number {
@@ -176,15 +234,15 @@ export class DepthBook implements LiquiditySource, FlowTarget {
     this.sync();
     const side = isBid ? this.bids : this.asks;
     const at = side.n - 1 - i;
-    const left = (at < 0 ? 0 : side.steps[at]!) - steps;
-    if (!(steps > 0 && left >= 0)) throw new Error(`depth level ${i} has ${at < 0 ? 0 : side.steps[at]} steps, ${steps} taken`);
-    side.steps[at] = left;
+    const has = at < 0 ? 0 : side.steps[at]!;
+    if (!(steps > 0 && steps <= has)) throw new Error(`depth level ${i} has ${has} steps, ${steps} taken`);
+    side.takeAt(at, steps);
   }
 
   /** Empties both sides (a snapshot follows). */
   clear(): void {
-    this.bids.n = 0;
-    this.asks.n = 0;
+    this.bids.clear();
+    this.asks.clear();
   }
 
   /** Sets a level to `steps` (0 removes it); ticks > 0. */
@@ -243,7 +301,7 @@ export class DepthBook implements LiquiditySource, FlowTarget {
     if (at >= 0 && steps > 0) {
       const left = hit.steps[at]! - steps;
       if (left > 0) hit.steps[at] = left;
-      else hit.removeAt(at, 1);
+      else hit.set(key, 0);
     }
     // The other side cannot stand at or through the print's price.
     const other = takerIsBuyer ? this.bids : this.asks;
@@ -268,7 +326,7 @@ export class DepthBook implements LiquiditySource, FlowTarget {
     const bound = isBid ? ticks : -ticks;
     for (let at = side.n - 1; at >= 0 && steps > 0 && side.keys[at]! >= bound; at--) {
       const take = Math.min(steps, side.steps[at]!);
-      side.steps[at] = side.steps[at]! - take;
+      if (take > 0) side.takeAt(at, take);
       steps -= take;
     }
     if (steps > 0) throw new Error(`depth book: ${steps} crossing steps missing`);
@@ -286,9 +344,12 @@ export class DepthBook implements LiquiditySource, FlowTarget {
     return isBid ? this.bestBidTicks() : this.bestAskTicks();
   }
 
-  /** Removes a side's worst level. */
+  /** Removes a side's worst level with steps. */
   dropWorst(isBid: boolean): void {
-    (isBid ? this.bids : this.asks).removeAt(0, 1);
+    const side = isBid ? this.bids : this.asks;
+    for (let i = 0; i < side.n; i++) {
+      if (side.steps[i]! > 0) return side.set(side.keys[i]!, 0);
+    }
   }
 
   /** Best live prices in ticks (0 when a side is empty). */
@@ -308,7 +369,8 @@ export class DepthBook implements LiquiditySource, FlowTarget {
     this.sync();
     const side = (s: DepthSide, isBid: boolean): string => {
       const out: string[] = [];
-      for (let i = s.n - 1; i >= 0; i--) out.push(`${isBid ? s.keys[i] : -s.keys[i]!}:${s.steps[i]}`);
+      // Levels with steps only: a tombstone is no level, and sweeping them must not change the hash.
+      for (let i = s.n - 1; i >= 0; i--) if (s.steps[i]! > 0) out.push(`${isBid ? s.keys[i] : -s.keys[i]!}:${s.steps[i]}`);
       return out.join(',');
     };
     return `depth ${this.mode} repairs ${this.repairs} bid ${side(this.bids, true)} ask ${side(this.asks, false)}${this.flow === null ? '' : ` ${this.flow.describe()}`}`;

@@ -18,18 +18,17 @@ interface Msg {
   asks?: [string, string][];
 }
 
-/** Messages as DepthBatches of at most `batchSize` rows (a message may run across two batches). */
-function depth(messages: readonly Msg[], batchSize = 1000): DepthBatch[] {
-  const rows: { time: number; price: number; qty: number; flags: number }[] = [];
-  for (const m of messages) {
-    const levels = [...(m.bids ?? []).map((l) => [l, 0] as const), ...(m.asks ?? []).map((l) => [l, DEPTH_ASK] as const)];
-    levels.forEach(([[price, qty], side], i) => {
-      rows.push({ time: T0 + m.at * 1000, price: u(price), qty: u(qty), flags: side | (i === 0 ? DEPTH_MESSAGE_START | (m.clear ? DEPTH_CLEAR : 0) : 0) });
-    });
-  }
+/** Messages as DepthBatches of `perBatch` whole messages each (a batch never splits a message). */
+function depth(messages: readonly Msg[], perBatch = 1000): DepthBatch[] {
   const batches: DepthBatch[] = [];
-  for (let start = 0; start < rows.length; start += batchSize) {
-    const part = rows.slice(start, start + batchSize);
+  for (let start = 0; start < messages.length; start += perBatch) {
+    const part: { time: number; price: number; qty: number; flags: number }[] = [];
+    for (const m of messages.slice(start, start + perBatch)) {
+      const levels = [...(m.bids ?? []).map((l) => [l, 0] as const), ...(m.asks ?? []).map((l) => [l, DEPTH_ASK] as const)];
+      levels.forEach(([[price, qty], side], i) => {
+        part.push({ time: T0 + m.at * 1000, price: u(price), qty: u(qty), flags: side | (i === 0 ? DEPTH_MESSAGE_START | (m.clear ? DEPTH_CLEAR : 0) : 0) });
+      });
+    }
     batches.push({
       length: part.length,
       time: Float64Array.from(part.map((r) => r.time)),
@@ -59,8 +58,8 @@ const book = (h: ReturnType<typeof harness>) => {
 };
 
 describe('replay over recorded depth', () => {
-  it('shows the recorded book from the first µs, message by message, a message split across batches included', async () => {
-    const h = replayOf(queuePosition(), [], [SNAPSHOT, { at: 5, bids: [['99.99', '0'], ['99.96', '1']], asks: [['100.01', '1.5']] }], 4);
+  it('shows the recorded book from the first µs, message by message, one message a batch included', async () => {
+    const h = replayOf(queuePosition(), [], [SNAPSHOT, { at: 5, bids: [['99.99', '0'], ['99.96', '1']], asks: [['100.01', '1.5']] }], 1);
     await h.replay.runUntil(T0);
     expect(book(h)).toEqual({ bids: ['99.99x2', '99.98x3', '99.97x5'], asks: ['100.01x1', '100.02x2', '100.03x4'] });
     await h.replay.runUntil(T0 + 5000);
