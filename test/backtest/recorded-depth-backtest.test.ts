@@ -77,3 +77,49 @@ test('summary.json names the recorded book and counts its messages; the same run
   expect(a.summary.market.depth!['BTCUSDT']!.messages).toBe(a.result.replayStats.depthMessages);
   expect(a.summary.journal.sha256).toBe(b.summary.journal.sha256);
 });
+
+test("ctx.stream's diff depth over the recorded book rebuilds, by Binance's recipe, exactly the book REST shows", async () => {
+  let rebuilt: { bids: string[][]; asks: string[][] } | null = null;
+  let rest: { bids: string[][]; asks: string[][] } | null = null;
+  let events = 0;
+  await runBacktest({
+    data: dir,
+    from: DAY,
+    to: DAY + 600_000_000,
+    strategy: {
+      name: 'local-book',
+      path: 'inline',
+      params: {},
+      balances: undefined,
+      fees: undefined,
+      bnbDiscount: undefined,
+      description: 'keeps a local book from the diff stream',
+      run: async (ctx: StrategyContext) => {
+        const buffered: { U: number; u: number; b: [string, string][]; a: [string, string][] }[] = [];
+        ctx.stream('btcusdt@depth@100ms', (m) => {
+          buffered.push(m as (typeof buffered)[number]);
+          events++;
+        });
+        await ctx.clock.sleep(1_000);
+        const snapshot = await ctx.client.get<{ lastUpdateId: number; bids: [string, string][]; asks: [string, string][] }>('/api/v3/depth', { symbol: 'BTCUSDT', limit: 5000 });
+        await ctx.clock.sleep(120_000);
+        const bids = new Map(snapshot.bids);
+        const asks = new Map(snapshot.asks);
+        let last = snapshot.lastUpdateId;
+        for (const e of buffered) {
+          if (e.u <= snapshot.lastUpdateId) continue;
+          if (e.U > last + 1) throw new Error(`a gap in the diff stream: U ${e.U} after ${last}`);
+          for (const [p, q] of e.b) if (Number(q) === 0) bids.delete(p); else bids.set(p, q);
+          for (const [p, q] of e.a) if (Number(q) === 0) asks.delete(p); else asks.set(p, q);
+          last = e.u;
+        }
+        const sorted = (m: Map<string, string>, desc: boolean) => [...m].sort((x, y) => (desc ? Number(y[0]) - Number(x[0]) : Number(x[0]) - Number(y[0])));
+        rebuilt = { bids: sorted(bids, true), asks: sorted(asks, false) };
+        rest = await ctx.client.get('/api/v3/depth', { symbol: 'BTCUSDT', limit: 5000 });
+      },
+    },
+  });
+  expect(events).toBeGreaterThan(300);
+  expect(rebuilt!.bids.length).toBeGreaterThan(100);
+  expect(rebuilt).toEqual({ bids: rest!.bids, asks: rest!.asks });
+});
