@@ -2,18 +2,18 @@
  * `exsim data inspect DIR` and `exsim data gen`: the data layer's folder report (Binance dumps,
  * Tardis files, exsim recordings) and synthetic market writers (Binance dumps, or with --l2 Tardis
  * L2 and trades files) as commands. Every mistake a user can make (a missing folder, a bad date, a
- * bad number) is a `UsageError`, which main.ts prints as one line with a non-zero exit.
+ * bad number) is an `InputError` (src/data's one user-error type), which main.ts prints as one line
+ * with a non-zero exit.
  */
 import { stat } from 'node:fs/promises';
-import { formatRecordingGap, inspectDataFolder, type DataFolderReport, writeSyntheticDays, writeSyntheticL2Days, KLINE_INTERVALS, type KlineInterval, formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/index.ts';
+import { formatRecordingGap, InputError, inspectDataFolder, type DataFolderReport, writeSyntheticDays, writeSyntheticL2Days, KLINE_INTERVALS, type KlineInterval, formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/index.ts';
 import { parseUnits } from '../engine/index.ts';
 
-export class UsageError extends Error {}
 
 async function requireFolder(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => null);
-  if (info === null) throw new UsageError(`no such folder: ${dir}`);
-  if (!info.isDirectory()) throw new UsageError(`not a folder: ${dir}`);
+  if (info === null) throw new InputError(`no such folder: ${dir}`);
+  if (!info.isDirectory()) throw new InputError(`not a folder: ${dir}`);
 }
 
 /** The report as a table: one line per series, then its gaps, missing days and problems. */
@@ -93,24 +93,24 @@ export interface GenOptions {
 /** Amounts are read with 8 decimals, as dumps print them. */
 function amount(text: string, what: string): number {
   const units = parseUnits(text, 8);
-  if (units === null || units <= 0) throw new UsageError(`--${what} must be a positive decimal with at most 8 places, got "${text}"`);
+  if (units === null || units <= 0) throw new InputError(`--${what} must be a positive decimal with at most 8 places, got "${text}"`);
   return units;
 }
 
 function positiveInteger(text: string, what: string, max: number): number {
   const n = Number(text);
-  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > max) throw new UsageError(`--${what} must be an integer 1..${max}, got "${text}"`);
+  if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > max) throw new InputError(`--${what} must be an integer 1..${max}, got "${text}"`);
   return n;
 }
 
 /** Writes the synthetic dump (or with --l2 the Tardis L2 market); returns the paths written. */
 export async function genCommand(options: GenOptions): Promise<string[]> {
-  if (!/^[A-Z0-9]{2,20}$/.test(options.symbol)) throw new UsageError(`--symbol must be upper-case letters and digits, got "${options.symbol}"`);
+  if (!/^[A-Z0-9]{2,20}$/.test(options.symbol)) throw new InputError(`--symbol must be upper-case letters and digits, got "${options.symbol}"`);
   const fromMs = /^\d{4}-\d{2}-\d{2}$/.test(options.from) ? parseUtcPeriod(options.from) : null;
-  if (fromMs === null) throw new UsageError(`--from must be a date YYYY-MM-DD, got "${options.from}"`);
+  if (fromMs === null) throw new InputError(`--from must be a date YYYY-MM-DD, got "${options.from}"`);
   const days = positiveInteger(options.days, 'days', 366);
   const volatility = Number(options.volatility);
-  if (!(volatility > 0 && volatility < 1)) throw new UsageError(`--volatility must be a daily fraction between 0 and 1, got "${options.volatility}"`);
+  if (!(volatility > 0 && volatility < 1)) throw new InputError(`--volatility must be a daily fraction between 0 and 1, got "${options.volatility}"`);
   const startTime = fromMs * 1000;
   const common = {
     symbol: options.symbol,
@@ -127,8 +127,8 @@ export async function genCommand(options: GenOptions): Promise<string[]> {
   };
   if (options.l2 === true) {
     const dumpOnly = [options.klines !== undefined && '--klines', options.aggTrades === true && '--agg-trades', options.trades === false && '--no-trades'].filter((x) => x !== false);
-    if (dumpOnly.length > 0) throw new UsageError(`${dumpOnly.join(', ')}: Binance dump options; --l2 writes Tardis incremental_book_L2 and trades files`);
-    if (common.startPrice < 4 * common.tickSize) throw new UsageError(`--price must be at least 4 ticks with --l2, got "${options.price}"`);
+    if (dumpOnly.length > 0) throw new InputError(`${dumpOnly.join(', ')}: Binance dump options; --l2 writes Tardis incremental_book_L2 and trades files`);
+    if (common.startPrice < 4 * common.tickSize) throw new InputError(`--price must be at least 4 ticks with --l2, got "${options.price}"`);
     return writeSyntheticL2Days(
       options.out,
       {
@@ -139,13 +139,13 @@ export async function genCommand(options: GenOptions): Promise<string[]> {
       { extension: options.csv ? 'csv' : 'csv.gz' },
     );
   }
-  if (options.depthPerDay !== undefined) throw new UsageError('--depth-per-day sets the depth of an --l2 market');
+  if (options.depthPerDay !== undefined) throw new InputError('--depth-per-day sets the depth of an --l2 market');
   const intervals = (options.klines ?? '1m') === '' ? [] : (options.klines ?? '1m').split(',');
   for (const interval of intervals) {
-    if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) throw new UsageError(`--klines: unknown interval "${interval}" (one of ${KLINE_INTERVALS.join(', ')})`);
-    if (interval === '3d' || interval === '1w' || interval === '1M') throw new UsageError(`--klines: daily files hold klines up to 1d, not ${interval}`);
+    if (!(KLINE_INTERVALS as readonly string[]).includes(interval)) throw new InputError(`--klines: unknown interval "${interval}" (one of ${KLINE_INTERVALS.join(', ')})`);
+    if (interval === '3d' || interval === '1w' || interval === '1M') throw new InputError(`--klines: daily files hold klines up to 1d, not ${interval}`);
   }
-  if (options.trades === false && intervals.length === 0 && options.aggTrades !== true) throw new UsageError('--no-trades needs --klines or --agg-trades (something to write)');
+  if (options.trades === false && intervals.length === 0 && options.aggTrades !== true) throw new InputError('--no-trades needs --klines or --agg-trades (something to write)');
   return writeSyntheticDays(
     options.out,
     {

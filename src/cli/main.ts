@@ -18,7 +18,7 @@ import { DEFAULT_SNAPSHOT_EVERY, FSYNC_POLICIES, serve, type FsyncPolicy } from 
 import { workerCommand, type WorkerCommandOptions } from './worker-command.ts';
 import { TAPE_END_MODES, type TapeEndMode } from '../sim/index.ts';
 import { parsePacingMode } from '../clock/index.ts';
-import { InputError } from '../backtest/index.ts';
+import { InputError } from '../data/index.ts';
 
 export function buildProgram(): Command {
   const program = new Command();

@@ -1,11 +1,11 @@
 /**
  * `exsim record --symbols BTCUSDT,ETHUSDT --out DIR [--stream-url URL] [--rest-url URL]`: the
- * arguments checked (mistakes are one-line UsageErrors), the recorder (src/record) started, one
+ * arguments checked (mistakes are one-line InputErrors), the recorder (src/record) started, one
  * line printed per thing that happened, and SIGINT / SIGTERM turned into a clean stop (every
  * gzip file ended) before the process exits.
  */
 import { BINANCE_REST_URL, BINANCE_STREAM_URL, MarketRecorder, type RecorderEvent } from '../record/index.ts';
-import { UsageError } from './data-commands.ts';
+import { InputError } from '../data/index.ts';
 
 export interface RecordCommandOptions {
   readonly symbols: string;
@@ -22,7 +22,7 @@ export async function recordCommand(options: RecordCommandOptions, print: (line:
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  if (symbols.length === 0) throw new UsageError('--symbols needs at least one symbol, e.g. BTCUSDT,ETHUSDT');
+  if (symbols.length === 0) throw new InputError('--symbols needs at least one symbol, e.g. BTCUSDT,ETHUSDT');
   checkUrl('--stream-url', options.streamUrl, ['ws:', 'wss:']);
   checkUrl('--rest-url', options.restUrl, ['http:', 'https:']);
   let failed: string | null = null;
@@ -39,7 +39,7 @@ export async function recordCommand(options: RecordCommandOptions, print: (line:
       },
     });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new InputError(error instanceof Error ? error.message : String(error));
   }
   const stop = (signal: string) => () => void recorder.stop(`${signal} received`);
   const onInt = stop('SIGINT');
@@ -59,9 +59,9 @@ function checkUrl(option: string, text: string, protocols: readonly string[]): v
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`${option} must be a URL such as ${protocols[protocols.length - 1]}//host:port, got "${text}"`);
+    throw new InputError(`${option} must be a URL such as ${protocols[protocols.length - 1]}//host:port, got "${text}"`);
   }
-  if (!protocols.includes(url.protocol)) throw new UsageError(`${option} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${text}"`);
+  if (!protocols.includes(url.protocol)) throw new InputError(`${option} must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${text}"`);
 }
 
 function describe(event: RecorderEvent): string {

@@ -21,7 +21,7 @@ import { createPublicKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { ExchangeContextOptions } from '../api-facade/index.ts';
-import { InputError } from '../backtest/index.ts';
+import { InputError } from '../data/index.ts';
 import { type CreateAccount, type EngineConfig, parseUnits } from '../engine/index.ts';
 
 type ApiKeyConfig = NonNullable<ExchangeContextOptions['apiKeys']>[number];

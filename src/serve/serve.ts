@@ -15,12 +15,11 @@
  * Wall clock: read here once to start a new server, by the pacing (wall-clock.ts) and by the
  * replay pacer's and the log's ticks; the exchange itself sees only simulated time.
  */
-import { servedSampleDir } from '../data/index.ts';
 import { ExchangeContext, ExsimHttpServer, type ClientTimeRule, type MarketBackend, type FaultOptions } from '../api-facade/index.ts';
 import { Pacing } from '../clock/index.ts';
 import type { CreateAccount } from '../engine/index.ts';
 import { SAMPLE_CONFIG, sampleAccounts, DEMO_ACCOUNT_ID, DEMO_CREDENTIALS } from '../sample/index.ts';
-import { InputError, openMarketData } from '../backtest/index.ts';
+import { InputError, openMarketData, servedSampleDir } from '../data/index.ts';
 import type { Replay, TapeEndMode, TapeEndState } from '../sim/index.ts';
 import { loadServedAccounts, type ServedAccounts } from './accounts-file.ts';
 import { PacedBackend } from './backends/paced-backend.ts';

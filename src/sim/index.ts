@@ -18,7 +18,7 @@ export { queuePosition, QueueSymbolModel, QUEUE_POSITION, QUEUE_PROBABILISTIC, Q
 export { L2QueueSymbolModel, probabilityBehind, shapeText, QUEUE_PROBABILITY_FAMILIES, type QueueProbabilityFamily, type QueueProbabilityShape } from './fill-models/l2-queue.ts';
 export type { DepthMessage } from './depth-cursor.ts';
 export type { LatencyRecord, SubmitTicket, Ack, AckListener } from './replay.ts';
-export { LatencyModel, LATENCY_LEGS, type LatencyConfig, type LatencyLeg } from './latency/latency-model.ts';
+export { LatencyModel, type LatencyConfig, type LatencyLeg } from './latency/latency-model.ts';
 export { LatencySampler, standardNormal, type LatencyDistribution, type LatencySample } from './latency/latency-distribution.ts';
 export { BurstRegime } from './latency/burst-regime.ts';
 export { randomStream, type RandomSource } from './latency/random-source.ts';

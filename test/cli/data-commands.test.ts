@@ -3,7 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { genCommand, inspectCommand, UsageError, type GenOptions } from '../../src/cli/data-commands.ts';
+import { genCommand, inspectCommand, type GenOptions } from '../../src/cli/data-commands.ts';
+import { InputError } from '../../src/data/index.ts';
 
 const dirs: string[] = [];
 const tmp = (): string => {
@@ -56,7 +57,7 @@ describe('exsim data gen', () => {
     [{ volatility: '2' }, '--volatility must be a daily fraction between 0 and 1, got "2"'],
   ])('refuses %j with one clear line', async (bad, message) => {
     const out = tmp();
-    await expect(genCommand({ ...GEN, ...bad, out })).rejects.toThrow(UsageError);
+    await expect(genCommand({ ...GEN, ...bad, out })).rejects.toThrow(InputError);
     await expect(genCommand({ ...GEN, ...bad, out })).rejects.toThrow(message);
     expect(readdirSync(out)).toEqual([]);
   });
@@ -95,6 +96,6 @@ describe('exsim data inspect', () => {
   }, 30_000);
 
   test('a missing folder is a usage error', async () => {
-    await expect(inspectCommand(join(tmpdir(), 'exsim-no-such-folder'), { scan: true, json: false })).rejects.toThrow(UsageError);
+    await expect(inspectCommand(join(tmpdir(), 'exsim-no-such-folder'), { scan: true, json: false })).rejects.toThrow(InputError);
   });
 });

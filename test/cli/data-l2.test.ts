@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { genCommand, inspectCommand, UsageError, type GenOptions } from '../../src/cli/data-commands.ts';
+import { genCommand, inspectCommand, type GenOptions } from '../../src/cli/data-commands.ts';
+import { InputError } from '../../src/data/index.ts';
 import { importCommand } from '../../src/cli/data-import.ts';
 import { chooseSymbols, openMarketData, windowedDepth } from '../../src/data/index.ts';
 
@@ -56,7 +57,7 @@ describe('exsim data gen --l2', () => {
 
   test('refuses the Binance dump options and --depth-per-day without --l2', async () => {
     const out = tmp();
-    await expect(genCommand({ ...GEN, out, klines: '1m', aggTrades: true })).rejects.toThrow(new UsageError('--klines, --agg-trades: Binance dump options; --l2 writes Tardis incremental_book_L2 and trades files'));
+    await expect(genCommand({ ...GEN, out, klines: '1m', aggTrades: true })).rejects.toThrow(new InputError('--klines, --agg-trades: Binance dump options; --l2 writes Tardis incremental_book_L2 and trades files'));
     await expect(genCommand({ ...GEN, out, l2: false })).rejects.toThrow('--depth-per-day sets the depth of an --l2 market');
     await expect(genCommand({ ...GEN, out, price: '0.03' })).rejects.toThrow('--price must be at least 4 ticks with --l2, got "0.03"');
   });

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { EngineBackend, MarketBackend } from '../../api-facade/index.ts';
-import { fingerprintData, openMarketData } from '../../backtest/index.ts';
+import { fingerprintData, openMarketData } from '../../data/index.ts';
 import type { EngineCommand } from '../../engine/index.ts';
 import type { Replay } from '../../sim/index.ts';
 import { LoggedBackend, type TapePosition } from '../backends/logged-backend.ts';

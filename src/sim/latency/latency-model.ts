@@ -16,7 +16,6 @@ import { randomStream } from './random-source.ts';
 
 export type LatencyLeg = 'entry' | 'cancel' | 'ack';
 
-export const LATENCY_LEGS: readonly LatencyLeg[] = ['entry', 'cancel', 'ack'];
 
 /** Per leg; a missing leg is constant 0. */
 export type LatencyConfig = Partial<Readonly<Record<LatencyLeg, LatencyDistribution>>>;
