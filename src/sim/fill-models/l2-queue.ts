@@ -31,10 +31,8 @@
 import type { RestingOrder } from '../book-mirror.ts';
 import type { SymbolMarket } from '../symbol-market.ts';
 import type { FillPlan, SymbolFillModel, TradePrint } from './fill-model.ts';
-import { isThrough } from './fill-model.ts';
-import { describeMeeting, planFill } from './price-reach.ts';
-import { TRADE_THROUGH } from './trade-through.ts';
-import { QUEUE_ESTIMATE, QUEUE_POSITION } from './queue-rules.ts';
+import { consumeQueue, leaveQueue, sameLevel, type QueueEntry } from './queue-fifo.ts';
+import { QUEUE_ESTIMATE } from './queue-rules.ts';
 
 export const QUEUE_PROBABILITY_FAMILIES = ['power', 'power2', 'power3', 'log', 'log2'] as const;
 export type QueueProbabilityFamily = (typeof QUEUE_PROBABILITY_FAMILIES)[number];
@@ -75,11 +73,6 @@ export function shapeText(shape: QueueProbabilityShape): string {
   return shape.family.startsWith('log') ? shape.family : `${shape.family}:${shape.n}`;
 }
 
-interface Entry {
-  readonly order: RestingOrder;
-  /** Market quantity (base units, may be fractional) between the previous own order at the level and this one. */
-  ahead: number;
-}
 
 /** A level with own orders: its last recorded size and the market volume traded at it since. */
 interface LevelState {
@@ -89,7 +82,7 @@ interface LevelState {
 
 export class L2QueueSymbolModel implements SymbolFillModel {
   /** By orderId, in orderId order. */
-  #entries = new Map<number, Entry>();
+  #entries = new Map<number, QueueEntry>();
   /** By `levelKey`: levels where own orders rest. */
   #levels = new Map<number, LevelState>();
 
@@ -105,7 +98,7 @@ export class L2QueueSymbolModel implements SymbolFillModel {
   }
 
   importState(state: unknown): void {
-    [this.#entries, this.#levels] = state as [Map<number, Entry>, Map<number, LevelState>];
+    [this.#entries, this.#levels] = state as [Map<number, QueueEntry>, Map<number, LevelState>];
   }
 
   /** Market quantity ahead of an order (base units), for tests and tools. */
@@ -136,56 +129,14 @@ export class L2QueueSymbolModel implements SymbolFillModel {
   }
 
   orderGone(order: RestingOrder): void {
-    const entry = this.#entries.get(order.orderId);
-    if (entry === undefined) return;
-    this.#entries.delete(order.orderId);
-    let next: Entry | undefined;
-    let others = false;
-    for (const other of this.#entries.values()) {
-      if (!sameLevel(other.order, order)) continue;
-      others = true;
-      if (next === undefined && other.order.orderId > order.orderId) next = other;
-    }
-    // The market quantity that was ahead of it is still ahead of the next own order at the level.
-    if (next !== undefined) next.ahead += entry.ahead;
-    if (!others) this.#levels.delete(levelKey(order.isBuy, order.price));
+    if (!leaveQueue(this.#entries, order)) this.#levels.delete(levelKey(order.isBuy, order.price));
   }
 
   onTrade(trade: TradePrint, resting: readonly RestingOrder[], market: SymbolMarket, out: FillPlan[]): void {
-    let available = trade.qty;
-    const tag = ` model=${this.name}`;
-    // The print's maker side: a SELL taker (buyer is the maker) hits bids.
+    // The print's maker side: a SELL taker (buyer is the maker) hits bids. Its volume there explains that much of the level's next decrease.
     const level = this.#levels.get(levelKey(trade.isBuyerMaker, trade.price));
     if (level !== undefined) level.traded += trade.qty;
-    let i = 0;
-    for (; i < resting.length; i++) {
-      const order = resting[i]!;
-      if (!isThrough(trade, order.price)) break;
-      const entry = this.#entries.get(order.orderId);
-      if (entry !== undefined) entry.ahead = 0;
-      available -= planFill(TRADE_THROUGH, trade, order, market, available, tag, out);
-    }
-    for (; i < resting.length && available > 0; i++) {
-      const order = resting[i]!;
-      if (order.price !== trade.price) break;
-      const entry = this.#entries.get(order.orderId);
-      if (entry === undefined) throw new Error(`${this.name}: order ${order.orderId} rests but was never seen`);
-      const before = entry.ahead;
-      if (before > 0) {
-        const used = Math.min(before, available);
-        entry.ahead = before - used;
-        available -= used;
-      }
-      const queue = ` queueAhead=${market.qty(before)}->${market.qty(entry.ahead)}${tag}`;
-      if (entry.ahead > 0 || available <= 0) {
-        const why = entry.ahead > 0 ? 'queue-ahead' : 'print-used-up';
-        out.push({ orderId: order.orderId, quantity: 0, reason: `${QUEUE_POSITION} NO_FILL why=${why} ${describeMeeting(trade, order, market)}${queue}` });
-        break;
-      }
-      const filled = planFill(QUEUE_POSITION, trade, order, market, available, queue, out);
-      available -= filled;
-      if (filled < order.remaining) break;
-    }
+    consumeQueue(this.name, this.#entries, trade, resting, market, out, null);
   }
 
   /** True when own orders rest at that level (the replay asks before reading the level's size). */
@@ -218,10 +169,6 @@ export class L2QueueSymbolModel implements SymbolFillModel {
       previousFront = front;
     }
   }
-}
-
-function sameLevel(a: RestingOrder, b: RestingOrder): boolean {
-  return a.isBuy === b.isBuy && a.price === b.price;
 }
 
 /** One number per (side, price): prices are positive integers, so the sign carries the side. */

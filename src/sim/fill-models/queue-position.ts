@@ -36,9 +36,7 @@ import seedrandom from 'seedrandom';
 import type { RestingOrder } from '../book-mirror.ts';
 import type { SymbolMarket } from '../symbol-market.ts';
 import type { FillModel, FillModelContext, FillPlan, SymbolFillModel, TradePrint } from './fill-model.ts';
-import { isThrough } from './fill-model.ts';
-import { describeMeeting, planFill } from './price-reach.ts';
-import { TRADE_THROUGH } from './trade-through.ts';
+import { consumeQueue, leaveQueue, sameLevel, type QueueEntry, type QueueJudge } from './queue-fifo.ts';
 import { L2QueueSymbolModel, shapeText, type QueueProbabilityShape } from './l2-queue.ts';
 
 /** The probabilistic L2 model's default shape: hftbacktest's examples use power3 with n = 3. */
@@ -63,11 +61,6 @@ export interface QueuePositionOptions {
   readonly shape?: QueueProbabilityShape;
 }
 
-interface QueueEntry {
-  readonly order: RestingOrder;
-  /** Market quantity (base units, may be fractional) between the previous own order at the level and this one. */
-  ahead: number;
-}
 
 export function queuePosition(options: QueuePositionOptions = {}): FillModel {
   const variant = options.variant ?? 'risk-averse';
@@ -147,73 +140,18 @@ export class QueueSymbolModel implements SymbolFillModel {
   }
 
   orderGone(order: RestingOrder): void {
-    const entry = this.#entries.get(order.orderId);
-    if (entry === undefined) return;
-    this.#entries.delete(order.orderId);
-    if (entry.ahead <= 0) return;
-    // The market quantity that was ahead of it is still ahead of the next own order at the level.
-    for (const other of this.#entries.values()) {
-      if (other.order.orderId > order.orderId && sameLevel(other.order, order)) {
-        other.ahead += entry.ahead;
-        return;
-      }
-    }
+    leaveQueue(this.#entries, order);
   }
 
   onTrade(trade: TradePrint, resting: readonly RestingOrder[], market: SymbolMarket, out: FillPlan[]): void {
-    let available = trade.qty;
-    let i = 0;
-    const tag = ` model=${this.name}`;
-    // Levels the print went through: the queue there was consumed whole; fill as trade-through.
-    for (; i < resting.length; i++) {
-      const order = resting[i]!;
-      if (!isThrough(trade, order.price)) break;
-      const entry = this.#entries.get(order.orderId);
-      if (entry !== undefined) entry.ahead = 0;
-      available -= planFill(TRADE_THROUGH, trade, order, market, available, tag, out);
-    }
-    // The level at the print's price: consume the FIFO from the front.
-    for (; i < resting.length && available > 0; i++) {
-      const order = resting[i]!;
-      if (order.price !== trade.price) break;
-      const entry = this.#entries.get(order.orderId);
-      if (entry === undefined) throw new Error(`${this.name}: order ${order.orderId} rests but was never seen`);
-      const before = entry.ahead;
-      let rule = QUEUE_POSITION;
-      let draw = '';
-      if (before > 0) {
-        if (available >= before) {
-          available -= before;
-          entry.ahead = 0;
-        } else if (this.#random !== null) {
-          const p = this.probability(before, available);
-          const u = this.#random();
-          draw = ` p=${p.toFixed(6)} draw=${u.toFixed(6)}`;
-          if (u < p) {
-            rule = QUEUE_PROBABILISTIC;
-            entry.ahead = 0; // judged canceled: the print reaches the order
-          } else {
-            entry.ahead = before - available;
-            available = 0;
-          }
-        } else {
-          entry.ahead = before - available;
-          available = 0;
-        }
-      }
-      const queue = ` queueAhead=${market.qty(before)}->${market.qty(entry.ahead)}${draw}${tag}`;
-      if (entry.ahead > 0 || available <= 0) {
-        const why = entry.ahead > 0 ? 'queue-ahead' : 'print-used-up';
-        out.push({ orderId: order.orderId, quantity: 0, reason: `${rule} NO_FILL why=${why} ${describeMeeting(trade, order, market)}${queue}` });
-        break; // everything behind it at this level waits too
-      }
-      const filled = planFill(rule, trade, order, market, available, queue, out);
-      available -= filled;
-      if (filled < order.remaining) break; // the print ended on this order: nothing passes it in the FIFO
-    }
+    consumeQueue(this.name, this.#entries, trade, resting, market, out, this.#judge);
   }
-}
 
-function sameLevel(a: RestingOrder, b: RestingOrder): boolean {
-  return a.isBuy === b.isBuy && a.price === b.price;
+  /** Probabilistic: a seeded draw decides whether a print smaller than the queue ahead reached the order. */
+  readonly #judge: QueueJudge | null = (queueAhead, available) => {
+    if (this.#random === null) return { reached: false, note: '' };
+    const p = this.probability(queueAhead, available);
+    const u = this.#random();
+    return { reached: u < p, note: ` p=${p.toFixed(6)} draw=${u.toFixed(6)}` };
+  };
 }
