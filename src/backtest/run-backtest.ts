@@ -139,6 +139,11 @@ export interface BacktestResult {
    * (`kline 2024-01-01T00:05:00.000000Z adaptive:OLHC L-H`). Fills against the book have none.
    */
   readonly fillPrints: ReadonlyMap<string, string>;
+  /**
+   * The rule behind each fill of a resting order by the market, by `${symbol} ${tradeId}`: the
+   * fill model's reason (`QUEUE_POSITION tapeTrade=... queueAhead=1.5->0 ...`, `DEPTH_CROSS ...`).
+   */
+  readonly fillRules: ReadonlyMap<string, string>;
   /** The strategy account's balances and fee schedule, and where each came from. */
   readonly account: AccountSetup;
   readonly startBalances: readonly BalanceView[];
@@ -215,8 +220,11 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     apiKeys: [{ apiKey: STRATEGY_API_KEY, keyType: 'HMAC', secretKey: STRATEGY_SECRET, accountId: STRATEGY_ACCOUNT_ID }],
   });
   const fillPrints = new Map<string, string>();
+  const fillRules = new Map<string, string>();
   replay.onMarketFill((fill) => {
-    if (fill.accountId === STRATEGY_ACCOUNT_ID) fillPrints.set(`${fill.symbol} ${fill.tradeId}`, describePrint(sources[fill.symbol]!, fill.reason));
+    if (fill.accountId !== STRATEGY_ACCOUNT_ID) return;
+    fillPrints.set(`${fill.symbol} ${fill.tradeId}`, describePrint(sources[fill.symbol]!, fill.reason));
+    fillRules.set(`${fill.symbol} ${fill.tradeId}`, fill.reason);
   });
   const recorder = new BacktestRecorder(replay.engine, STRATEGY_ACCOUNT_ID, symbols, from, sampleMicros);
   const startBalances = replay.engine.account(STRATEGY_ACCOUNT_ID)!.balances;
@@ -281,6 +289,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     dataGaps: gaps,
     sources,
     fillPrints,
+    fillRules,
     account,
     startBalances,
     endBalances,

@@ -7,6 +7,8 @@
  *   fills.csv      every fill, with commission, maker flag and, for a resting order filled by
  *                  the market, the print that did it (`print`: a trade or aggTrade id, or on
  *                  a kline tape the bar, intra-bar path and leg: the assumption behind the fill)
+ *                  and the rule with its numbers (`rule`: the fill model's reason, e.g. the
+ *                  queue ahead before and after, or DEPTH_CROSS and the crossing liquidity)
  *   equity.csv     the equity samples and the drawdown from the running peak
  *   log.txt        the strategy's ctx.log lines
  *   strategy-commands.jsonl.gz  the strategy's engine commands, one JSON object per line
@@ -70,7 +72,7 @@ export function writeReport(dir: string, result: BacktestResult, summary: Backte
   write(
     'fills.csv',
     csv([
-      ['time', 'symbol', 'tradeId', 'orderId', 'side', 'price', 'qty', 'quoteQty', 'commission', 'commissionAsset', 'maker', 'print'],
+      ['time', 'symbol', 'tradeId', 'orderId', 'side', 'price', 'qty', 'quoteQty', 'commission', 'commissionAsset', 'maker', 'print', 'rule'],
       ...result.fills.map((f) => [
         formatUtcMicros(f.time),
         f.symbol,
@@ -84,6 +86,7 @@ export function writeReport(dir: string, result: BacktestResult, summary: Backte
         f.commissionAsset,
         f.isMaker,
         result.fillPrints.get(`${f.symbol} ${f.id}`) ?? '',
+        result.fillRules.get(`${f.symbol} ${f.id}`) ?? '',
       ]),
     ]),
   );

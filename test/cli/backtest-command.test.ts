@@ -57,7 +57,7 @@ describe('exsim backtest', () => {
     expect(commands[0]).toMatchObject({ type: 'CreateAccount', accountId: 1 });
     expect(commands.filter((c: { type: string }) => c.type === 'PlaceOrder')).toHaveLength(m.orders.accepted);
     const fills = readFileSync(join(a, 'fills.csv'), 'utf8').trim().split('\n');
-    expect(fills[0]).toBe('time,symbol,tradeId,orderId,side,price,qty,quoteQty,commission,commissionAsset,maker,print');
+    expect(fills[0]).toBe('time,symbol,tradeId,orderId,side,price,qty,quoteQty,commission,commissionAsset,maker,print,rule');
     expect(fills.length - 1).toBe(m.makerTaker.makerFills);
     // orders.csv: the orders that traded or are still open (untouched canceled quotes are only counted).
     const orders = readFileSync(join(a, 'orders.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));

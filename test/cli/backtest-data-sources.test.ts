@@ -33,7 +33,7 @@ describe('backtests without trades files', () => {
     const summary = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8'));
     expect(summary.market).toMatchObject({ data, source: 'klines:1m', symbols: ['BTCUSDT'] });
     const fills = readFileSync(join(out, 'fills.csv'), 'utf8').trim().split('\n');
-    expect(fills[0]).toBe('time,symbol,tradeId,orderId,side,price,qty,quoteQty,commission,commissionAsset,maker,print');
+    expect(fills[0]).toBe('time,symbol,tradeId,orderId,side,price,qty,quoteQty,commission,commissionAsset,maker,print,rule');
     expect(fills.length - 1).toBe(summary.metrics.makerTaker.makerFills);
     expect(fills.length).toBeGreaterThan(1);
     for (const line of fills.slice(1)) {
@@ -42,6 +42,8 @@ describe('backtests without trades files', () => {
       const match = /^kline (2024-01-01T\d\d:\d\d):00\.000000Z adaptive:O(HL|LH)C (open|O-H|H-L|L-C|O-L|L-H|H-C)$/.exec(cells[11]!);
       expect(match, line).not.toBeNull();
       expect(cells[0]!.startsWith(match![1]!)).toBe(true);
+      // The rule with its numbers: which model filled it and the queue ahead before and after.
+      expect(cells[12]).toMatch(/^(QUEUE_POSITION|TRADE_THROUGH) tapeTrade=\d+ .*model=queue-risk-averse/);
     }
   });
 
