@@ -24,3 +24,4 @@ export { ExsimHttpServer, type HttpServerOptions, DEFAULT_WS_API_LIMITS, WS_API_
 export { WsApiConnection, type WsApiConnectionOptions, wsApiMethodNames } from './ws-api/index.ts';
 export { ListenKeyStore, LISTEN_KEY_LIFETIME_US, MarketFeed, type StreamSink, FeedDriver, type FeedClock, type ScheduleAt } from './streams/index.ts';
 export type { RateLimit } from './limits/index.ts';
+export { nestingBeyond } from './params/index.ts';

@@ -197,6 +197,24 @@ describe('market streams over WebSocket', () => {
     conn.ws.close();
   });
 
+  test('request ids come back byte for byte, past 2^53 too; a deep message is serde’s recursion error', async () => {
+    const { wsBase } = await start({ streamLimits: { messagesPerSecond: 100 } });
+    const ws = new WebSocket(`${wsBase}/ws`);
+    const texts: string[] = [];
+    ws.on('message', (data) => texts.push(String(data)));
+    await new Promise((r) => ws.once('open', r));
+    ws.send('{"method":"LIST_SUBSCRIPTIONS","id":9007199254740993}');
+    ws.send('{"method":"SUBSCRIBE","params":["btcusdt@trade"],"id":9223372036854775807}');
+    ws.send(`{"method":"SUBSCRIBE","params":${'['.repeat(1000)}${']'.repeat(1000)},"id":3}`);
+    await until(() => texts.length === 3);
+    expect(texts).toEqual([
+      '{"result":[],"id":9007199254740993}',
+      '{"result":null,"id":9223372036854775807}',
+      '{"error":{"code":3,"msg":"Invalid JSON: recursion limit exceeded at line 1 column 158"},"id":null}',
+    ]);
+    ws.close();
+  });
+
   test('URLs: a name this market lacks is taken as SUBSCRIBE takes it (listed, silent); an unknown listen key is 400 -1125, any other path 404', async () => {
     const { replay, wsBase } = await start({ streamLimits: { messagesPerSecond: 100 } });
     const conn = await connect(`${wsBase}/stream?streams=btcusdt@trade/xyzusdt@trade/btcusdt@nonsense`);

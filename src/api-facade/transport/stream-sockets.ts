@@ -43,7 +43,7 @@ import { EventQueue, type QueueEntry } from '../../clock/index.ts';
 import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimits } from './connection-admission.ts';
 import type { ExchangeContext } from '../context/index.ts';
 import { apiError, rawErrorResponse } from '../core/index.ts';
-import { type KeyEnd, FeedDriver, errorFrame, isWellFormedStreamName, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
+import { type KeyEnd, FeedDriver, errorFrame, isWellFormedStreamName, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
 
 /** Connection limits of the stream endpoint (defaults: DEFAULT_STREAM_LIMITS). */
@@ -298,7 +298,7 @@ export class StreamSockets {
     if (!this.#heard(c)) return;
     const ws = c.socket;
     if (text === null) {
-      ws.send(errorFrame({ code: 3, msg: 'Invalid JSON: expected value at line 1 column 1', id: null }));
+      ws.send(errorFrame({ code: 3, msg: 'Invalid JSON: expected value at line 1 column 1', id: NO_REQUEST_ID }));
       return;
     }
     const request = parseStreamControl(text);

@@ -26,7 +26,7 @@
  * (the pacing, the replay), which the exchange facade does not own.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { apiError, type ApiError, type ExchangeContext } from '../../api-facade/index.ts';
+import { apiError, nestingBeyond, type ApiError, type ExchangeContext } from '../../api-facade/index.ts';
 import { formatPacingMode, type Pacing } from '../../clock/index.ts';
 import type { CreateAccount, EngineConfig } from '../../engine/index.ts';
 import { InputError } from '../../backtest/index.ts';
@@ -243,6 +243,8 @@ export class ServeControl {
       case 'GET /exsim/v1/status':
         return this.status();
       case 'POST /exsim/v1/accounts': {
+        // Bounded like every JSON body the server reads (api-facade's json-text-scan.ts).
+        if (nestingBeyond(r.body) >= 0) throw apiError('CONTROL_REFUSED', 'the body is nested too deep');
         let document: unknown;
         try {
           document = JSON.parse(r.body);
