@@ -97,6 +97,7 @@ export const EXCHANGE_ERRORS = {
   TOO_MANY_STREAMS: row(400, -1000, (limit: number) => `Too many streams; a connection carries at most ${limit}.`),
   // Requests node:http could not parse (answered as JSON like every other refusal).
   MALFORMED_HTTP_REQUEST: row(400, -1000, 'Malformed HTTP request.'),
+  MISSING_HOST_HEADER: row(400, -1000, 'Malformed HTTP request: an HTTP/1.1 request must send a Host header.'),
   REQUEST_HEADERS_TOO_LARGE: row(431, -1000, 'Request header fields too large.'),
   REQUEST_URI_TOO_LONG: row(414, -1000, 'Request URI too long.'),
   REQUEST_TIMEOUT: row(408, -1000, 'Request timed out.'),
