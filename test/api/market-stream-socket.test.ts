@@ -325,6 +325,22 @@ describe('connection rules', () => {
     conn.ws.close();
   });
 
+  test('a SUBSCRIBE past 1024 streams is an error frame, not a close, even with the longest names; 1024 are taken', async () => {
+    const { wsBase } = await start();
+    const conn = await connect(`${wsBase}/ws`);
+    const names = Array.from({ length: 1025 }, (_, i) => `s${String(i).padStart(4, '0')}usdt@trade`);
+    const tooMany = JSON.stringify({ method: 'SUBSCRIBE', params: names, id: 1 });
+    expect(tooMany.length).toBe(18_490); // ~230 of these names filled the former 4 KiB frames
+    expect(await conn.ask(tooMany, 1)).toEqual({ error: { code: 2, msg: 'Invalid request: too many streams; a connection carries at most 1024' }, id: 1 });
+    const longest = Array.from({ length: 1025 }, (_, i) => `k${String(i).padStart(127, '0')}`);
+    const longestFrame = JSON.stringify({ method: 'SUBSCRIBE', params: longest, id: 'abcdefghijklmnopqrstuvwxyz0123456789' }, null, 2);
+    expect(longestFrame.length).toBe(139_493); // indented, 1025 names of the longest well-formed shape (a listen key's)
+    expect((await conn.ask(longestFrame, 'abcdefghijklmnopqrstuvwxyz0123456789')).error.code).toBe(2);
+    expect(await conn.ask({ method: 'SUBSCRIBE', params: names.slice(0, 1024), id: 3 })).toEqual({ result: null, id: 3 });
+    expect(conn.ws.readyState).toBe(WebSocket.OPEN);
+    conn.ws.close();
+  });
+
   test('the server pings; a client that never answers is dropped after the pong timeout', async () => {
     const { wsBase, server } = await start({ streamLimits: { pingIntervalMs: 40, pongTimeoutMs: 100 } });
     let pings = 0;

@@ -11,6 +11,6 @@
  */
 export { MarketFeed, type StreamSink } from './market-feed.ts';
 export { FeedDriver, type FeedClock, type ScheduleAt } from './feed-driver.ts';
-export { errorFrame, isWellFormedStreamName, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from './stream-control.ts';
+export { errorFrame, isWellFormedStreamName, MAX_STREAM_NAME_LENGTH, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from './stream-control.ts';
 export { UserStreamHub } from './user-stream-hub.ts';
 export { LISTEN_KEY_LIFETIME_US, ListenKeyStore, type KeyEnd } from './listen-keys.ts';

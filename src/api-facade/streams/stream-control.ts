@@ -44,6 +44,8 @@ const isStringId = (id: string): boolean => STRING_ID.test(id);
 
 /** A stream name's syntax (known or not): `<lower symbol>@<kind>` or an all-market `!...@arr`, or a listen key. */
 const STREAM_SYNTAX = /^(?:[a-z0-9]{1,40}@[A-Za-z0-9_@:+-]{1,40}|![A-Za-z0-9_]{1,40}@arr|[A-Za-z0-9]{16,128})$/;
+/** The longest well-formed name (a listen key's form, STREAM_SYNTAX): what bounds a SUBSCRIBE's size. */
+export const MAX_STREAM_NAME_LENGTH = 128;
 
 export function isWellFormedStreamName(name: string): boolean {
   return STREAM_SYNTAX.test(name);

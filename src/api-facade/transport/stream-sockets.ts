@@ -22,9 +22,18 @@
  * - Limits (`StreamLimits`, Binance's values by default): 300 connection attempts per IP per 5
  *   minutes and 300 open connections per IP (429 -1003 at the upgrade); 1024 streams per
  *   connection; 5 incoming messages per second (data frames, pings and pongs; over it: close 1008);
- *   4 KiB incoming frames (`ws` maxPayload: 1009); a ping every 20 s and a close for a connection
+ *   incoming frames up to what a SUBSCRIBE of more than a connection's streams takes (below);
+ *   a ping every 20 s and a close for a connection
  *   that has not answered one for a minute; a 24 h connection life; a connection whose unsent
  *   output passes `maxBufferedBytes` (a client that stopped reading) is dropped.
+ *
+ * Frame size: Binance documents none, only the 1024 streams a connection may carry and the 5
+ * messages a second. So a frame may be as large as a SUBSCRIBE naming more than 1024 of the
+ * longest well-formed names (`subscribeFrameBytes`, 140,424 bytes): any SUBSCRIBE over the stream
+ * limit is read and answered with its error frame, and the connection stays. A larger frame can be
+ * no valid request; `ws` refuses it (close 1009) before buffering it. (Binance's host was seen
+ * going silent on frames past 4 KiB, binance-connector-rust#27, 2024: a bound its docs never
+ * stated and the stream rule contradicts, so it is not copied.)
  *
  * Delivery: one feed subscription per (stream, time unit) however many connections carry it; a
  * message is serialised once and written to each. The feed is driven by a FeedDriver: after each
@@ -43,7 +52,7 @@ import { EventQueue, type QueueEntry } from '../../clock/index.ts';
 import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimits } from './connection-admission.ts';
 import type { ExchangeContext } from '../context/index.ts';
 import { apiError, rawErrorResponse } from '../core/index.ts';
-import { type KeyEnd, FeedDriver, errorFrame, isWellFormedStreamName, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
+import { type KeyEnd, FeedDriver, errorFrame, isWellFormedStreamName, MAX_STREAM_NAME_LENGTH, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
 
 /** Connection limits of the stream endpoint (defaults: DEFAULT_STREAM_LIMITS). */
@@ -54,13 +63,23 @@ export interface StreamLimits extends AdmissionLimits {
   readonly maxBufferedBytes: number;
 }
 
-/** Binance's values: 300 attempts per 5 min, 5 messages a second, 4 KiB frames, 1024 streams, a ping every 20 s, a pong within 1 min, a 24 h life. */
+/**
+ * The largest incoming frame for `streams` per connection: a SUBSCRIBE naming one more than that
+ * many of the longest well-formed names fits, each quoted, with its comma and a line break and
+ * indentation as JSON.stringify(request, null, 2) writes them, and an envelope with a
+ * 36-character id (see the header).
+ */
+export function subscribeFrameBytes(streams: number): number {
+  return (streams + 1) * (MAX_STREAM_NAME_LENGTH + 8) + 1024;
+}
+
+/** Binance's values: 300 attempts per 5 min, 5 messages a second, 1024 streams (and frames to SUBSCRIBE past them), a ping every 20 s, a pong within 1 min, a 24 h life. */
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   attemptsPerIp: 300,
   attemptWindowUs: 5 * 60 * 1_000_000,
   openPerIp: 300,
   messagesPerSecond: 5,
-  maxPayloadBytes: 4096,
+  maxPayloadBytes: subscribeFrameBytes(1024),
   streamsPerConnection: 1024,
   pingIntervalMs: 20_000,
   pongTimeoutMs: 60_000,
