@@ -35,6 +35,7 @@ import type { Duplex } from 'node:stream';
 import type { ExchangeContext } from '../context/index.ts';
 import { type ApiError, apiError, rawErrorResponse } from '../core/index.ts';
 import { handleRequest } from '../rest/index.ts';
+import { SendBudget, type SendBudgetLimits } from './send-budget.ts';
 import { StreamSockets, type StreamLimits } from './stream-sockets.ts';
 import { isWsApiPath, WsApiSockets, type WsApiLimits } from './ws-api-sockets.ts';
 
@@ -60,6 +61,8 @@ export interface HttpServerOptions {
   readonly streamLimits?: Partial<StreamLimits>;
   /** WebSocket API limits; default DEFAULT_WS_API_LIMITS. */
   readonly wsApiLimits?: Partial<WsApiLimits>;
+  /** What WebSocket connections may hold queued for slow readers, together and each (send-budget.ts); default DEFAULT_SEND_BUDGET. */
+  readonly sendBudget?: Partial<SendBudgetLimits>;
   /**
    * Runs after each request was handled and before its answer is written (a journal's commit
    * point). A promise holds the answer until it settles (group commit: one fsync for every
@@ -93,6 +96,7 @@ export class ExsimHttpServer {
   readonly #maxBody: number;
   readonly #streams: StreamSockets;
   readonly #wsApi: WsApiSockets;
+  readonly #sendBudget: SendBudget;
   readonly #control: ControlPlane | undefined;
   readonly #beforeAnswer: (() => Promise<void> | undefined) | undefined;
   /** The request each socket is on, from its headers until its answer is written. */
@@ -117,12 +121,19 @@ export class ExsimHttpServer {
     );
     // `Expect: 100-continue`: the headers are judged before the client is told to send its body.
     this.#server.on('checkContinue', (req, res) => this.#serve(req, res, true));
-    this.#streams = new StreamSockets(ctx, options.streamLimits);
-    this.#wsApi = new WsApiSockets(ctx, options.wsApiLimits, {
-      beforeRequest: () => this.#streams.beforeRequest(),
-      afterRequest: () => this.#streams.afterRequest(),
-      beforeAnswer: () => this.#beforeAnswer?.(),
-    });
+    // One budget for what every WebSocket connection has queued, streams and WebSocket API alike.
+    this.#sendBudget = new SendBudget(options.sendBudget);
+    this.#streams = new StreamSockets(ctx, options.streamLimits, this.#sendBudget);
+    this.#wsApi = new WsApiSockets(
+      ctx,
+      options.wsApiLimits,
+      {
+        beforeRequest: () => this.#streams.beforeRequest(),
+        afterRequest: () => this.#streams.afterRequest(),
+        beforeAnswer: () => this.#beforeAnswer?.(),
+      },
+      this.#sendBudget,
+    );
     // WebSocket upgrades: the WebSocket API at /ws-api/v3; market streams and listen-key user data at /ws[/...] and /stream[?streams=...].
     this.#server.on('upgrade', (req, socket, head) => (isWsApiPath(req.url) ? this.#wsApi.upgrade(req, socket, head) : this.#streams.upgrade(req, socket, head)));
     this.#server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
@@ -140,6 +151,11 @@ export class ExsimHttpServer {
   /** Open stream connections (market and user data). */
   get streamConnections(): number {
     return this.#streams.size;
+  }
+
+  /** What WebSocket connections have queued for their readers, and how many the budget dropped. */
+  get sendBuffers(): { readonly queuedBytes: number; readonly dropped: number } {
+    return { queuedBytes: this.#sendBudget.queuedBytes, dropped: this.#sendBudget.dropped };
   }
 
   /** Starts listening; resolves to the base URL, e.g. http://127.0.0.1:43121. */
