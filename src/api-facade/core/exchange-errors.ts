@@ -110,6 +110,11 @@ export const EXCHANGE_ERRORS = {
   CONTROL_DISABLED: row(403, -1002, 'The exsim control API is off: start the server with --admin-key.'),
   CLOCK_RUNNING: bad(-1000, 'The clock is running: pause it (POST /exsim/v1/clock/pause) or serve with --clock manual to move it by hand.'),
   CONTROL_REFUSED: bad(-1000, (why: string) => `Control request refused: ${why}`),
+  CONTROL_AUTH_FAILURES: row(
+    429,
+    -1003,
+    (limit: number, seconds: number) => `Too many failed control authentications; current limit is ${limit} per ${seconds} seconds per IP.`,
+  ),
   TOO_MUCH_REQUEST_WEIGHT: row(
     429,
     -1003,

@@ -47,7 +47,7 @@ const CONTROL_PREFIX = '/exsim/';
  * status, accounts). The facade only routes to it; what it does is the caller's.
  */
 export interface ControlPlane {
-  handle(request: { method: string; path: string; query: URLSearchParams; body: string; headers: IncomingMessage['headers'] }): Promise<{ status: number; body: unknown }>;
+  handle(request: { method: string; path: string; query: URLSearchParams; body: string; headers: IncomingMessage['headers']; ip: string }): Promise<{ status: number; body: unknown; headers?: Readonly<Record<string, string>> }>;
 }
 
 export interface HttpServerOptions {
@@ -225,9 +225,10 @@ export class ExsimHttpServer {
       const path = q < 0 ? url : url.slice(0, q);
       if (this.#control !== undefined && path.startsWith(CONTROL_PREFIX)) {
         const body = chunks.length === 0 ? '' : Buffer.concat(chunks).toString('utf8');
-        void this.#control.handle({ method: req.method ?? 'GET', path, query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)), body, headers: req.headers }).then(
+        const ip = req.socket.remoteAddress ?? '';
+        void this.#control.handle({ method: req.method ?? 'GET', path, query: new URLSearchParams(q < 0 ? '' : url.slice(q + 1)), body, headers: req.headers, ip }).then(
           (answer) => {
-            this.#write(res, exchange, answer.status, { 'Content-Type': 'application/json;charset=UTF-8' }, JSON.stringify(answer.body));
+            this.#write(res, exchange, answer.status, { 'Content-Type': 'application/json;charset=UTF-8', ...answer.headers }, JSON.stringify(answer.body));
             this.#streams.afterRequest();
           },
           () => this.#write(res, exchange, 500, { 'Content-Type': 'application/json;charset=UTF-8' }, JSON.stringify(apiError('UNKNOWN_ERROR').toBody())),
