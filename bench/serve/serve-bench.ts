@@ -31,6 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { DEFAULT_TRADERS, makeTraders, signedOrderRequest } from '../facade/bench-exchange.ts';
+import { closeHolder } from './bench-children.ts';
 import { runRestartBench, type RestartRow } from './journal-restart.ts';
 import { runSlowReadersBench, slowReadersJsonLines, type SlowReadersResult } from './slow-readers-bench.ts';
 import type { ServeTargetReady, ServeTargetStreams } from './serve-target.ts';
@@ -218,13 +219,7 @@ async function runIdleStreams(o: ServeBenchOptions): Promise<ServeRow[]> {
     );
     return rows;
   } finally {
-    if (holder !== undefined && holder.exitCode === null) {
-      const closing = holder;
-      await new Promise((resolve) => {
-        closing.once('exit', resolve);
-        closing.send('close');
-      });
-    }
+    await closeHolder(holder);
     await Promise.all([plain.stop(), loaded.stop()]);
   }
 }

@@ -31,6 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { DEFAULT_SEND_BUDGET } from '../../src/api-facade/index.ts';
+import { closeHolder, untilServing } from './bench-children.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_SLOW_READERS = 2000;
@@ -84,7 +85,7 @@ export async function runSlowReadersBench(o: { readonly duration: number; readon
   const loaded = start(basePort + 1);
   let holder: ChildProcess | undefined;
   try {
-    await Promise.all([serving(twin.child), serving(loaded.child)]);
+    await Promise.all([untilServing(twin.child), untilServing(loaded.child)]);
     for (const t of [twin, loaded]) await load(t.url, 2); // warm-up
     for (const t of [twin, loaded]) t.rssAtOpen = t.peakRss = rssMb(t.child.pid!);
     o.log(`serve/slow-readers: ${readers} never-reading connections to /stream?streams=${STREAMS} on the second (a process of their own), then ${rounds} rounds of 1 s of REST at ${RATE} req/s on each, alternating`);
@@ -143,13 +144,7 @@ export async function runSlowReadersBench(o: { readonly duration: number; readon
       clearInterval(sampler);
     }
   } finally {
-    if (holder !== undefined && holder.exitCode === null) {
-      const closing = holder;
-      await new Promise((resolve) => {
-        closing.once('exit', resolve);
-        closing.send('close');
-      });
-    }
+    await closeHolder(holder);
     twin.child.kill('SIGTERM');
     loaded.child.kill('SIGTERM');
   }
@@ -164,17 +159,6 @@ function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
-
-async function serving(child: ChildProcess): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('exsim serving')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`exsim serve exited (${code}) before serving`)));
-  });
 }
 
 function load(url: string, seconds: number): Promise<autocannon.Result> {
