@@ -260,13 +260,12 @@ export class ExsimHttpServer {
     });
   }
 
-  /** Answers `error` from what was read so far and closes the connection (the rest of the body is not read). */
+  /**
+   * Answers `error` from what was read so far, with `Connection: close`: node ends the socket
+   * once the answer is out (destroySoon), so the rest of the body is never read.
+   */
   #refuse(res: ServerResponse, exchange: Exchange, error: ApiError): void {
     this.#write(res, exchange, error.status, { 'Content-Type': 'application/json;charset=UTF-8', Connection: 'close' }, JSON.stringify(error.toBody()));
-    // node would read (and drop) the rest of the body to keep the connection: it is closing instead.
-    res.once('finish', () => {
-      if (res.socket !== null) closeAfterWrites(res.socket);
-    });
   }
 
   #write(res: ServerResponse, exchange: Exchange, status: number, headers: Record<string, string>, body: string): void {
