@@ -20,9 +20,9 @@
  * more than the rest of the encoding). It is not the SHA-256 of the JSON
  * lines (`JournalFile.hash()`); it is what `summary.json` reports as the run's journal hash.
  */
-import { createHash, type Hash } from 'node:crypto';
 import type { EngineCommand, EngineEvent } from '../engine/index.ts';
 import type { JournalSink, MarketDecision } from '../sim/index.ts';
+import { ThreadedSha256 } from './hash-thread.ts';
 
 const SLOTS = 32_768; // 256 KiB per hash update
 const TEXT_CHUNK = 65_536;
@@ -42,9 +42,9 @@ const DEPTH = -0.6875;
 
 /** A streaming hash of numbers and strings in the encoding described above. */
 class CompactHash {
-  readonly #hash: Hash = createHash('sha256');
-  readonly #slots = new Float64Array(SLOTS);
-  readonly #bytes = new Uint8Array(this.#slots.buffer);
+  // Hashed on a thread of its own once large (hash-thread.ts): ~110 bytes a print, seconds of SHA-256 a month.
+  readonly #hash = new ThreadedSha256();
+  #slots = new Float64Array(SLOTS);
   #n = 0;
   #text = '';
   readonly #keys = new Map<string, number>();
@@ -103,14 +103,24 @@ class CompactHash {
 
   digest(): string {
     this.#flush();
-    return this.#hash.copy().digest('hex');
+    return this.#hash.digest();
   }
 
   #flush(): void {
-    if (this.#n > 0) this.#hash.update(this.#bytes.subarray(0, this.#n * 8));
+    const n = this.#n;
+    const text = this.#text;
+    if (n === 0 && text.length === 0) return;
+    // The slots' buffer goes to the hash (it may move to the hashing thread): a fresh one takes its place.
+    let bytes: ArrayBuffer | null = null;
+    if (n === SLOTS) {
+      bytes = this.#slots.buffer as ArrayBuffer;
+      this.#slots = new Float64Array(SLOTS);
+    } else if (n > 0) {
+      bytes = this.#slots.buffer.slice(0, n * 8) as ArrayBuffer;
+    }
     this.#n = 0;
-    if (this.#text.length > 0) this.#hash.update(this.#text);
     this.#text = '';
+    this.#hash.update(bytes, text.length > 0 ? text : null);
   }
 }
 

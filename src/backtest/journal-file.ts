@@ -4,30 +4,34 @@
  * `rebuildFromJournal` can read it back), gzip-compressed
  * because a day with a synthetic book is about a million lines.
  *
- * Written synchronously in 4 MiB members (a gzip file may hold several; gunzip and zcat read
+ * Written in members of about 1M characters (a gzip file may hold several; gunzip and zcat read
  * them as one stream), so memory stays flat and the bytes depend only on the lines: the same
  * run writes the same file. The SHA-256 is of the uncompressed lines, the `JournalHasher` hash,
- * which is what the determinism tests compare.
+ * which is what the determinism tests compare. Hashing, compressing and writing happen on the
+ * hashing thread (hash-thread.ts), in the order the members were made; the replay only writes
+ * the lines. `close` waits until the file is complete.
  */
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { openSync } from 'node:fs';
 import { journalLine, type EngineCommand, type EngineEvent } from '../engine/index.ts';
 import { JournalHasher, type JournalSink, type MarketDecision } from '../sim/index.ts';
+import { hashThread, ThreadedSha256 } from './hash-thread.ts';
 
 const MEMBER_CHARS = 1024 * 1024;
 
 export class JournalFile implements JournalSink {
-  readonly #hash = createHash('sha256');
   readonly #decisions = new JournalHasher();
   #entries = 0;
-  readonly #fd: number | null;
+  /** With a file: the thread's stream that hashes, gzips and writes each member. Hash only: a stream that moves there once large. */
+  readonly #file: number | null;
+  readonly #hash: ThreadedSha256 | null;
+  #closed = false;
   #pending: string[] = [];
   #pendingChars = 0;
 
-  /** `path` null: hash only (sweeps). */
+  /** `path` null: hash only (sweeps, scenarios). */
   constructor(path: string | null) {
-    this.#fd = path === null ? null : openSync(path, 'w');
+    this.#file = path === null ? null : hashThread().open(openSync(path, 'w'), 6);
+    this.#hash = path === null ? new ThreadedSha256() : null;
   }
 
   get entries(): number {
@@ -49,7 +53,7 @@ export class JournalFile implements JournalSink {
   /** SHA-256 hex of the journal lines. */
   hash(): string {
     this.#flush();
-    return this.#hash.copy().digest('hex');
+    return this.#file === null ? this.#hash!.digest() : hashThread().ask('digest', this.#file);
   }
 
   /** SHA-256 hex of the market model's non-fill decisions (JournalHasher.decisionsHash). */
@@ -60,14 +64,15 @@ export class JournalFile implements JournalSink {
   /** Writes what is pending and closes the file. */
   close(): void {
     this.#flush();
-    if (this.#fd !== null) closeSync(this.#fd);
+    if (this.#file !== null && !this.#closed) hashThread().ask('close', this.#file);
+    this.#closed = true;
   }
 
   #flush(): void {
     if (this.#pending.length === 0) return;
     const chunk = this.#pending.join('');
-    this.#hash.update(chunk);
-    if (this.#fd !== null) writeSync(this.#fd, gzipSync(chunk, { level: 6 }));
+    if (this.#file === null) this.#hash!.update(null, chunk);
+    else hashThread().post({ op: 'update', id: this.#file, text: chunk });
     this.#pending = [];
     this.#pendingChars = 0;
   }

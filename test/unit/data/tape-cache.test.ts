@@ -154,7 +154,8 @@ describe('the columnar tape cache', () => {
     for (const part of parts) {
       const path = join(cacheDir, part);
       const bytes = await readFile(path);
-      bytes[bytes.length >> 1] ^= 0x40; // a flipped bit inside the columns, same size
+      const at = bytes.length >> 1;
+      bytes[at] = bytes[at]! ^ 0x40; // a flipped bit inside the columns, same size
       await writeFile(path, bytes);
     }
     builds = [];

@@ -1,0 +1,61 @@
+// The hashing thread of hash-thread.ts (plain JavaScript: it needs no TypeScript loader). Streams
+// are SHA-256 hashes fed in the order their chunks were posted; a stream may also gzip each chunk
+// into a file (the journal). Answers (a digest, a file closed) are written into the asker's
+// SharedArrayBuffer and notified: the main thread waits for them with Atomics.wait.
+import { createHash } from 'node:crypto';
+import { closeSync, writeSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import { gzipSync } from 'node:zlib';
+
+const streams = new Map();
+
+function answer(reply, text) {
+  const flag = new Int32Array(reply, 0, 1);
+  const bytes = new Uint8Array(reply, 8);
+  const encoded = Buffer.from(text);
+  bytes.set(encoded.subarray(0, bytes.length));
+  new Int32Array(reply, 4, 1)[0] = encoded.length;
+  Atomics.store(flag, 0, 1);
+  Atomics.notify(flag, 0);
+}
+
+parentPort.on('message', (m) => {
+  try {
+    switch (m.op) {
+      case 'open':
+        streams.set(m.id, { hash: createHash('sha256'), fd: m.fd ?? null, gzipLevel: m.gzipLevel ?? 6 });
+        return;
+      case 'update': {
+        const s = streams.get(m.id);
+        if (s.error !== undefined) return;
+        try {
+          if (m.bytes !== undefined) s.hash.update(new Uint8Array(m.bytes));
+          if (m.text !== undefined) {
+            s.hash.update(m.text);
+            if (s.fd !== null) writeSync(s.fd, gzipSync(m.text, { level: s.gzipLevel }));
+          }
+        } catch (error) {
+          // Said at the stream's next digest or close, the points where its owner waits.
+          s.error = error instanceof Error ? error.message : String(error);
+        }
+        return;
+      }
+      case 'digest': {
+        const s = streams.get(m.id);
+        answer(m.reply, s.error !== undefined ? `error: ${s.error}` : s.hash.copy().digest('hex'));
+        return;
+      }
+      case 'close': {
+        // The file is complete and closed; the hash stays for a digest after it.
+        const s = streams.get(m.id);
+        if (s.fd !== null) closeSync(s.fd);
+        s.fd = null;
+        answer(m.reply, s.error !== undefined ? `error: ${s.error}` : 'closed');
+        return;
+      }
+    }
+  } catch (error) {
+    if (m.reply !== undefined) answer(m.reply, `error: ${error instanceof Error ? error.message : String(error)}`);
+    else throw error;
+  }
+});
