@@ -1,6 +1,7 @@
 /**
  * One backtest of the end-to-end bench, in a child process of its own (so its peak RSS is its
- * own): `node --import tsx bench/backtest/backtest-child.ts STRATEGY DATA_DIR OUT_DIR`.
+ * own): `node --import tsx bench/backtest/backtest-child.ts STRATEGY DATA_DIR OUT_DIR [TO]`
+ * (TO: the window's end, as --to takes it; default the data's end).
  * Runs what `exsim backtest STRATEGY --data DATA_DIR --out OUT_DIR` runs (data read from the dump
  * files, the strategy through the in-process REST client, the synthetic book, the default journal
  * hash, the report folder written) and prints one JSON line: prints, seconds (from reading the
@@ -8,9 +9,9 @@
  */
 import { parseBacktestRequest, runBacktestRequest } from '../../src/backtest/backtest-request.ts';
 
-const [strategy, data, out] = process.argv.slice(2);
-if (strategy === undefined || data === undefined || out === undefined) throw new Error('usage: backtest-child.ts STRATEGY DATA_DIR OUT_DIR');
-const request = parseBacktestRequest(strategy, { data, fillModel: 'queue', latency: 'none', seed: '1' });
+const [strategy, data, out, to] = process.argv.slice(2);
+if (strategy === undefined || data === undefined || out === undefined) throw new Error('usage: backtest-child.ts STRATEGY DATA_DIR OUT_DIR [TO]');
+const request = parseBacktestRequest(strategy, { data, fillModel: 'queue', latency: 'none', seed: '1', ...(to === undefined ? {} : { to }) });
 const started = performance.now(); // determinism-ok: a bench's stopwatch
 const { result, summary } = await runBacktestRequest(request, out);
 const seconds = (performance.now() - started) / 1000; // determinism-ok: as above

@@ -80,8 +80,7 @@ export async function runMonthBench(options: { days: number; dayTrades: number; 
   const out = mkdtempSync(join(tmpdir(), 'exsim-bench-month-day-'));
   try {
     options.log("month: the month's first day in the loop...");
-    const day = join(month, 'BTCUSDT-trades-2024-01-01.zip');
-    const child = runChild(['--import', 'tsx', join(ROOT, 'bench/backtest/backtest-child.ts'), 'trend', day, out], env);
+    const child = runChild(['--import', 'tsx', join(ROOT, 'bench/backtest/backtest-child.ts'), 'trend', month, out, '2024-01-02'], env);
     const r = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { prints: number; seconds: number; peakRssMB: number };
     rows.push({ name: 'backtest/month/day-loop', prints: r.prints, seconds: r.seconds, printsPerSec: r.prints / r.seconds, peakRssMB: r.peakRssMB });
   } finally {
