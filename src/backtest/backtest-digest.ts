@@ -54,6 +54,27 @@ class CompactHash {
     if (this.#n === SLOTS) this.#flush();
   }
 
+  /** Five numbers at once, as five `num`s (a print's row: one bounds check instead of five calls). */
+  five(a: number, b: number, c: number, d: number, e: number): void {
+    let n = this.#n;
+    if (n + 5 > SLOTS) {
+      this.num(a);
+      this.num(b);
+      this.num(c);
+      this.num(d);
+      this.num(e);
+      return;
+    }
+    const slots = this.#slots;
+    slots[n++] = a;
+    slots[n++] = b;
+    slots[n++] = c;
+    slots[n++] = d;
+    slots[n++] = e;
+    this.#n = n;
+    if (n === SLOTS) this.#flush();
+  }
+
   /** A string value: its length in the slots, its text in the text stream. */
   str(value: string): void {
     this.num(TEXT - value.length);
@@ -168,11 +189,7 @@ export class BacktestDigest implements JournalSink {
         h.num(PRINT);
         h.num(command.time);
         h.key(command.symbol); // a symbol: one of a few names
-        h.num(command.price);
-        h.num(command.quantity);
-        h.num(command.isBuyerMaker ? TRUE : FALSE);
-        h.num(e.tradeId);
-        h.num(e.quoteQuantity);
+        h.five(command.price, command.quantity, command.isBuyerMaker ? TRUE : FALSE, e.tradeId, e.quoteQuantity);
         return;
       }
     }
@@ -215,11 +232,7 @@ export class BacktestDigest implements JournalSink {
     this.#prints++;
     const h = this.#tape;
     h.key(symbol);
-    h.num(tapeId);
-    h.num(time);
-    h.num(price);
-    h.num(qty);
-    h.num(isBuyerMaker ? TRUE : FALSE);
+    h.five(tapeId, time, price, qty, isBuyerMaker ? TRUE : FALSE);
   }
 
   /** SHA-256 hex of the compact encoding of every entry so far. */

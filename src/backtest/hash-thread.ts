@@ -18,7 +18,14 @@ export const THREAD_BYTES = 8 << 20;
 const ANSWER_TIMEOUT_MS = 600_000;
 const REPLY_BYTES = 4096;
 
-type Message = { op: 'open'; id: number; fd?: number; gzipLevel?: number } | { op: 'update'; id: number; bytes?: ArrayBuffer; text?: string } | { op: 'digest' | 'close'; id: number; reply: SharedArrayBuffer };
+/** Chunks posted together, one message for about this many bytes: a message costs tens of µs however small. */
+const MESSAGE_BYTES = 4 << 20;
+
+type Message =
+  | { op: 'open'; id: number; fd?: number; gzipLevel?: number }
+  | { op: 'update'; id: number; bytes?: ArrayBuffer; text?: string }
+  | { op: 'updates'; id: number; chunks: { bytes?: ArrayBuffer; text?: string }[] }
+  | { op: 'digest' | 'close'; id: number; reply: SharedArrayBuffer };
 
 class HashThread {
   readonly #worker: Worker;
@@ -68,6 +75,9 @@ export class ThreadedSha256 {
   #id: number | null = null;
   #pending: { bytes: ArrayBuffer | null; text: string | null }[] = [];
   #pendingBytes = 0;
+  /** On the thread: chunks waiting to go in one message. */
+  #outgoing: { bytes?: ArrayBuffer; text?: string }[] = [];
+  #outgoingBytes = 0;
 
   /** Hashes `bytes` (now owned by the stream: it may be transferred), then `text` (UTF-8). */
   update(bytes: ArrayBuffer | null, text: string | null): void {
@@ -91,7 +101,10 @@ export class ThreadedSha256 {
 
   /** SHA-256 hex of everything so far (the stream can go on). */
   digest(): string {
-    if (this.#id !== null) return hashThread().ask('digest', this.#id);
+    if (this.#id !== null) {
+      this.#post();
+      return hashThread().ask('digest', this.#id);
+    }
     if (this.#local === null) {
       // Small enough never to have moved: hashed here, and from now on in place.
       this.#local = createHash('sha256');
@@ -103,6 +116,16 @@ export class ThreadedSha256 {
   }
 
   #send(bytes: ArrayBuffer | null, text: string | null): void {
-    hashThread().post({ op: 'update', id: this.#id!, ...(bytes === null ? {} : { bytes }), ...(text === null ? {} : { text }) }, bytes === null ? [] : [bytes]);
+    this.#outgoing.push({ ...(bytes === null ? {} : { bytes }), ...(text === null ? {} : { text }) });
+    this.#outgoingBytes += (bytes?.byteLength ?? 0) + (text?.length ?? 0);
+    if (this.#outgoingBytes >= MESSAGE_BYTES) this.#post();
+  }
+
+  #post(): void {
+    if (this.#outgoing.length === 0) return;
+    const chunks = this.#outgoing;
+    this.#outgoing = [];
+    this.#outgoingBytes = 0;
+    hashThread().post({ op: 'updates', id: this.#id!, chunks }, chunks.flatMap((c) => (c.bytes === undefined ? [] : [c.bytes])));
   }
 }

@@ -19,25 +19,32 @@ function answer(reply, text) {
   Atomics.notify(flag, 0);
 }
 
+function update(s, chunk) {
+  if (s.error !== undefined) return;
+  try {
+    if (chunk.bytes !== undefined) s.hash.update(new Uint8Array(chunk.bytes));
+    if (chunk.text !== undefined) {
+      s.hash.update(chunk.text);
+      if (s.fd !== null) writeSync(s.fd, gzipSync(chunk.text, { level: s.gzipLevel }));
+    }
+  } catch (error) {
+    // Said at the stream's next digest or close, the points where its owner waits.
+    s.error = error instanceof Error ? error.message : String(error);
+  }
+}
+
 parentPort.on('message', (m) => {
   try {
     switch (m.op) {
       case 'open':
         streams.set(m.id, { hash: createHash('sha256'), fd: m.fd ?? null, gzipLevel: m.gzipLevel ?? 6 });
         return;
-      case 'update': {
+      case 'update':
+        update(streams.get(m.id), m);
+        return;
+      case 'updates': {
         const s = streams.get(m.id);
-        if (s.error !== undefined) return;
-        try {
-          if (m.bytes !== undefined) s.hash.update(new Uint8Array(m.bytes));
-          if (m.text !== undefined) {
-            s.hash.update(m.text);
-            if (s.fd !== null) writeSync(s.fd, gzipSync(m.text, { level: s.gzipLevel }));
-          }
-        } catch (error) {
-          // Said at the stream's next digest or close, the points where its owner waits.
-          s.error = error instanceof Error ? error.message : String(error);
-        }
+        for (const chunk of m.chunks) update(s, chunk);
         return;
       }
       case 'digest': {
