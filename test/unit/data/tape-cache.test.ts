@@ -8,7 +8,7 @@
 import { readdir, readFile, writeFile, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readDepth, readTrades, readKlines, emptyReadNotes, type DepthBatch, type TradeBatch } from '../../../src/data/index.ts';
+import { buildTapeCache, openMarketData, readDepth, readTrades, readKlines, emptyReadNotes, windowedTape, type DepthBatch, type TradeBatch } from '../../../src/data/index.ts';
 import { setTapeCache, TapeCache } from '../../../src/data/tape-cache.ts';
 import { collect, lines, SCALE8, tempDir, writeDump } from './helpers.ts';
 
@@ -196,5 +196,17 @@ describe('the columnar tape cache', () => {
     builds = [];
     await expect(read()).rejects.toThrow(message);
     expect(builds).toEqual(['BTCUSDT-trades-2024-01-02.zip']);
+  });
+
+  it('exsim data import builds every file ahead of the first run: a windowed read then converts nothing', async () => {
+    const dir = await twoTradeDays();
+    const data = openMarketData(dir);
+    const built = await buildTapeCache(data, ['BTCUSDT']);
+    expect(built.map((p) => p.slice(p.lastIndexOf('/') + 1))).toEqual(['BTCUSDT-trades-2024-01-01.zip', 'BTCUSDT-trades-2024-01-02.zip']);
+    builds = [];
+    const tape = await windowedTape(data, 'BTCUSDT', T0 * 1000 + 3_600_000_000, (T0 + DAY_MS) * 1000 + 3_600_000_000);
+    const rows = (await collect(tape.trades)).reduce((n, b) => n + b.length, 0);
+    expect(rows).toBe(910 + 90);
+    expect(builds).toEqual([]);
   });
 });
