@@ -22,8 +22,8 @@ const REPLY_BYTES = 4096;
 const MESSAGE_BYTES = 4 << 20;
 
 type Message =
-  | { op: 'open'; id: number; fd?: number; gzipLevel?: number }
-  | { op: 'update'; id: number; bytes?: ArrayBuffer; text?: string }
+  | { op: 'open'; id: number; path?: string; gzipLevel?: number }
+  | { op: 'update'; id: number; bytes?: ArrayBuffer; length?: number; text?: string }
   | { op: 'updates'; id: number; chunks: { bytes?: ArrayBuffer; text?: string }[] }
   | { op: 'digest' | 'close'; id: number; reply: SharedArrayBuffer };
 
@@ -37,10 +37,14 @@ class HashThread {
     this.#worker.unref();
   }
 
-  /** A new stream; with `fd`, each text chunk is also written there gzipped (one gzip member each), and `close` closes it. */
-  open(fd?: number, gzipLevel = 6): number {
+  /**
+   * A new stream; with `path`, the thread creates that file (a descriptor is closed by the thread
+   * that opened it) and writes each chunk there gzipped, one gzip member each; `close` closes it,
+   * and says whether anything failed on the way.
+   */
+  open(path?: string, gzipLevel = 6): number {
     const id = ++this.#ids;
-    this.post(fd === undefined ? { op: 'open', id } : { op: 'open', id, fd, gzipLevel });
+    this.post(path === undefined ? { op: 'open', id } : { op: 'open', id, path, gzipLevel });
     return id;
   }
 

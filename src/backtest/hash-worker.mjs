@@ -3,7 +3,7 @@
 // into a file (the journal). Answers (a digest, a file closed) are written into the asker's
 // SharedArrayBuffer and notified: the main thread waits for them with Atomics.wait.
 import { createHash } from 'node:crypto';
-import { closeSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 
@@ -22,7 +22,11 @@ function answer(reply, text) {
 function update(s, chunk) {
   if (s.error !== undefined) return;
   try {
-    if (chunk.bytes !== undefined) s.hash.update(new Uint8Array(chunk.bytes));
+    if (chunk.bytes !== undefined) {
+      const bytes = new Uint8Array(chunk.bytes, 0, chunk.length ?? chunk.bytes.byteLength);
+      s.hash.update(bytes);
+      if (s.fd !== null) writeSync(s.fd, gzipSync(bytes, { level: s.gzipLevel }));
+    }
     if (chunk.text !== undefined) {
       s.hash.update(chunk.text);
       if (s.fd !== null) writeSync(s.fd, gzipSync(chunk.text, { level: s.gzipLevel }));
@@ -35,9 +39,18 @@ function update(s, chunk) {
 
 parentPort.on('message', (m) => {
   try {
+    if (m.op === 'open' && m.path !== undefined) {
+      // The file is opened (and closed) here: a descriptor opened by another thread is not this one's to close.
+      try {
+        streams.set(m.id, { hash: createHash('sha256'), fd: openSync(m.path, 'w'), gzipLevel: m.gzipLevel ?? 6 });
+      } catch (error) {
+        streams.set(m.id, { hash: createHash('sha256'), fd: null, gzipLevel: 0, error: error instanceof Error ? error.message : String(error) });
+      }
+      return;
+    }
     switch (m.op) {
       case 'open':
-        streams.set(m.id, { hash: createHash('sha256'), fd: m.fd ?? null, gzipLevel: m.gzipLevel ?? 6 });
+        streams.set(m.id, { hash: createHash('sha256'), fd: null, gzipLevel: 0 });
         return;
       case 'update':
         update(streams.get(m.id), m);

@@ -205,7 +205,7 @@ describe('the columnar tape cache', () => {
     expect(built.map((p) => p.slice(p.lastIndexOf('/') + 1))).toEqual(['BTCUSDT-trades-2024-01-01.zip', 'BTCUSDT-trades-2024-01-02.zip']);
     builds = [];
     const tape = await windowedTape(data, 'BTCUSDT', T0 * 1000 + 3_600_000_000, (T0 + DAY_MS) * 1000 + 3_600_000_000);
-    const rows = (await collect(tape.trades)).reduce((n, b) => n + b.length, 0);
+    const rows = (await collect(tape.trades as AsyncIterable<TradeBatch>)).reduce((n, b) => n + b.length, 0);
     expect(rows).toBe(910 + 90);
     expect(builds).toEqual([]);
   });
