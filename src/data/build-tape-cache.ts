@@ -9,11 +9,15 @@
 import { stat } from 'node:fs/promises';
 import { RECORDING_KIND } from './data-file-name.ts';
 import { depthKindInfo, type DepthKind } from './depth-kinds.ts';
-import { symbolFiles, symbolScale, type MarketData } from './market-folder.ts';
+import { symbolFiles, symbolScale, type DataFile, type MarketData } from './market-folder.ts';
+import { AGG_TRADES_SCHEMA, TRADES_SCHEMA } from './dump-schema.ts';
+import { isCached } from './read-dump.ts';
+import { TARDIS_TRADES_SCHEMA } from './tardis-schema.ts';
 import { readAggTrades } from './read-agg-trades.ts';
 import { readDepth } from './read-depth.ts';
 import { readKlines } from './read-klines.ts';
 import { readTrades } from './read-trades.ts';
+import { sourceFiles } from './tape-sources.ts';
 import { tapeCache } from './tape-cache.ts';
 
 async function drain(source: AsyncIterable<unknown>): Promise<void> {
@@ -39,4 +43,33 @@ export async function buildTapeCache(data: MarketData, symbols: readonly string[
     }
   }
   return read;
+}
+
+/**
+ * Whether every file the window's prints come from is in the cache, reading the missing ones into
+ * it first: true when each symbol's prints are trades or aggTrades files (not klines, not
+ * recordings) each large enough to be cached. A sweep's workers then stream the window from the
+ * cache, which costs them no parse and no copy in shared memory; otherwise the sweep loads the
+ * window once into shared memory as before.
+ */
+export async function cacheWindow(data: MarketData, symbols: readonly string[], from: number, to: number): Promise<boolean> {
+  const cache = tapeCache();
+  if (cache === null) return false;
+  const chosen: { symbol: string; kind: string; files: readonly DataFile[] }[] = [];
+  for (const symbol of symbols) {
+    const { kind, files } = await sourceFiles(data, symbol, from, to);
+    if (kind !== 'trades' && kind !== 'tardis:trades' && kind !== 'aggTrades') return false;
+    for (const file of files) if ((await stat(file.path)).size < cache.minBytes) return false;
+    chosen.push({ symbol, kind, files });
+  }
+  for (const { symbol, kind, files } of chosen) {
+    const scale = symbolScale(data, symbol);
+    const schema = kind === 'aggTrades' ? AGG_TRADES_SCHEMA : kind === 'tardis:trades' ? TARDIS_TRADES_SCHEMA : TRADES_SCHEMA;
+    // Each file on its own, once: an entry any window of it reuses.
+    for (const file of files) {
+      if (await isCached(cache, { path: file.path, parsed: file.name }, schema, scale)) continue;
+      await drain(kind === 'aggTrades' ? readAggTrades(file.path, { scale }) : readTrades(file.path, { scale }));
+    }
+  }
+  return true;
 }

@@ -121,6 +121,12 @@ interface Lookup {
   readonly parts: PartReader | null;
 }
 
+/** Whether the cache holds `file` read through `schema` at `scale` (a description and its parts in place; their bytes are checked when read). */
+export async function isCached(cache: TapeCache, file: DumpFileRef, schema: DumpSchema, scale: UnitScale): Promise<boolean> {
+  const key = await cache.keyOf(file.path, schema, scale, expectedColumns(file.parsed)).catch(() => null);
+  return key !== null && (await cache.open(key.key)) !== null;
+}
+
 async function findEntry(cache: TapeCache, file: DumpFileRef, schema: DumpSchema, scale: UnitScale): Promise<Lookup | null> {
   // A file that cannot be looked at is the parser's to report.
   const key = await cache.keyOf(file.path, schema, scale, expectedColumns(file.parsed)).catch(() => null);
