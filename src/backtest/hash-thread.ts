@@ -20,6 +20,8 @@ const REPLY_BYTES = 4096;
 
 /** Chunks posted together, one message for about this many bytes: a message costs tens of µs however small. */
 const MESSAGE_BYTES = 4 << 20;
+/** Bytes posted and not yet hashed past which a poster waits for the thread (a thread starved of CPU must not grow memory without bound). */
+const IN_FLIGHT_BYTES = 64 << 20;
 
 type Message =
   | { op: 'open'; id: number; path?: string; gzipLevel?: number }
@@ -30,9 +32,14 @@ type Message =
 class HashThread {
   readonly #worker: Worker;
   #ids = 0;
+  /** [0]: bytes the thread has taken in (BigInt64), written by it; [8..12): a tick it bumps and notifies after each message. */
+  readonly #progress = new SharedArrayBuffer(16);
+  readonly #done = new BigInt64Array(this.#progress, 0, 1);
+  readonly #tick = new Int32Array(this.#progress, 8, 1);
+  #posted = 0;
 
   constructor() {
-    this.#worker = new Worker(new URL('./hash-worker.mjs', import.meta.url));
+    this.#worker = new Worker(new URL('./hash-worker.mjs', import.meta.url), { workerData: { progress: this.#progress } });
     // Never what keeps a process alive: whoever needs an answer waits for it.
     this.#worker.unref();
   }
@@ -49,7 +56,15 @@ class HashThread {
   }
 
   post(message: Message, transfer: ArrayBuffer[] = []): void {
-    this.#worker.postMessage(message, transfer);
+    const bytes = transfer.reduce((n, b) => n + b.byteLength, 0);
+    // Flow control: wait while the thread is more than IN_FLIGHT_BYTES behind.
+    while (this.#posted - Number(Atomics.load(this.#done, 0)) > IN_FLIGHT_BYTES) {
+      const tick = Atomics.load(this.#tick, 0);
+      if (this.#posted - Number(Atomics.load(this.#done, 0)) <= IN_FLIGHT_BYTES) break;
+      if (Atomics.wait(this.#tick, 0, tick, ANSWER_TIMEOUT_MS) === 'timed-out') throw new Error(`the hashing thread took in nothing for ${ANSWER_TIMEOUT_MS / 1000} s`);
+    }
+    this.#posted += bytes;
+    this.#worker.postMessage({ ...message, size: bytes }, transfer);
   }
 
   /** Posts a digest or close and waits for its answer. */

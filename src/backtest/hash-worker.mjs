@@ -4,10 +4,19 @@
 // SharedArrayBuffer and notified: the main thread waits for them with Atomics.wait.
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { gzipSync } from 'node:zlib';
 
 const streams = new Map();
+// Flow control with the poster (hash-thread.ts): bytes taken in, and a tick notified after each message.
+const done = new BigInt64Array(workerData.progress, 0, 1);
+const tick = new Int32Array(workerData.progress, 8, 1);
+
+function tookIn(size) {
+  if (size > 0) Atomics.add(done, 0, BigInt(size));
+  Atomics.add(tick, 0, 1);
+  Atomics.notify(tick, 0);
+}
 
 function answer(reply, text) {
   const flag = new Int32Array(reply, 0, 1);
@@ -38,6 +47,14 @@ function update(s, chunk) {
 }
 
 parentPort.on('message', (m) => {
+  try {
+    handle(m);
+  } finally {
+    tookIn(m.size ?? 0);
+  }
+});
+
+function handle(m) {
   try {
     if (m.op === 'open' && m.path !== undefined) {
       // The file is opened (and closed) here: a descriptor opened by another thread is not this one's to close.
@@ -78,4 +95,4 @@ parentPort.on('message', (m) => {
     if (m.reply !== undefined) answer(m.reply, `error: ${error instanceof Error ? error.message : String(error)}`);
     else throw error;
   }
-});
+}
