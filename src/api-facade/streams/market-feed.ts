@@ -60,11 +60,17 @@ interface Stream {
   readonly touchedAsks: Set<number>;
 }
 
-/** The last observed book of a symbol with a diff-depth subscriber, by price (units) per side. */
+/**
+ * The last observed book of a symbol with a diff-depth subscriber: each side as the engine's view
+ * gives it, [price, quantity] best first. Kept sorted rather than as maps, so two observations are
+ * compared by one merge walk (a recorded book has thousands of levels, observed ten times a
+ * simulated second: hashing every level into a map and probing the other was most of a streaming
+ * backtest's time) and a price is looked up by binary search.
+ */
 interface Observed {
   sequence: number;
-  bids: Map<number, number>;
-  asks: Map<number, number>;
+  bids: [number, number][];
+  asks: [number, number][];
 }
 
 interface Due {
@@ -140,11 +146,9 @@ export class MarketFeed {
     if (observed === undefined) return;
     const engine = this.#backend.engine;
     if (engine.sequence === observed.sequence) return;
-    const view = engine.depth(symbol, 5000);
-    const bids = new Map(view.bids);
-    const asks = new Map(view.asks);
-    const touchedBids = changedPrices(observed.bids, bids);
-    const touchedAsks = changedPrices(observed.asks, asks);
+    const { bids, asks } = engine.depth(symbol, 5000);
+    const touchedBids = changedPrices(observed.bids, bids, true);
+    const touchedAsks = changedPrices(observed.asks, asks, false);
     observed.sequence = engine.sequence;
     observed.bids = bids;
     observed.asks = asks;
@@ -207,7 +211,7 @@ export class MarketFeed {
     if (spec.kind === 'bookTicker') stream.lastKey = this.#bookKey(spec.symbol);
     if (spec.kind === 'diffDepth' && !this.#observed.has(spec.symbol)) {
       const view = this.#backend.engine.depth(spec.symbol, 5000);
-      this.#observed.set(spec.symbol, { sequence: this.#backend.engine.sequence, bids: new Map(view.bids), asks: new Map(view.asks) });
+      this.#observed.set(spec.symbol, { sequence: this.#backend.engine.sequence, bids: view.bids, asks: view.asks });
     }
     return stream;
   }
@@ -298,8 +302,8 @@ export class MarketFeed {
         this.observe(spec.symbol);
         if (engine.sequence === stream.lastU || (stream.touchedBids.size === 0 && stream.touchedAsks.size === 0)) return [];
         const observed = this.#observed.get(spec.symbol)!;
-        const levels = (touched: Set<number>, side: Map<number, number>, isBid: boolean): [number, number][] =>
-          [...touched].sort((a, b) => (isBid ? b - a : a - b)).map((p) => [p, side.get(p) ?? 0]);
+        const levels = (touched: Set<number>, side: readonly [number, number][], isBid: boolean): [number, number][] =>
+          [...touched].sort((a, b) => (isBid ? b - a : a - b)).map((p) => [p, quantityAt(side, p, isBid)]);
         const message = depthUpdatePayload(
           boundary,
           stream.lastU + 1,
@@ -334,10 +338,44 @@ export class MarketFeed {
   }
 }
 
-/** Prices whose quantity differs between two observed sides (added, removed or changed). */
-function changedPrices(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number[] {
+/**
+ * Prices whose quantity differs between two observations of one side (added, removed or
+ * changed), both best first (bids descending, asks ascending): one merge walk.
+ */
+function changedPrices(before: readonly [number, number][], after: readonly [number, number][], isBid: boolean): number[] {
   const out: number[] = [];
-  for (const [p, q] of after) if (before.get(p) !== q) out.push(p);
-  for (const p of before.keys()) if (!after.has(p)) out.push(p);
+  let i = 0;
+  let j = 0;
+  while (i < before.length && j < after.length) {
+    const [p, q] = before[i]!;
+    const [r, s] = after[j]!;
+    if (p === r) {
+      if (q !== s) out.push(p);
+      i++;
+      j++;
+    } else if (isBid ? p > r : p < r) {
+      out.push(p); // gone (or out of the observed window)
+      i++;
+    } else {
+      out.push(r); // new
+      j++;
+    }
+  }
+  for (; i < before.length; i++) out.push(before[i]![0]);
+  for (; j < after.length; j++) out.push(after[j]![0]);
   return out;
+}
+
+/** The quantity at `price` in a side kept best first, 0 when the level is not there. */
+function quantityAt(side: readonly [number, number][], price: number, isBid: boolean): number {
+  let lo = 0;
+  let hi = side.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const p = side[mid]![0];
+    if (p === price) return side[mid]![1];
+    if (isBid ? p > price : p < price) lo = mid + 1;
+    else hi = mid;
+  }
+  return 0;
 }
