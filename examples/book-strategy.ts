@@ -36,8 +36,9 @@ interface DepthSnapshot {
 
 /** A book rebuilt from diff-depth events on top of a REST snapshot (Binance's recipe). */
 export class LocalOrderBook {
-  readonly bids = new Map<string, number>();
-  readonly asks = new Map<string, number>();
+  // Keyed by the price as a number, parsed once as a level arrives, not on every read of the book.
+  readonly bids = new Map<number, number>();
+  readonly asks = new Map<number, number>();
   #buffer: DepthUpdate[] = [];
   #lastId = -1;
   #lastU = -1;
@@ -66,8 +67,8 @@ export class LocalOrderBook {
   onSnapshot(snapshot: DepthSnapshot): void {
     this.bids.clear();
     this.asks.clear();
-    for (const [p, q] of snapshot.bids) this.bids.set(p, Number(q));
-    for (const [p, q] of snapshot.asks) this.asks.set(p, Number(q));
+    for (const [p, q] of snapshot.bids) this.bids.set(Number(p), Number(q));
+    for (const [p, q] of snapshot.asks) this.asks.set(Number(p), Number(q));
     this.#lastId = snapshot.lastUpdateId;
     this.#lastU = -1;
     for (const event of this.#buffer.splice(0)) this.#apply(event);
@@ -76,10 +77,10 @@ export class LocalOrderBook {
   /** The best `n` levels of a side, best first: [price, quantity]. */
   top(side: 'bids' | 'asks', n: number): [number, number][] {
     // The n best in one pass (a recorded book holds thousands of levels: sorting them all per event is the bot's whole cost).
-    const better = (a: number, b: number) => (side === 'bids' ? a > b : a < b);
+    const isBid = side === 'bids';
+    const better = (a: number, b: number) => (isBid ? a > b : a < b);
     const best: [number, number][] = [];
-    for (const [p, q] of this[side]) {
-      const price = Number(p);
+    for (const [price, q] of this[side]) {
       if (best.length === n && !better(price, best[n - 1]![0])) continue;
       let at = best.length;
       while (at > 0 && better(price, best[at - 1]![0])) at--;
@@ -93,8 +94,8 @@ export class LocalOrderBook {
     if (event.u <= this.#lastId) return;
     const continues = this.#lastU < 0 ? event.U <= this.#lastId + 1 : event.U === this.#lastU + 1;
     if (!continues) throw new Error(`depth stream gap: U ${event.U} after ${this.#lastU < 0 ? this.#lastId : this.#lastU}`);
-    for (const [p, q] of event.b) (Number(q) === 0 ? this.bids.delete(p) : this.bids.set(p, Number(q)));
-    for (const [p, q] of event.a) (Number(q) === 0 ? this.asks.delete(p) : this.asks.set(p, Number(q)));
+    for (const [p, q] of event.b) (Number(q) === 0 ? this.bids.delete(Number(p)) : this.bids.set(Number(p), Number(q)));
+    for (const [p, q] of event.a) (Number(q) === 0 ? this.asks.delete(Number(p)) : this.asks.set(Number(p), Number(q)));
     this.#lastU = event.u;
   }
 }
