@@ -42,6 +42,19 @@ export class DepthBatchBuilder {
   }
 
   /**
+   * Marks the end of a message whose end is known when it is written (a recording's message is
+   * one line): a full batch is cut now rather than when the next message starts, so a reader
+   * hands over every message as soon as it is read (a window's end is then found without reading
+   * a message past it).
+   */
+  endMessage(): void {
+    if (this.n >= this.size) {
+      this.ready.push(this.batch(this.n));
+      this.allocate(capacityFor(this.size));
+    }
+  }
+
+  /**
    * A message that empties the book: a CLEAR row that removes a level no book has (price 0).
    * A snapshot or quote with no level at all says exactly that.
    */

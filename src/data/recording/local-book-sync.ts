@@ -26,9 +26,9 @@
  * an event time below the previous message's (buffered events applied after the snapshot that
  * arrived after them) is raised to it.
  */
-import { DEPTH_ASK, DEPTH_CLEAR } from '../depth-tape.ts';
+import { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START } from '../depth-tape.ts';
 import type { UnitScale } from '../tape.ts';
-import type { DepthBatchBuilder } from './depth-batch-builder.ts';
+import type { DepthBatchBuilder } from '../depth-batch-builder.ts';
 import { levelRows, type DepthSnapshot, type DiffEvent } from './depth-messages.ts';
 import type { RecordingGap } from './recording-gap.ts';
 
@@ -195,7 +195,7 @@ export class LocalBookSync {
     this.#synced = false;
     this.#tentative = null;
     this.#buffer = [];
-    this.out.row(this.#time(time), 0, 0, DEPTH_CLEAR, true);
+    this.out.pushEmptyBook(this.#time(time));
     this.out.endMessage();
     this.onMessage(null);
   }
@@ -204,7 +204,7 @@ export class LocalBookSync {
     const time = this.#time(event.time);
     let first = true;
     const row = (flags: number) => (price: number, qty: number) => {
-      this.out.row(time, price, qty, flags, first);
+      this.out.push(time, price, qty, first ? flags | DEPTH_MESSAGE_START : flags);
       first = false;
     };
     levelRows(event.bids, 'b', this.scale, event, row(0));
@@ -224,13 +224,13 @@ export class LocalBookSync {
     let first = true;
     const row = (side: number) => (price: number, qty: number) => {
       // A snapshot lists the levels there are; a zero in it would be a venue's oddity, kept as "no level".
-      this.out.row(time, price, qty, flags | side, first);
+      this.out.push(time, price, qty, first ? flags | side | DEPTH_MESSAGE_START : flags | side);
       first = false;
       flags = 0;
     };
     levelRows(snapshot.bids, 'bids', this.scale, snapshot, row(0));
     levelRows(snapshot.asks, 'asks', this.scale, snapshot, row(DEPTH_ASK));
-    if (first) this.out.row(time, 0, 0, DEPTH_CLEAR, true); // an empty book
+    if (first) this.out.pushEmptyBook(time);
     this.#id = snapshot.lastUpdateId;
     this.out.endMessage();
     this.onMessage(this.#id);

@@ -9,9 +9,9 @@
  *
  *   for await (const batch of readRecordingBookTicker(files, { scale })) { ... }
  */
-import { DEPTH_ASK, DEPTH_CLEAR, type DepthBatch } from '../depth-tape.ts';
+import { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START, type DepthBatch } from '../depth-tape.ts';
 import { decimalField, wholeField } from './message-fields.ts';
-import { DepthBatchBuilder } from './depth-batch-builder.ts';
+import { DepthBatchBuilder } from '../depth-batch-builder.ts';
 import { breakOf } from './recording-breaks.ts';
 import { messageData, readRecordingLines } from './recording-lines.ts';
 import { resolveRecordingOptions, type ReadRecordingOptions } from './recording-options.ts';
@@ -31,7 +31,7 @@ export async function* readRecordingBookTicker(files: readonly string[], options
     if (loss !== null) loss.mayEnd = false; // something followed the break: the recording went on
     if (gapBreak !== null) {
       if (quoted) {
-        out.row(time, 0, 0, DEPTH_CLEAR, true);
+        out.pushEmptyBook(time);
         out.endMessage();
         lastTime = time;
         quoted = false;
@@ -42,8 +42,8 @@ export async function* readRecordingBookTicker(files: readonly string[], options
       const u = wholeField(data, 'u', line, 'bookTicker');
       if (u >= lastU) {
         lastU = u;
-        out.row(time, decimalField(data, 'b', scale.quotePrecision, line, 'bookTicker'), decimalField(data, 'B', scale.basePrecision, line, 'bookTicker'), DEPTH_CLEAR, true);
-        out.row(time, decimalField(data, 'a', scale.quotePrecision, line, 'bookTicker'), decimalField(data, 'A', scale.basePrecision, line, 'bookTicker'), DEPTH_ASK, false);
+        out.push(time, decimalField(data, 'b', scale.quotePrecision, line, 'bookTicker'), decimalField(data, 'B', scale.basePrecision, line, 'bookTicker'), DEPTH_CLEAR | DEPTH_MESSAGE_START);
+        out.push(time, decimalField(data, 'a', scale.quotePrecision, line, 'bookTicker'), decimalField(data, 'A', scale.basePrecision, line, 'bookTicker'), DEPTH_ASK);
         out.endMessage();
         lastTime = time;
         quoted = true;

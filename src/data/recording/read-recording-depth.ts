@@ -11,7 +11,7 @@
  * compareRecordingFileNames).
  */
 import type { DepthBatch } from '../depth-tape.ts';
-import { DepthBatchBuilder } from './depth-batch-builder.ts';
+import { DepthBatchBuilder } from '../depth-batch-builder.ts';
 import { parseDiffEvent, parseSnapshot } from './depth-messages.ts';
 import { LocalBookSync, type LocalBookCounts } from './local-book-sync.ts';
 import { breakOf } from './recording-breaks.ts';
