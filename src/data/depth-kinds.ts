@@ -18,7 +18,10 @@ import type { UnitScale } from './tape.ts';
 import { TardisL2Rows } from './tardis-l2-rows.ts';
 import { TARDIS_BOOK_TICKER_SCHEMA, TARDIS_L2_SCHEMA, TARDIS_SNAPSHOT_25_SCHEMA, TARDIS_SNAPSHOT_5_SCHEMA } from './tardis-schema.ts';
 
-export type DepthKind = 'tardis:incremental_book_L2' | typeof RECORDING_KIND | 'tardis:book_snapshot_25' | 'tardis:book_snapshot_5' | 'tardis:book_ticker' | 'bookTicker';
+/** An exsim recording of bookTicker quotes alone (its file name says only RECORDING_KIND: recording-book-kind.ts tells them apart). */
+export const RECORDING_L1_KIND = 'exsim:recording:bookTicker';
+
+export type DepthKind = 'tardis:incremental_book_L2' | typeof RECORDING_KIND | typeof RECORDING_L1_KIND | 'tardis:book_snapshot_25' | 'tardis:book_snapshot_5' | 'tardis:book_ticker' | 'bookTicker';
 
 /** A CSV depth kind's layout and row sink. */
 export interface CsvDepthFormat {
@@ -47,9 +50,10 @@ export const DEPTH_KINDS: readonly DepthKindInfo[] = [
   csvKind('tardis:book_snapshot_5', 'snapshots', 'recorded snapshots (tardis book_snapshot_5)', TARDIS_SNAPSHOT_5_SCHEMA, (size, scale) => new SnapshotRows(size, 5, scale)),
   csvKind('tardis:book_ticker', 'L1', 'recorded L1 (tardis book_ticker)', TARDIS_BOOK_TICKER_SCHEMA, (size, scale) => new QuoteRows(size, scale, TARDIS_QUOTES)),
   csvKind('bookTicker', 'L1', 'recorded L1 (binance bookTicker)', BOOK_TICKER_SCHEMA, (size, scale) => new QuoteRows(size, scale, BINANCE_QUOTES)),
+  { kind: RECORDING_L1_KIND, granularity: 'L1', label: 'recorded L1 (exsim recording bookTicker)', read: (files, options) => new RecordingDepthRead(files, options, 'L1') },
 ];
 
 /** The depth kind's description, or undefined for a kind that is not depth (trades, klines...). */
-export function depthKindInfo(kind: DataKind): DepthKindInfo | undefined {
+export function depthKindInfo(kind: DataKind | DepthKind): DepthKindInfo | undefined {
   return DEPTH_KINDS.find((d) => d.kind === kind);
 }

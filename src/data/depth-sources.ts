@@ -1,7 +1,7 @@
 /**
  * A symbol's recorded book in a window: the finest depth kind with a file overlapping the window
  * wins (depth-kinds.ts: L2 updates, Tardis's then exsim recordings', then top-25 and top-5
- * snapshots, then L1 quotes), not stitched with coarser kinds (a stretch its files leave
+ * snapshots, then L1 quotes; a recording by the book it holds, recording-book-kind.ts), not stitched with coarser kinds (a stretch its files leave
  * uncovered is a gap: `coverageGaps(symbol, files, from, to)`). No depth file at all: null, and
  * the market keeps its synthetic book.
  *
@@ -13,7 +13,9 @@
  *   }
  */
 import type { DepthBatch, DepthSourceInfo } from './depth-tape.ts';
-import { DEPTH_KINDS, type DepthKind } from './depth-kinds.ts';
+import { RECORDING_KIND } from './data-file-name.ts';
+import { DEPTH_KINDS, RECORDING_L1_KIND, type DepthKind } from './depth-kinds.ts';
+import { recordingBookKind } from './recording/recording-book-kind.ts';
 import type { DepthStream } from './depth-stream.ts';
 import { depthInWindow } from './depth-window.ts';
 import { ThreadedDepthStream } from './threaded-depth.ts';
@@ -44,7 +46,16 @@ const DEPTH_RANK: readonly DepthKind[] = DEPTH_KINDS.map((d) => d.kind);
 
 /** The finest depth kind of `symbol` with a file overlapping [from, to) µs (any file when from/to are undefined) and its files there, or null. */
 export async function depthFiles(data: MarketData, symbol: string, from?: number, to?: number): Promise<DepthFiles | null> {
-  const { rank, files } = finestKind(await symbolFiles(data, symbol, from, to), DEPTH_RANK, (f) => f.name.kind as DepthKind);
+  const candidates = await symbolFiles(data, symbol, from, to);
+  // A recording ranks by the book it holds (L2, L1 or none), which its name does not say.
+  const recordings = new Map<string, DepthKind | undefined>();
+  for (const file of candidates) {
+    if (file.name.kind !== RECORDING_KIND) continue;
+    const book = await recordingBookKind([file.path]);
+    recordings.set(file.path, book === 'L2' ? RECORDING_KIND : book === 'L1' ? RECORDING_L1_KIND : undefined);
+  }
+  const kindOf = (f: DataFile): DepthKind | undefined => (f.name.kind === RECORDING_KIND ? recordings.get(f.path) : (f.name.kind as DepthKind));
+  const { rank, files } = finestKind(candidates, DEPTH_RANK, kindOf);
   if (rank < 0) return null;
   const { kind, granularity, label } = DEPTH_KINDS[rank]!;
   return { kind, info: { granularity, label }, files };

@@ -11,7 +11,8 @@
  * or across the files of the read (the parser checks, as for trades; Tardis's small steps back
  * are restamped).
  */
-import { depthKindInfo, type DepthKind } from './depth-kinds.ts';
+import { RECORDING_KIND } from './data-file-name.ts';
+import { depthKindInfo, RECORDING_L1_KIND, type DepthKind } from './depth-kinds.ts';
 import type { DepthReadOptions, DepthStream } from './depth-stream.ts';
 import { resolveDumpFiles, type DumpSource } from './dump-sources.ts';
 
@@ -24,5 +25,7 @@ export interface ReadDepthOptions extends DepthReadOptions {
 export function readDepth(source: DumpSource, options: ReadDepthOptions): DepthStream {
   const info = depthKindInfo(options.kind);
   if (info === undefined) throw new RangeError(`not a depth kind: ${options.kind}`);
-  return info.read(() => resolveDumpFiles(source, { kind: options.kind, symbol: options.symbol }), options);
+  // A bookTicker recording is a recording by its file name.
+  const fileKind = options.kind === RECORDING_L1_KIND ? RECORDING_KIND : options.kind;
+  return info.read(() => resolveDumpFiles(source, { kind: fileKind, symbol: options.symbol }), options);
 }

@@ -13,7 +13,7 @@ import { depthFiles } from '../../../src/data/depth-sources.ts';
 import { depthInWindow } from '../../../src/data/depth-window.ts';
 import { sourceFiles } from '../../../src/data/tape-sources.ts';
 import { collect, tempDir, tradesOf, writeDump } from './helpers.ts';
-import { at, B, diff, messages, note, recordingFile, snapshot, trade } from './recording/recording-fixture.ts';
+import { at, B, bookTicker, diff, messages, note, recordingFile, snapshot, trade } from './recording/recording-fixture.ts';
 
 const DAY1 = B * 1000; // 2024-01-01 µs
 const DAY = 86_400_000_000;
@@ -92,7 +92,9 @@ describe('ranking beside Tardis and Binance files', () => {
       'BTCUSDT-bookTicker-2024-01-02.zip',
       'binance_book_snapshot_5_2024-01-03_BTCUSDT.csv.gz',
     ];
-    for (const name of names) await writeDump(dir, name, '');
+    // A recording ranks by what it holds: these hold diff depth (an empty one would hold no book).
+    const l2Line = `${at(B, diff(B, 1, 1, [['100.00', '1']]))}\n`;
+    for (const name of names) await writeDump(dir, name, name.startsWith('exsim_recording') ? l2Line : '');
     const data = openMarketData(dir);
     const pick = async (day: number) => {
       const chosen = await depthFiles(data, 'BTCUSDT', DAY1 + day * DAY, DAY1 + (day + 1) * DAY);
@@ -101,6 +103,28 @@ describe('ranking beside Tardis and Binance files', () => {
     expect(await pick(0)).toEqual(['tardis:incremental_book_L2', { granularity: 'L2', label: 'recorded L2 (tardis incremental_book_L2)' }, ['binance_incremental_book_L2_2024-01-01_BTCUSDT.csv.gz']]);
     expect(await pick(1)).toEqual(['exsim:recording', { granularity: 'L2', label: 'recorded L2 (exsim recording)' }, ['exsim_recording_2024-01-02_BTCUSDT.gz']]);
     expect(await pick(2)).toEqual(['tardis:book_snapshot_5', { granularity: 'snapshots', label: 'recorded snapshots (tardis book_snapshot_5)' }, ['binance_book_snapshot_5_2024-01-03_BTCUSDT.csv.gz']]);
+  });
+
+  it('a recording ranks by the book it holds: quotes alone are an L1 book, trades alone no book (a coarser file beside it wins)', async () => {
+    const dir = await tempDir();
+    const quotes = [at(B + 10, bookTicker(1, '100.00', '2.000', '101.00', '3.000')), at(B + 20, trade(B + 20, 7, '100.00', '1', true))];
+    const prints = [at(B + 10, trade(B + 10, 7, '100.00', '1', true))];
+    await writeDump(dir, 'exsim_recording_2024-01-01_BTCUSDT.gz', quotes.map((l) => `${l}\n`).join(''));
+    await writeDump(dir, 'exsim_recording_2024-01-02_BTCUSDT.gz', prints.map((l) => `${l}\n`).join(''));
+    await writeDump(dir, 'binance_book_snapshot_5_2024-01-02_BTCUSDT.csv.gz', '');
+    await writeDump(dir, 'exsim_recording_2024-01-03_BTCUSDT.gz', prints.map((l) => `${l}\n`).join(''));
+    const data = openMarketData(dir);
+    const pick = async (day: number) => {
+      const chosen = await depthFiles(data, 'BTCUSDT', DAY1 + day * DAY, DAY1 + (day + 1) * DAY);
+      return chosen === null ? null : [chosen.kind, chosen.info.label, chosen.files.map((f) => f.path.slice(dir.length + 1))];
+    };
+    expect(await pick(0)).toEqual(['exsim:recording:bookTicker', 'recorded L1 (exsim recording bookTicker)', ['exsim_recording_2024-01-01_BTCUSDT.gz']]);
+    expect(await pick(1)).toEqual(['tardis:book_snapshot_5', 'recorded snapshots (tardis book_snapshot_5)', ['binance_book_snapshot_5_2024-01-02_BTCUSDT.csv.gz']]);
+    expect(await pick(2)).toBeNull();
+    // The L1 book is the recorded quote: one CLEAR message of the best bid and ask (prices at 8 decimals, sizes at 8).
+    const depth = await windowedDepth(data, 'BTCUSDT', DAY1, DAY1 + DAY);
+    const read = messages(await collect(depth!.open()));
+    expect(read.at(-1)).toEqual({ time: DAY1 + 10_000, clear: true, rows: [['bid', 100 * P, 2 * P], ['ask', 101 * P, 3 * P]] });
   });
 
   it('the data fingerprint covers the window\'s recordings', async () => {
