@@ -10,6 +10,7 @@ import { reportCompareCommand } from './report-command.ts';
 import { backtestCommand, type BacktestCommandOptions } from './backtest-command.ts';
 import { genCommand, inspectCommand } from './data-commands.ts';
 import { importCommand } from './data-import.ts';
+import { symbolsCommand } from './data-symbols.ts';
 import { RECORD_DEFAULTS, recordCommand, type RecordCommandOptions } from './record-command.ts';
 import { scenarioRunCommand } from './scenario-command.ts';
 import { runDemo } from './demo.ts';
@@ -186,8 +187,8 @@ export function buildProgram(): Command {
     .option('--price <p>', 'start price', '42000')
     .option('--trades-per-day <n>', 'expected trades per day (default 60000; 1500000 with --l2)')
     .option('--volatility <v>', 'daily volatility of the log price', '0.025')
-    .option('--tick <t>', 'price tick size', '0.01')
-    .option('--step <s>', 'quantity step size', '0.00001')
+    .option('--tick <t>', "price tick size (default: the symbol's tickSize in the sample market or the Binance snapshot, else 0.01)")
+    .option('--step <s>', "quantity step size (default: the symbol's LOT_SIZE stepSize there, else 0.00001)")
     .option('--median-qty <q>', 'median taker order size', '0.0008')
     .option('--klines <list>', 'kline intervals to derive, comma-separated (empty for none; default 1m)')
     .option('--agg-trades', 'derive aggTrades files too')
@@ -196,8 +197,15 @@ export function buildProgram(): Command {
     .option('--l2', 'an order-book market: binance_incremental_book_L2_<date>_<SYMBOL>.csv.gz (a snapshot at 00:00, then 100 ms update messages) and binance_trades_<date>_<SYMBOL>.csv.gz, the trades taken from that book')
     .option('--depth-per-day <n>', 'with --l2: depth update rows per day (default 20000000)')
     .action(async (options: Parameters<typeof genCommand>[0]) => {
-      const written = await genCommand(options);
+      const written = await genCommand(options, (line) => console.log(line));
       console.log(`wrote ${written.length} files to ${options.out}`);
+    });
+  data
+    .command('symbols [symbols...]')
+    .description("the bundled snapshot of Binance's spot symbol rules (filters, precisions, permissions) a data folder's symbols take theirs from: its date, or the rules of the symbols named")
+    .option('--update', 'refresh the snapshot from the live GET /api/v3/exchangeInfo (needs a network)')
+    .action(async (symbols: string[], options: { update?: boolean }) => {
+      for (const line of await symbolsCommand(symbols, { update: options.update })) console.log(line);
     });
   program
     .command('bench')
