@@ -50,6 +50,17 @@ export function uplot(): { script: string; css: string } {
   return uplotAssets;
 }
 
+/**
+ * The start of the pages' chart scripts (compare.html, walk-forward.html): the chart data, a
+ * palette, the chart width for the window (at most 1400 px), UTC on the time axis and a y axis
+ * of returns in percent (uPlot's default would round 0.0004 to 0).
+ */
+export const CHART_SCRIPT_PRELUDE = `var d = JSON.parse(document.getElementById('chart-data').textContent);
+  var colours = ['#2166ac', '#b2182b', '#1a9850', '#762a83', '#e08214', '#4d4d4d', '#35978f', '#c51b7d'];
+  var width = Math.max(600, Math.min(1400, window.innerWidth - 60));
+  var utc = function (ts) { return uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'); };
+  var percent = { size: 90, values: function (u, vs) { return vs.map(function (v) { return +(v * 100).toFixed(4) + '%'; }); } };`;
+
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A two-column table of scalar fields (nested objects flattened with dots). */

@@ -138,11 +138,15 @@ export function buildChartData(result: BacktestResult): ChartData {
   return { symbol, priceTimes, prices, buys, sells, markerBucketSeconds, equityTimes, equity, holdEquity, drawdown };
 }
 
+/** The bars fills are aggregated by, in minutes: Binance's kline intervals up to a day. */
+const MARKER_BAR_MINUTES: readonly number[] = [1, 3, 5, 15, 30, 60, 120, 240, 360, 480, 720, 1440];
+
 /**
  * The price chart's fill markers: one per fill while they fit the chart side by side
  * (MAX_FILL_MARKERS); past that they would overlap, so the fills are aggregated by bar,
- * the bar the shortest whole number of minutes that brings the window under the cap: one buy
- * and one sell marker per bar, at the volume-weighted price of its buys (sells), with the count.
+ * the shortest kline interval (1m .. 1d, then whole days) that brings the window under the cap:
+ * one buy and one sell marker per bar, at the volume-weighted price of its buys (sells), with the
+ * count.
  */
 export function fillMarkers(
   fills: readonly { readonly time: number; readonly price: number; readonly qty: number; readonly isBuyer: boolean }[],
@@ -155,7 +159,8 @@ export function fillMarkers(
     const marker = (f: (typeof fills)[number]): FillMarker => [f.time / 1_000_000, f.price / priceScale, 1];
     return { buys: fills.filter((f) => f.isBuyer).map(marker), sells: fills.filter((f) => !f.isBuyer).map(marker), markerBucketSeconds: null };
   }
-  const bucket = Math.max(1, Math.ceil((to - from) / 60_000_000 / MAX_FILL_MARKERS)) * 60;
+  const minutes = (to - from) / 60_000_000 / MAX_FILL_MARKERS;
+  const bucket = (MARKER_BAR_MINUTES.find((m) => m >= minutes) ?? Math.ceil(minutes / 1440) * 1440) * 60;
   const sums = new Map<string, { time: number; value: number; qty: number; count: number }>();
   for (const f of fills) {
     const start = Math.floor(f.time / 1_000_000 / bucket) * bucket;

@@ -131,8 +131,8 @@ export function buildProgram(): Command {
     .description('backtest report folders')
     .command('compare <dirs...>')
     .description('key metrics of report folders (exsim backtest --out DIR) side by side, and an HTML page with their equity curves overlaid')
-    .option('--out <file>', 'the HTML page', 'compare.html')
-    .action(async (dirs: string[], options: { out: string }) => {
+    .option('--out <file>', "the HTML page (default: compare.html in the first report's folder)")
+    .action(async (dirs: string[], options: { out?: string }) => {
       await reportCompareCommand(dirs, options.out);
     });
   program
