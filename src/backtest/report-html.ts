@@ -134,7 +134,7 @@ th{font-weight:600;color:#555}
 </style></head>
 <body data-rendered="0">
 <h1>exsim backtest: ${escapeHtml(summary.strategy.name)} on ${escapeHtml(summary.market.symbols.join(', '))}</h1>
-<p>${escapeHtml(summary.strategy.description)}<br>${escapeHtml(summary.market.from)} .. ${escapeHtml(summary.market.to)}, fill model ${escapeHtml(summary.market.fillModel)}, seed ${escapeHtml(summary.market.seed)}; journal sha256 <code>${escapeHtml(summary.journal.sha256)}</code></p>
+<p>${escapeHtml(summary.strategy.description)}<br>${escapeHtml(summary.market.from)} .. ${escapeHtml(summary.market.to)}, fill model ${escapeHtml(summary.market.fillModel)}, seed ${escapeHtml(summary.market.seed)}, exchange rules from ${escapeHtml(typeof summary.market.rules === 'string' ? summary.market.rules : Object.entries(summary.market.rules).map(([s, r]) => `${s}: ${r}`).join(', '))}; journal sha256 <code>${escapeHtml(summary.journal.sha256)}</code></p>
 <div class="tables">
 ${table('Result', headline)}
 ${versus}

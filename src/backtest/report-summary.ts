@@ -17,6 +17,8 @@ export interface BacktestSummary {
     readonly data: string;
     /** What the prints were made from: `trades`, `aggTrades` or `klines:<interval>` (the finest the window has), or per symbol when they differ. */
     readonly source: string | Readonly<Record<string, string>>;
+    /** Where the exchange rules came from: `exsim-market.json`, `sample market`, `Binance snapshot of <date>`, or per symbol when they differ. */
+    readonly rules: string | Readonly<Record<string, string>>;
     readonly symbols: readonly string[];
     readonly from: string;
     readonly to: string;
@@ -78,6 +80,7 @@ export function buildSummary(
     market: {
       data: dataLabel,
       source: sourceOf(result.sources),
+      rules: sourceOf(result.rules),
       symbols: result.symbols,
       from: formatUtcMicros(result.from),
       to: formatUtcMicros(result.to),

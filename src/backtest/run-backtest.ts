@@ -133,6 +133,8 @@ export interface BacktestResult {
   readonly dataGaps: readonly DataGap[];
   /** What each symbol's prints were made from (the finest source its window has). */
   readonly sources: Readonly<Record<string, MarketSource>>;
+  /** Where each symbol's exchange rules came from (market-folder.ts `ruleSources`). */
+  readonly rules: Readonly<Record<string, string>>;
   /**
    * The print behind each fill of a resting order by the market, by `${symbol} ${tradeId}`:
    * `trade 123`, `aggTrade 45`, or for a kline tape the bar, path and leg
@@ -292,6 +294,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     valuationAsset: recorder.valuation.asset,
     dataGaps: gaps,
     sources,
+    rules: Object.fromEntries(symbols.map((s) => [s, data.ruleSources?.[s] ?? 'sample market'])),
     fillPrints,
     fillRules,
     account,

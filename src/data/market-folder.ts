@@ -32,11 +32,16 @@ export interface MarketData {
   readonly config: EngineConfig;
   /** The symbols the folder has data files for, by their names (sorted); undefined for the sample. */
   readonly dataSymbols?: readonly string[];
+  /**
+   * Where each symbol's rules come from, for the summary: `exsim-market.json`, `sample market`, or
+   * `Binance snapshot of <date>` (a run's result depends on it; undefined: all from one place, the sample).
+   */
+  readonly ruleSources?: Readonly<Record<string, string>>;
 }
 
 /** Opens a data source: `sample` or a folder. */
 export function openMarketData(source: string): MarketData {
-  if (source === 'sample') return { dir: SAMPLE_DIR, config: SAMPLE_CONFIG };
+  if (source === 'sample') return { dir: SAMPLE_DIR, config: SAMPLE_CONFIG, ruleSources: Object.fromEntries(SAMPLE_CONFIG.symbols.map((s) => [s.symbol, 'sample market'])) };
   if (!existsSync(source)) throw new InputError(`no such data folder: ${source}`);
   const configPath = join(source, MARKET_CONFIG_FILE);
   let config = SAMPLE_CONFIG;
@@ -49,7 +54,13 @@ export function openMarketData(source: string): MarketData {
     }
   }
   const dataSymbols = folderSymbols(source);
-  return { dir: source, config: withKnownRules(config, dataSymbols), dataSymbols };
+  const own = config === SAMPLE_CONFIG ? 'sample market' : MARKET_CONFIG_FILE;
+  const ruleSources: Record<string, string> = Object.fromEntries(config.symbols.map((s) => [s.symbol, own]));
+  const known = withKnownRules(config, dataSymbols);
+  for (const symbol of known.symbols.slice(config.symbols.length)) {
+    ruleSources[symbol.symbol] = SAMPLE_CONFIG.symbols.some((s) => s.symbol === symbol.symbol) ? 'sample market' : `Binance snapshot of ${readSpotRules().date}`;
+  }
+  return { dir: source, config: known, dataSymbols, ruleSources };
 }
 
 /** The rules of a symbol exsim knows without a folder's file: the sample market's, else the bundled Binance snapshot's. */

@@ -63,4 +63,7 @@ test('a generated market of a symbol exsim has no rules for: its rules written b
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('backtest trend on SOLUSDT 2024-01-01T00:00:00.000000Z .. 2024-01-01T03:00:00.000000Z');
   }
+  // The summary says where the rules came from (a run depends on them).
+  const json = exsim('backtest', 'trend', '--data', data, '--to', '2024-01-01T01:00', '--json');
+  expect(JSON.parse(json.stdout).market).toMatchObject({ symbols: ['SOLUSDT'], rules: 'exsim-market.json' });
 });

@@ -118,6 +118,7 @@ describe('the bundled snapshot', () => {
     const data = openMarketData(dir);
     expect(data.config.symbols.map((s) => s.symbol)).toEqual(['BTCUSDT', 'ETHBTC', 'ADAUSDT']);
     expect(chooseSymbols(data, undefined)).toEqual(['ADAUSDT']);
+    expect(data.ruleSources).toEqual({ BTCUSDT: 'sample market', ETHBTC: 'sample market', ADAUSDT: `Binance snapshot of ${readSpotRules().date}` });
     expect(new Engine(data.config).symbolSpec('ADAUSDT')!.stepUnits).toBe(10_000_000); // LOT_SIZE 0.1
   });
 });
