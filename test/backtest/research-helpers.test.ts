@@ -35,10 +35,18 @@ export default async function probe(ctx: StrategyContext) {
   const order = await ctx.orders.market('BTCUSDT', 'BUY', '0.01');
   ctx.tag(order.clientOrderId, 'probe, "quoted"');
   ctx.log(JSON.stringify(order));
+  const resting = await ctx.orders.limit('BTCUSDT', 'BUY', '0.001', rules.roundPrice(Number(order.avgPrice) * 0.9, 'down'), { postOnly: true });
+  const open = await ctx.orders.open('BTCUSDT');
+  const canceled = await ctx.orders.cancel('BTCUSDT', resting.orderId);
+  const after = await ctx.orders.get('BTCUSDT', resting.orderId);
+  ctx.log(JSON.stringify({ resting, open: open.map((o) => o.orderId), canceled: canceled.status, after: after.status, clientOrderId: canceled.clientOrderId === resting.clientOrderId }));
+  const sell = await ctx.orders.market('BTCUSDT', 'SELL', rules.roundQty(Number(order.executedQty) * 0.999));
+  ctx.tag(sell.orderId, 'exit');
 }
 `,
   );
-  const { result } = await runBacktestRequest(request(file, '2024-01-01T00:20'), null);
+  const out = join(dir, 'probe');
+  const { result } = await runBacktestRequest(request(file, '2024-01-01T00:20'), out);
   const { bars, rest } = JSON.parse(result.log[0]!.slice(result.log[0]!.indexOf(' ') + 1)) as { bars: Record<string, unknown>[]; rest: unknown[][] };
   expect(bars).toHaveLength(5);
   expect(bars.map((b) => b.openTime)).toEqual([5, 6, 7, 8, 9].map((m) => Date.UTC(2024, 0, 1, 0, m)));
@@ -51,6 +59,14 @@ export default async function probe(ctx: StrategyContext) {
   const filled = order.fills.reduce((s: Decimal, f: { qty: string }) => s.add(f.qty), new Decimal(0));
   expect(filled.toFixed(8)).toBe('0.01000000');
   expect(new Decimal(order.avgPrice).toFixed(8)).toBe(new Decimal(order.cummulativeQuoteQty).div(order.executedQty).toDecimalPlaces(8).toFixed(8));
+  const limit = JSON.parse(result.log[3]!.slice(result.log[3]!.indexOf(' ') + 1));
+  expect(limit.resting).toMatchObject({ type: 'LIMIT_MAKER', status: 'NEW', executedQty: '0.00000000', avgPrice: null, fills: [] });
+  expect(limit).toMatchObject({ open: [limit.resting.orderId], canceled: 'CANCELED', after: 'CANCELED', clientOrderId: true });
+  // The round trip the probe made, with its tags: by client order id (a comma and quotes: RFC 4180) and by orderId.
+  const trades = readFileSync(join(out, 'trades.csv'), 'utf8').trim().split('\n');
+  expect(trades).toHaveLength(2);
+  const sellId = order.orderId + 2;
+  expect(trades[1]!.endsWith(`,${order.orderId},${order.clientOrderId},${sellId},exsim0o${sellId},"probe, ""quoted""",exit`)).toBe(true);
 }, 60_000);
 
 test("the quick start's round trips: trades.csv, the summary computed from it, the reasons", async () => {
