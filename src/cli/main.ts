@@ -105,7 +105,7 @@ export function buildProgram(): Command {
     .option('--data <dir>', 'market data: sample, or a folder of Binance dumps and/or Tardis files', 'sample')
     .option('--from <time>', 'start, UTC: YYYY-MM-DD[THH:MM[:SS]] or epoch ms (default: the data\'s first day)')
     .option('--to <time>', 'end (exclusive), same forms (default: the end of the data\'s last day)')
-    .option('--symbols <list>', 'symbols to replay, comma-separated (default: the market\'s first)')
+    .option('--symbols <list>', 'symbols to replay, comma-separated (default: the data folder\'s first symbol with exchange rules; the sample\'s BTCUSDT)')
     .option('--fill-model <model>', 'queue | queue-probabilistic[:power:N|power2:N|power3:N|log|log2] | trade-through | touch (queue models read the queue from a recorded book)', 'queue')
     .option('--latency <spec>', 'none | 5ms | normal:5ms,1ms | lognormal:2ms,0.5 (each leg: entry, cancel, ack)', 'none')
     .option('--seed <seed>', 'seed of every random stream (same seed, same journal)', '1')
