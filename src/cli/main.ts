@@ -118,7 +118,7 @@ export function buildProgram(): Command {
     .option('--journal', 'also write every engine command and its events to journal.jsonl.gz in --out (large: about a million lines a day)')
     .option('--sweep <grid>', "parameter grid on worker threads, e.g. 'spread=0.001,0.002;size=0.01,0.02'")
     .option('--sweep-reports', "with --sweep and --out: each run's report folder (summary.json, CSVs, report.html) in OUT/runs/")
-    .option('--walk-forward <spec>', 'train=7d,test=1d: on each training window run the --sweep, pick the best by --select, run it on the following test window; report the stitched out-of-sample result (walk-forward.json in --out)')
+    .option('--walk-forward <spec>', 'train=7d,test=1d: on each training window run the --sweep, pick the best by --select, run it on the following test window; report the stitched out-of-sample result (walk-forward.json and walk-forward.html in --out)')
     .option('--select <metric>', 'what --walk-forward picks by: excessReturn (over holding; default), return, pnl, vsHold, sharpe')
     .option('--workers <n>', 'worker threads for --sweep (default: the number of cores)')
     .option('--queue <url>', 'run the --sweep over a Redis queue (redis://HOST:PORT[/DB]) on `exsim worker` processes instead')
