@@ -110,3 +110,9 @@ test("the quick start's round trips: trades.csv, the summary computed from it, t
   }
   expect(summary.metrics.benchmarks.hold.maxDrawdown.fraction).toBeCloseTo(worst, 6);
 }, 60_000);
+
+test("the README's quick start is examples/quick-start-strategy.ts, the file this suite runs", () => {
+  const block = /## Quick start[\s\S]*?```ts\n([\s\S]*?)```/.exec(readFileSync('README.md', 'utf8'))![1]!;
+  const example = readFileSync('examples/quick-start-strategy.ts', 'utf8');
+  expect(block.slice(block.indexOf('import'))).toBe(example.slice(example.indexOf('import')));
+});
