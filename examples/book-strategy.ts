@@ -13,7 +13,9 @@
  *   exsim backtest book --param imbalance=1.15,levels=5,size=0.01,edge=0.0005
  *
  * `LocalOrderBook` takes the stream's messages as they come (here from `ctx.stream`; from a
- * WebSocket's `message` handler against `exsim serve` the same way).
+ * WebSocket's `message` handler against `exsim serve` the same way). Prices go onto the tick grid
+ * with `ctx.symbol`, orders through `ctx.orders` with a tag trades.csv shows ('imbalance' for the
+ * bid, 'edge' for the offer).
  */
 import type { StrategyContext } from 'exsim';
 
@@ -107,6 +109,7 @@ export default async function book(ctx: StrategyContext): Promise<void> {
   const size = ctx.params['size']!;
   const edge = Number(ctx.params['edge']);
   const patience = Number(ctx.params['patience']) * 1000;
+  const rules = ctx.symbol(symbol);
 
   const local = new LocalOrderBook();
   ctx.stream(`${symbol.toLowerCase()}@depth@100ms`, (message) => local.onDepthUpdate(message));
@@ -120,9 +123,9 @@ export default async function book(ctx: StrategyContext): Promise<void> {
     const status = event['X'];
     if (event['S'] === 'BUY' && status === 'FILLED') {
       state = { kind: 'long', entry: Number(event['L']) };
-      const price = (Number(event['L']) * (1 + edge)).toFixed(2);
+      const price = rules.roundPrice(Number(event['L']) * (1 + edge), 'up');
       ctx.spawn(async () => {
-        await ctx.client.post('/api/v3/order', { symbol, side: 'SELL', type: 'LIMIT_MAKER', quantity: size, price });
+        await ctx.orders.limit(symbol, 'SELL', size, price, { postOnly: true, tag: 'edge' });
         state = { kind: 'offering' };
         ctx.log(`bought ${size} at ${event['L']}, offering at ${price}`);
       });
@@ -144,10 +147,10 @@ export default async function book(ctx: StrategyContext): Promise<void> {
     if (state.kind === 'flat' && bidQty >= imbalance * askQty) {
       busy = true;
       state = { kind: 'bidding', since: ctx.clock.now() };
-      const price = bids[0]![0].toFixed(2);
+      const price = rules.roundPrice(bids[0]![0]);
       ctx.spawn(async () => {
         try {
-          await ctx.client.post('/api/v3/order', { symbol, side: 'BUY', type: 'LIMIT_MAKER', quantity: size, price });
+          await ctx.orders.limit(symbol, 'BUY', size, price, { postOnly: true, tag: 'imbalance' });
         } catch {
           state = { kind: 'flat' }; // the book moved under it (it would take): try again later
         }

@@ -13,8 +13,13 @@
  * list (GET /api/v3/orderList once a simulated second); `ClientSideExits` watches the trade
  * stream and sends a MARKET sell itself, as a bot-side stop would, one print plus the call's
  * latency late.
+ *
+ * It uses the research helpers: `ctx.bars` for the closed 1m bars, `sma` for the averages,
+ * `ctx.symbol` to put prices and quantities on the symbol's grids, `ctx.orders` for typed market
+ * orders, and `ctx.tag` so trades.csv says why each round trip opened and closed ('cross-up',
+ * 'cross-down', 'stop-loss', 'take-profit').
  */
-import type { StrategyClient, StrategyContext } from 'exsim';
+import { IndicatorDecimal, sma, type StrategyContext, type SymbolRules } from 'exsim';
 
 export const description = 'moving-average crossover on 1m klines with stop-loss and take-profit exits (an OCO, or client-side with exits=client)';
 
@@ -55,7 +60,7 @@ export class ClientSideExits implements ExitOrders {
       if (reason === null) return;
       this.#armed = null;
       ctx.spawn(async () => {
-        await sellAtMarket(ctx.client, this.symbol, armed.quantity);
+        await ctx.orders.market(this.symbol, 'SELL', armed.quantity, reason);
         ctx.log(`${reason} at ${trade.price}`);
         armed.onExit(reason);
       });
@@ -71,13 +76,6 @@ export class ClientSideExits implements ExitOrders {
     this.#armed = null;
     return Promise.resolve(held);
   }
-}
-
-/** A price on the symbol's tick grid (down for the stop, up for the target: both stay outside the entry). */
-function onGrid(price: number, tickDecimals: number, round: 'down' | 'up'): string {
-  const scale = 10 ** tickDecimals;
-  const ticks = round === 'down' ? Math.floor(price * scale) : Math.ceil(price * scale);
-  return (ticks / scale).toFixed(tickDecimals);
 }
 
 interface OrderListReply {
@@ -100,7 +98,7 @@ export class OcoExits implements ExitOrders {
     private readonly symbol: string,
     private readonly stopLoss: number,
     private readonly takeProfit: number,
-    private readonly tickDecimals: number,
+    private readonly rules: SymbolRules,
   ) {}
 
   arm(entry: number, quantity: string, onExit: (reason: 'stop-loss' | 'take-profit') => void): void {
@@ -113,20 +111,23 @@ export class OcoExits implements ExitOrders {
           side: 'SELL',
           quantity,
           aboveType: 'LIMIT_MAKER',
-          abovePrice: onGrid(entry * (1 + this.takeProfit), this.tickDecimals, 'up'),
+          // On the tick grid, up for the target and down for the stop: both stay outside the entry.
+          abovePrice: this.rules.roundPrice(entry * (1 + this.takeProfit), 'up'),
           belowType: 'STOP_LOSS',
-          belowStopPrice: onGrid(entry * (1 - this.stopLoss), this.tickDecimals, 'down'),
+          belowStopPrice: this.rules.roundPrice(entry * (1 - this.stopLoss), 'down'),
         });
       } catch (error) {
         // The market already moved past a level (the exchange refuses such an OCO): leave now.
         ctx.log(`OCO refused (${error instanceof Error ? error.message : String(error)}): selling at market`);
-        await sellAtMarket(ctx.client, symbol, quantity);
+        await ctx.orders.market(symbol, 'SELL', quantity, 'stop-loss');
         onExit('stop-loss');
         return;
       }
       this.#list = list.orderListId;
       this.#quantity = quantity;
       const [above, below] = list.orders.map((o) => o.orderId);
+      ctx.tag(above!, 'take-profit', symbol);
+      ctx.tag(below!, 'stop-loss', symbol);
       this.#stopWatching = ctx.clock.every(1000, async () => {
         if (this.#list !== list.orderListId) return;
         const now = await ctx.client.get<OrderListReply>('/api/v3/orderList', { orderListId: list.orderListId });
@@ -135,7 +136,7 @@ export class OcoExits implements ExitOrders {
         const takeProfit = await ctx.client.get<{ status: string; price: string }>('/api/v3/order', { symbol, orderId: above! });
         const reason = takeProfit.status === 'FILLED' ? 'take-profit' : 'stop-loss';
         const leg = reason === 'take-profit' ? takeProfit : await ctx.client.get<{ price: string; cummulativeQuoteQty: string; executedQty: string }>('/api/v3/order', { symbol, orderId: below! });
-        ctx.log(`${reason} at ${reason === 'take-profit' ? leg.price : (Number((leg as { cummulativeQuoteQty: string }).cummulativeQuoteQty) / Number((leg as { executedQty: string }).executedQty)).toFixed(this.tickDecimals)}`);
+        ctx.log(`${reason} at ${reason === 'take-profit' ? leg.price : this.rules.roundPrice(new IndicatorDecimal((leg as { cummulativeQuoteQty: string }).cummulativeQuoteQty).div((leg as { executedQty: string }).executedQty))}`);
         onExit(reason);
       });
     });
@@ -167,52 +168,36 @@ export class OcoExits implements ExitOrders {
   }
 }
 
-/** Sells at market; resolves with the quantity sold (a MARKET order with no bids to meet expires unfilled). */
-async function sellAtMarket(client: StrategyClient, symbol: string, quantity: string): Promise<string> {
-  const order = await client.post<{ executedQty: string }>('/api/v3/order', { symbol, side: 'SELL', type: 'MARKET', quantity });
-  return order.executedQty;
-}
-
-const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-
 export default async function trend(ctx: StrategyContext): Promise<void> {
-  const { client, clock } = ctx;
   const symbol = ctx.symbols[0]!;
   const fast = Number(ctx.params.fast);
   const slow = Number(ctx.params.slow);
   const size = ctx.params.size!;
   if (!(fast >= 1 && slow > fast)) throw new Error(`need 1 <= fast < slow, got fast=${fast} slow=${slow}`);
-  const info = await client.get<{ symbols: { filters: { filterType: string; stepSize?: string; tickSize?: string }[] }[] }>('/api/v3/exchangeInfo', { symbol });
-  const decimals = (size: string) => (size.replace(/0+$/, '').split('.')[1] ?? '').length;
-  const filters = info.symbols[0]!.filters;
-  const stepDecimals = decimals(filters.find((f) => f.filterType === 'LOT_SIZE')!.stepSize!);
-  const tickDecimals = decimals(filters.find((f) => f.filterType === 'PRICE_FILTER')!.tickSize!);
+  const rules = ctx.symbol(symbol);
   const stopLoss = Number(ctx.params.stopLoss);
   const takeProfit = Number(ctx.params.takeProfit);
-  const exits: ExitOrders =
-    ctx.params.exits === 'client' ? new ClientSideExits(ctx, symbol, stopLoss, takeProfit) : new OcoExits(ctx, symbol, stopLoss, takeProfit, tickDecimals);
+  const exits: ExitOrders = ctx.params.exits === 'client' ? new ClientSideExits(ctx, symbol, stopLoss, takeProfit) : new OcoExits(ctx, symbol, stopLoss, takeProfit, rules);
   let long = false;
-  let held = '0';
   let wasAbove: boolean | null = null;
 
   for (;;) {
-    // At a minute boundary plus 1s: the bar that just closed is in the klines.
-    await clock.sleepUntil((Math.floor(clock.now() / 60_000) + 1) * 60_000 + 1_000);
-    const klines = await client.get<unknown[][]>('/api/v3/klines', { symbol, interval: '1m', limit: slow + 1 });
-    // The last kline is the one still open: decide on closed bars only.
-    const closes = klines.slice(0, -1).map((k) => Number(k[4]));
-    if (closes.length < slow) continue;
-    const above = mean(closes.slice(-fast)) > mean(closes.slice(-slow));
+    // At a minute boundary plus 1s: the bar that just closed is among the closed bars.
+    await ctx.clock.sleepUntil((Math.floor(ctx.clock.now() / 60_000) + 1) * 60_000 + 1_000);
+    const closes = ctx.bars(symbol, '1m', slow).map((bar) => bar.close);
+    const fastAverage = sma(closes, fast);
+    const slowAverage = sma(closes, slow);
+    if (fastAverage === null || slowAverage === null) continue;
+    const above = fastAverage.gt(slowAverage);
     if (wasAbove !== null && above !== wasAbove) {
       if (above && !long) {
-        const order = await client.post<{ status: string; executedQty: string; cummulativeQuoteQty: string }>('/api/v3/order', { symbol, side: 'BUY', type: 'MARKET', quantity: size });
-        if (Number(order.executedQty) > 0) {
-          const entry = Number(order.cummulativeQuoteQty) / Number(order.executedQty);
+        const order = await ctx.orders.market(symbol, 'BUY', size, 'cross-up');
+        if (order.avgPrice !== null) {
           long = true;
           // What was bought, less the commission taken in the base asset, on the lot grid.
-          held = (Math.floor(Number(order.executedQty) * 0.999 * 10 ** stepDecimals) / 10 ** stepDecimals).toFixed(stepDecimals);
-          ctx.log(`long ${held} at ${entry.toFixed(2)}`);
-          exits.arm(entry, held, () => {
+          const held = rules.roundQty(new IndicatorDecimal(order.executedQty).mul('0.999'));
+          ctx.log(`long ${held} at ${order.avgPrice}`);
+          exits.arm(Number(order.avgPrice), held, () => {
             long = false;
           });
         }
@@ -220,8 +205,8 @@ export default async function trend(ctx: StrategyContext): Promise<void> {
         const remaining = await exits.disarm();
         long = false;
         if (Number(remaining) > 0) {
-          const sold = await sellAtMarket(client, symbol, remaining);
-          ctx.log(`crossed down: sold ${sold} of ${remaining}`);
+          const sold = await ctx.orders.market(symbol, 'SELL', remaining, 'cross-down');
+          ctx.log(`crossed down: sold ${sold.executedQty} of ${remaining}`);
         } else ctx.log('crossed down: already closed by its exit order');
       }
     }

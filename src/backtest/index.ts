@@ -25,7 +25,8 @@ export {
   sweepTable,
 } from './sweep.ts';
 export { renderSweepHtml, rankRows } from './sweep-html.ts';
-export { parseSelectMetric, parseWalkForward, runWalkForward, walkForwardTable, SELECT_METRICS, type WalkForwardResult } from './walk-forward.ts';
+export { parseSelectMetric, parseWalkForward, runWalkForward, walkForwardTable, SELECT_METRICS, type WalkForwardResult, type WindowCurves } from './walk-forward.ts';
+export { renderWalkForwardHtml } from './walk-forward-html.ts';
 export { compareTable, readReportFolder, renderCompareHtml, type ComparedRun } from './compare-reports.ts';
 export { paramsText } from './queue/sweep-job.ts';
 export { parseQueueUrl } from './queue/queue-connection.ts';

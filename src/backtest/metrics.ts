@@ -8,8 +8,9 @@
  * - equity: Σ (free + locked) of every valued asset × its rate at the last prices (valuation.ts).
  * - pnl = end equity − start equity (mark to market: inventory revaluation included);
  *   return = pnl / start equity.
- * - benchmarks: `hold` (the opening balances untouched, valued at the end prices: holdPnl) and
- *   `cash` (everything in the valuation asset at the start: PnL 0); excessReturn = return − the
+ * - benchmarks: `hold` (the opening balances untouched, valued at the end prices: holdPnl; its
+ *   own Sharpe, Sortino and max drawdown from the same samples, as the strategy's are computed)
+ *   and `cash` (everything in the valuation asset at the start: PnL 0); excessReturn = return − the
  *   benchmark's return, pnlVsHold = pnl − holdPnl (what trading added over holding).
  * - maxDrawdown: the largest fall from a running peak of the sampled equity (amount, and fraction
  *   of that peak), with the peak's and the trough's times, and its duration: from the peak to the
@@ -20,9 +21,10 @@
  *   (n − 1); sortinoAnnualised = mean / downside deviation (√(Σ min(r, 0)² / n), target 0);
  *   null when the denominator is 0. annualisedReturn = return × (year / window), simple (no
  *   compounding: a short window would explode); calmar = annualisedReturn / maxDrawdown.fraction.
- * - trades: round trips per symbol (round-trips.ts), their PnL valued at the end rates: count,
- *   wins, losses, winRate, profitFactor (Σ wins / |Σ losses|, null without losses), average,
- *   best and worst; exposure = the fraction of the window with a trip open.
+ * - trades: round trips per symbol (round-trips.ts), the rows trades.csv lists (roundTripTable),
+ *   their PnL valued at the end rates: count, wins, losses, winRate, profitFactor (Σ wins /
+ *   |Σ losses|, null without losses), total, average, best and worst, the average duration;
+ *   exposure = the fraction of the window with a trip open.
  * - fees: commissions per asset; `valued`: a base-asset commission at its fill's price, then
  *   every asset at the end rates.
  * - turnover: traded quote volume (valued at the end rates) and volume / start equity.
@@ -69,6 +71,13 @@ export interface Benchmark {
   readonly return: number | null;
 }
 
+/** Holding the opening balances, judged as the strategy is: its own Sharpe, Sortino and drawdown from the same samples. */
+export interface HoldBenchmark extends Benchmark {
+  readonly sharpeAnnualised: number | null;
+  readonly sortinoAnnualised: number | null;
+  readonly maxDrawdown: { readonly amount: string; readonly fraction: number | null };
+}
+
 export interface RiskRatios {
   /** The return period (equity sample) and how many make a year (365 days). */
   readonly sampleSeconds: number;
@@ -87,9 +96,13 @@ export interface TradeStats {
   readonly losses: number;
   readonly winRate: number | null;
   readonly profitFactor: number | null;
+  /** Σ of the trips' PnL (valued), and its mean. */
+  readonly totalPnl: string | null;
   readonly averagePnl: string | null;
   readonly bestPnl: string | null;
   readonly worstPnl: string | null;
+  /** Mean time from a trip's first fill to its closing fill. */
+  readonly averageDurationSeconds: number | null;
   /** Fraction of the window with a round trip open. */
   readonly exposure: number | null;
   /** A trip still open at the end (not counted above). */
@@ -104,7 +117,7 @@ export interface TradingMetrics {
   /** What holding the opening balances would have made (their value at the end prices − start equity), and pnl − that. */
   readonly holdPnl: string;
   readonly pnlVsHold: string;
-  readonly benchmarks: { readonly hold: Benchmark; readonly cash: Benchmark };
+  readonly benchmarks: { readonly hold: HoldBenchmark; readonly cash: Benchmark };
   readonly excessReturn: { readonly vsHold: number | null; readonly vsCash: number | null };
   readonly fees: { readonly byAsset: Readonly<Record<string, string>>; readonly valued: string };
   readonly maxDrawdown: Drawdown;
@@ -129,6 +142,8 @@ export interface MetricsInput {
   /** The window, µs. */
   readonly from: number;
   readonly to: number;
+  /** The round trips (roundTripTable), when the caller has them already; computed otherwise. */
+  readonly trades?: TradeTable;
 }
 
 export function computeMetrics(input: MetricsInput): TradingMetrics {
@@ -179,6 +194,9 @@ export function computeMetrics(input: MetricsInput): TradingMetrics {
   const strategyReturn = toReturn(pnl);
   const holdReturn = toReturn(holdPnl);
   const drawdown = maxDrawdown(recorder.equity, money);
+  const holdSamples = recorder.equity.flatMap((sample) => (sample.hold === null ? [] : [{ time: sample.time, equity: sample.hold }]));
+  const holdDrawdown = maxDrawdown(holdSamples, money);
+  const holdRatios = riskRatios(sampleReturns(holdSamples), input.sampleMicros, holdReturn, input.to - input.from, holdDrawdown.fraction);
   const excess = (benchmark: number | null) => (strategyReturn === null || benchmark === null ? null : ratio(strategyReturn - benchmark, 8));
   return {
     startEquity: money(startEquity),
@@ -187,12 +205,20 @@ export function computeMetrics(input: MetricsInput): TradingMetrics {
     return: strategyReturn,
     holdPnl: money(holdPnl),
     pnlVsHold: money(pnl.sub(holdPnl)),
-    benchmarks: { hold: { pnl: money(holdPnl), return: holdReturn }, cash: { pnl: money(new Decimal(0)), return: startEquity.isZero() ? null : 0 } },
+    benchmarks: {
+      hold: {
+        pnl: money(holdPnl),
+        return: holdReturn,
+        sharpeAnnualised: holdRatios.sharpeAnnualised,
+        sortinoAnnualised: holdRatios.sortinoAnnualised,
+        maxDrawdown: { amount: holdDrawdown.amount, fraction: holdDrawdown.fraction },
+      },
+      cash: { pnl: money(new Decimal(0)), return: startEquity.isZero() ? null : 0 } },
     excessReturn: { vsHold: excess(holdReturn), vsCash: excess(startEquity.isZero() ? null : 0) },
     fees: { byAsset, valued: money(feesValued) },
     maxDrawdown: drawdown,
     ratios: riskRatios(returns, input.sampleMicros, strategyReturn, input.to - input.from, drawdown.fraction),
-    trades: tradeStats(input, money),
+    trades: tradeStats(input, input.trades ?? roundTripTable(input), money),
     turnover: { volume: money(volume), ratio: startEquity.isZero() ? null : ratio(volume.div(startEquity).toNumber()) },
     orders: statusCounts,
     fillRatio: { orders: orders.length === 0 ? null : ratio(withFills / orders.length), quantityBySymbol },
@@ -211,7 +237,7 @@ function units(n: number, precision: number): Decimal {
   return new Decimal(n).div(new Decimal(10).pow(precision));
 }
 
-function sampleReturns(equity: readonly EquitySample[]): number[] {
+function sampleReturns(equity: readonly Pick<EquitySample, 'equity'>[]): number[] {
   const out: number[] = [];
   for (let i = 1; i < equity.length; i++) {
     const before = equity[i - 1]!.equity;
@@ -239,13 +265,47 @@ export function riskRatios(returns: readonly number[], sampleMicros: number, tot
   };
 }
 
-/** Round trips of every symbol, valued in the valuation asset at the end rates. */
-function tradeStats(input: MetricsInput, money: (d: Decimal) => string): TradeStats {
+/**
+ * One round trip as trades.csv lists it (round-trips.ts says what each field counts). Prices,
+ * quantity, PnL and fees are decimal strings in the symbol's assets; `pnlValued` is the PnL in the
+ * valuation asset at the end rates, what the summary's statistics add up.
+ */
+export interface TradeRow {
+  readonly symbol: string;
+  readonly side: 'long' | 'short';
+  /** µs. */
+  readonly entryTime: number;
+  readonly exitTime: number;
+  readonly quantity: string;
+  readonly entryPrice: string;
+  readonly exitPrice: string;
+  readonly quoteAsset: string;
+  readonly pnl: string;
+  readonly fees: string;
+  readonly pnlValued: Decimal;
+  readonly entryOrderId: number;
+  readonly entryClientOrderId: string;
+  readonly exitOrderId: number;
+  readonly exitClientOrderId: string;
+  /** The reasons the strategy tagged the two orders with (`ctx.tag`), '' when none. */
+  readonly entryReason: string;
+  readonly exitReason: string;
+}
+
+export interface TradeTable {
+  /** In the order the trips closed (by time, then symbol). */
+  readonly rows: readonly TradeRow[];
+  /** µs: when each trip still open at the end began (one per symbol at most). */
+  readonly openSince: readonly number[];
+}
+
+/** Every symbol's round trips (round-trips.ts), as rows; `reasonOf` gives an order's tag. */
+export function roundTripTable(input: MetricsInput, reasonOf: (symbol: string, orderId: number, clientOrderId: string) => string = () => ''): TradeTable {
   const { engine, recorder } = input;
   const valuation = recorder.valuation;
-  const pnls: Decimal[] = [];
-  let exposed = 0;
-  let openAtEnd = false;
+  const rows: TradeRow[] = [];
+  const openSince: number[] = [];
+  const clientIds = new Map(input.orders.map((o) => [`${o.symbol} ${o.orderId}`, o.clientOrderId]));
   for (const symbol of input.symbols) {
     const spec = engine.symbolSpec(symbol)!;
     const base = (n: number) => units(n, spec.basePrecision);
@@ -262,37 +322,72 @@ function tradeStats(input: MetricsInput, money: (d: Decimal) => string): TradeSt
         return {
           time: f.time,
           price,
+          qty: base(f.qty),
+          isBuyer: f.isBuyer,
           baseDelta: (f.isBuyer ? base(f.qty) : base(f.qty).neg()).sub(baseFee),
           quoteDelta: (f.isBuyer ? quote(f.quoteQty).neg() : quote(f.quoteQty)).sub(quoteFee),
           otherFees: other,
+          fee: baseFee.mul(price).add(quoteFee).add(other),
+          orderId: f.orderId,
+          clientOrderId: clientIds.get(`${symbol} ${f.orderId}`) ?? '',
         };
       });
     const minQty = Math.max(spec.stepUnits, spec.lotSize?.min ?? spec.stepUnits);
-    const { trips, openSince } = roundTrips(fills, base(minQty));
+    const { trips, openSince: since } = roundTrips(fills, base(minQty));
+    const amount = (d: Decimal, places: number) => d.toFixed(places, Decimal.ROUND_HALF_EVEN);
     for (const trip of trips) {
-      pnls.push(trip.pnl.mul(quoteRate));
-      exposed += trip.close - trip.open;
+      // The statistics add up what the row shows: its PnL as written, valued.
+      const pnl = amount(trip.pnl, spec.quotePrecision);
+      rows.push({
+        symbol,
+        side: trip.side,
+        entryTime: trip.open,
+        exitTime: trip.close,
+        quantity: amount(trip.quantity, spec.basePrecision),
+        entryPrice: amount(trip.entryPrice, spec.quotePrecision),
+        exitPrice: amount(trip.exitPrice, spec.quotePrecision),
+        quoteAsset: spec.quoteAsset,
+        pnl,
+        fees: amount(trip.fees, spec.quotePrecision),
+        pnlValued: new Decimal(pnl).mul(quoteRate),
+        entryOrderId: trip.entryOrder.orderId,
+        entryClientOrderId: trip.entryOrder.clientOrderId,
+        exitOrderId: trip.exitOrder.orderId,
+        exitClientOrderId: trip.exitOrder.clientOrderId,
+        entryReason: reasonOf(symbol, trip.entryOrder.orderId, trip.entryOrder.clientOrderId),
+        exitReason: reasonOf(symbol, trip.exitOrder.orderId, trip.exitOrder.clientOrderId),
+      });
     }
-    if (openSince !== null) {
-      openAtEnd = true;
-      exposed += input.to - openSince;
-    }
+    if (since !== null) openSince.push(since);
   }
+  rows.sort((a, b) => a.exitTime - b.exitTime || (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+  return { rows, openSince };
+}
+
+/** The round-trip statistics, from the rows trades.csv lists, valued in the valuation asset at the end rates. */
+function tradeStats(input: MetricsInput, table: TradeTable, money: (d: Decimal) => string): TradeStats {
+  const pnls = table.rows.map((r) => r.pnlValued);
+  let exposed = 0;
+  for (const row of table.rows) exposed += row.exitTime - row.entryTime;
+  for (const since of table.openSince) exposed += input.to - since;
   const wins = pnls.filter((p) => p.gt(0));
   const losses = pnls.filter((p) => p.lt(0));
   const sum = (xs: Decimal[]) => xs.reduce((s, x) => s.add(x), new Decimal(0));
   const window = input.to - input.from;
+  const n = pnls.length;
   return {
-    roundTrips: pnls.length,
+    roundTrips: n,
     wins: wins.length,
     losses: losses.length,
-    winRate: pnls.length === 0 ? null : ratio(wins.length / pnls.length),
+    winRate: n === 0 ? null : ratio(wins.length / n),
     profitFactor: losses.length === 0 ? null : ratio(sum(wins).div(sum(losses).abs()).toNumber(), 4),
-    averagePnl: pnls.length === 0 ? null : money(sum(pnls).div(pnls.length)),
-    bestPnl: pnls.length === 0 ? null : money(Decimal.max(...pnls)),
-    worstPnl: pnls.length === 0 ? null : money(Decimal.min(...pnls)),
+    totalPnl: n === 0 ? null : money(sum(pnls)),
+    averagePnl: n === 0 ? null : money(sum(pnls).div(n)),
+    bestPnl: n === 0 ? null : money(Decimal.max(...pnls)),
+    worstPnl: n === 0 ? null : money(Decimal.min(...pnls)),
+    averageDurationSeconds: n === 0 ? null : ratio(table.rows.reduce((s, r) => s + (r.exitTime - r.entryTime), 0) / n / 1_000_000, 3),
     exposure: window <= 0 ? null : ratio(Math.min(exposed, window * input.symbols.length) / (window * input.symbols.length)),
-    openAtEnd,
+    openAtEnd: table.openSince.length > 0,
   };
 }
 

@@ -8,7 +8,7 @@ import { formatUtcMicros } from '../data/index.ts';
 import type { LatencyConfig } from '../sim/index.ts';
 import type { AccountSource, FeeSchedule } from './account-setup.ts';
 import type { TradingMetrics } from './metrics.ts';
-import { MAX_FILL_MARKERS, type ChartData } from './report-html.ts';
+import { MAX_FILL_MARKERS, type ChartData, type FillMarker } from './report-html.ts';
 import type { BacktestResult, DataNotes, DepthStats, RequestStats } from './run-backtest.ts';
 
 export interface BacktestSummary {
@@ -17,6 +17,8 @@ export interface BacktestSummary {
     readonly data: string;
     /** What the prints were made from: `trades`, `aggTrades` or `klines:<interval>` (the finest the window has), or per symbol when they differ. */
     readonly source: string | Readonly<Record<string, string>>;
+    /** Where the exchange rules came from: `exsim-market.json`, `sample market`, `Binance snapshot of <date>`, or per symbol when they differ. */
+    readonly rules: string | Readonly<Record<string, string>>;
     readonly symbols: readonly string[];
     readonly from: string;
     readonly to: string;
@@ -78,6 +80,7 @@ export function buildSummary(
     market: {
       data: dataLabel,
       source: sourceOf(result.sources),
+      rules: sourceOf(result.rules),
       symbols: result.symbols,
       from: formatUtcMicros(result.from),
       to: formatUtcMicros(result.to),
@@ -121,12 +124,7 @@ export function buildChartData(result: BacktestResult): ChartData {
       prices.push(close);
     }
   }
-  const buys: [number, number][] = [];
-  const sells: [number, number][] = [];
-  for (const fill of result.fills.slice(0, MAX_FILL_MARKERS)) {
-    if (fill.symbol !== symbol) continue;
-    (fill.isBuyer ? buys : sells).push([fill.time / 1_000_000, fill.price / scale]);
-  }
+  const { buys, sells, markerBucketSeconds } = fillMarkers(result.fills.filter((f) => f.symbol === symbol), scale, 10 ** result.assetPrecision(result.baseAsset[symbol]!), result.from, result.to);
   const equityTimes: number[] = [];
   const equity: number[] = [];
   const holdEquity: (number | null)[] = [];
@@ -140,6 +138,44 @@ export function buildChartData(result: BacktestResult): ChartData {
     holdEquity.push(sample.hold === null ? null : sample.hold.toNumber());
     drawdown.push(peak > 0 ? Number((value / peak - 1).toFixed(8)) : 0);
   }
-  return { symbol, priceTimes, prices, buys, sells, equityTimes, equity, holdEquity, drawdown };
+  return { symbol, priceTimes, prices, buys, sells, markerBucketSeconds, equityTimes, equity, holdEquity, drawdown };
+}
+
+/** The bars fills are aggregated by, in minutes: Binance's kline intervals up to a day. */
+const MARKER_BAR_MINUTES: readonly number[] = [1, 3, 5, 15, 30, 60, 120, 240, 360, 480, 720, 1440];
+
+/**
+ * The price chart's fill markers: one per fill while they fit the chart side by side
+ * (MAX_FILL_MARKERS); past that they would overlap, so the fills are aggregated by bar,
+ * the shortest kline interval (1m .. 1d, then whole days) that brings the window under the cap:
+ * one buy and one sell marker per bar, at the volume-weighted price of its buys (sells), with the
+ * count.
+ */
+export function fillMarkers(
+  fills: readonly { readonly time: number; readonly price: number; readonly qty: number; readonly isBuyer: boolean }[],
+  priceScale: number,
+  qtyScale: number,
+  from: number,
+  to: number,
+): { buys: FillMarker[]; sells: FillMarker[]; markerBucketSeconds: number | null } {
+  if (fills.length <= MAX_FILL_MARKERS) {
+    const marker = (f: (typeof fills)[number]): FillMarker => [f.time / 1_000_000, f.price / priceScale, 1];
+    return { buys: fills.filter((f) => f.isBuyer).map(marker), sells: fills.filter((f) => !f.isBuyer).map(marker), markerBucketSeconds: null };
+  }
+  const minutes = (to - from) / 60_000_000 / MAX_FILL_MARKERS;
+  const bucket = (MARKER_BAR_MINUTES.find((m) => m >= minutes) ?? Math.ceil(minutes / 1440) * 1440) * 60;
+  const sums = new Map<string, { time: number; value: number; qty: number; count: number }>();
+  for (const f of fills) {
+    const start = Math.floor(f.time / 1_000_000 / bucket) * bucket;
+    const key = `${f.isBuyer ? 'b' : 's'}${start}`;
+    const sum = sums.get(key) ?? { time: start, value: 0, qty: 0, count: 0 };
+    sum.value += (f.price / priceScale) * (f.qty / qtyScale);
+    sum.qty += f.qty / qtyScale;
+    sum.count++;
+    sums.set(key, sum);
+  }
+  const markers = (side: string): FillMarker[] =>
+    [...sums].filter(([key]) => key.startsWith(side)).map(([, s]): FillMarker => [s.time, s.qty > 0 ? Number((s.value / s.qty).toPrecision(12)) : 0, s.count]).sort((a, b) => a[0] - b[0]);
+  return { buys: markers('b'), sells: markers('s'), markerBucketSeconds: bucket };
 }
 

@@ -22,7 +22,7 @@ import { DEMO_CREDENTIALS } from '../sample/index.ts';
 import { InputError } from './input-error.ts';
 import { bookProfileFor, bookText, DEFAULT_BOOK, parseBook, type BookSetting } from './parse-book.ts';
 import { chooseSymbols, openMarketData, resolveWindow, tapeFromShared, windowedTape, windowGaps, type DataGap, type MarketSource, type SharedTape } from './market-data.ts';
-import { computeMetrics, type TradingMetrics } from './metrics.ts';
+import { computeMetrics, roundTripTable, type TradeTable, type TradingMetrics } from './metrics.ts';
 import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
 import { Valuation } from './valuation.ts';
@@ -133,6 +133,8 @@ export interface BacktestResult {
   readonly dataGaps: readonly DataGap[];
   /** What each symbol's prints were made from (the finest source its window has). */
   readonly sources: Readonly<Record<string, MarketSource>>;
+  /** Where each symbol's exchange rules came from (market-folder.ts `ruleSources`). */
+  readonly rules: Readonly<Record<string, string>>;
   /**
    * The print behind each fill of a resting order by the market, by `${symbol} ${tradeId}`:
    * `trade 123`, `aggTrade 45`, or for a kline tape the bar, path and leg
@@ -152,6 +154,8 @@ export interface BacktestResult {
   readonly fills: readonly AccountTradeView[];
   readonly recorder: BacktestRecorder;
   readonly metrics: TradingMetrics;
+  /** The round trips (trades.csv), whose statistics are `metrics.trades`. */
+  readonly trades: TradeTable;
   readonly requests: RequestStats;
   readonly log: readonly string[];
   /**
@@ -265,7 +269,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const orders = symbols.flatMap((s) => engine.allOrders(STRATEGY_ACCOUNT_ID, s));
   const fills = symbols.flatMap((s) => engine.accountTrades(STRATEGY_ACCOUNT_ID, s)).sort((a, b) => a.time - b.time || a.id - b.id);
   const endBalances = engine.account(STRATEGY_ACCOUNT_ID)!.balances;
-  const metrics = computeMetrics({ engine, recorder, symbols, orders, fills, startBalances, endBalances, sampleMicros, from, to });
+  const metricsInput = { engine, recorder, symbols, orders, fills, startBalances, endBalances, sampleMicros, from, to };
+  const trades = roundTripTable(metricsInput, (symbol, orderId, clientOrderId) => runtime.tags.reasonOf(symbol, orderId, clientOrderId));
+  const metrics = computeMetrics({ ...metricsInput, trades });
   return {
     strategyName: strategy.name,
     description: strategy.description,
@@ -288,6 +294,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     valuationAsset: recorder.valuation.asset,
     dataGaps: gaps,
     sources,
+    rules: Object.fromEntries(symbols.map((s) => [s, data.ruleSources?.[s] ?? 'sample market'])),
     fillPrints,
     fillRules,
     account,
@@ -297,6 +304,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     fills,
     recorder,
     metrics,
+    trades,
     requests,
     log: runtime.logLines,
     replayStats: { prints: replay.stats.tapeTrades, marketFills: replay.stats.marketFills, segments: runtime.segments, depthMessages: replay.stats.depthMessages, depthUpdates: replay.stats.depthUpdates, depthCrossFills: replay.stats.depthCrossFills },

@@ -32,6 +32,7 @@
 import { type ExchangeContext, FeedDriver, InProcessClient } from '../api-facade/index.ts';
 import { formatUnits } from '../engine/index.ts';
 import { randomStream, type Replay, type ReplayedTrade } from '../sim/index.ts';
+import { OrderTags, researchHelpers } from './research-helpers.ts';
 import { SimRestClient } from './sim-rest-client.ts';
 import type { RestMethod, RestResponse, SimClock, StrategyContext, StrategyFunction, TradeTick } from './strategy.ts';
 
@@ -63,6 +64,8 @@ export interface StrategyRuntimeOptions {
 export class StrategyRuntime {
   /** Lines the strategy logged, each stamped with simulated time. */
   readonly logLines: string[] = [];
+  /** The reasons the strategy gave its orders (`ctx.tag`), for trades.csv. */
+  readonly tags = new OrderTags();
   /** Segments the drive loop ran (one per distinct stop time). */
   segments = 0;
   readonly #options: StrategyRuntimeOptions;
@@ -269,6 +272,7 @@ export class StrategyRuntime {
       spawn: (task) => this.#spawn(task),
       onStop: (hook) => void this.#stopHooks.push(hook),
       log: (message) => void this.logLines.push(`${new Date(Math.floor(replay.now / 1000)).toISOString()} ${message}`),
+      ...researchHelpers({ engine: replay.engine, history: (symbol) => this.#options.exchange.backend.history(symbol), now: () => replay.now, symbols, client: this.#client, tags: this.tags }),
     };
   }
 }

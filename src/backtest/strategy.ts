@@ -23,7 +23,21 @@
  *   a stream seeded from the backtest's seed.
  * - The strategy may never return (a loop until the backtest's end is normal): the backtest stops
  *   at `--to` whatever the strategy is waiting for. `onStop` hooks run then.
+ *
+ * Research helpers save the code every strategy rewrites: `ctx.bars` (closed bars as objects),
+ * `ctx.symbol` (tick, step, minimum notional, rounding onto the grids), `ctx.orders` (typed
+ * orders), `ctx.tag` (why an order was sent, shown in trades.csv) and, imported from 'exsim', exact
+ * indicators (sma, ema, rsi, bollinger, atr, vwap: indicators.ts).
  */
+import type { KlineInterval } from '../data/index.ts';
+import type { Bar } from './market-bars.ts';
+import type { OrderHelper } from './order-helper.ts';
+import type { SymbolRules } from './symbol-rules.ts';
+
+export type { Bar } from './market-bars.ts';
+export { OrderHelper, type Order, type OrderFill, type NewOrder } from './order-helper.ts';
+export { SymbolRules, type Rounding } from './symbol-rules.ts';
+export { atr, bollinger, ema, IndicatorDecimal, rsi, sma, vwap, type BollingerBands, type DecimalInput, type PriceBar } from './indicators.ts';
 
 /** What a REST call answered (the raw form; `get`/`post`/... return `json` or throw). */
 export interface RestResponse {
@@ -138,6 +152,22 @@ export interface StrategyContext {
   onStop(hook: () => void): void;
   /** A line in the backtest's log (`log.txt` in the report), stamped with simulated time. */
   log(message: string): void;
+  /**
+   * The last `limit` (default 500, at most 1000) bars of a replayed symbol that have closed by
+   * simulated now, oldest first, as GET /api/v3/klines would list them but without the bar still
+   * forming; read from the market history, so they cost no request and no latency.
+   */
+  bars(symbol: string, interval: KlineInterval, limit?: number): Bar[];
+  /** The symbol's rules: tickSize, stepSize, minQty, minNotional, ..., `roundPrice`, `roundQty`. */
+  symbol(symbol: string): SymbolRules;
+  /** Typed orders over `client`: `place`, `market`, `limit`, `cancel`, `get`, `open`. */
+  readonly orders: OrderHelper;
+  /**
+   * Names the reason an order was sent (`'stop'`, `'take-profit'`, `'signal'`): trades.csv shows the
+   * reason of the order that opened each round trip and of the one that closed it. `order` is an
+   * orderId (of `symbol`, default the first) or a clientOrderId.
+   */
+  tag(order: number | string, reason: string, symbol?: string): void;
 }
 
 export type StrategyFunction = (ctx: StrategyContext) => void | Promise<void>;

@@ -12,6 +12,7 @@ import { formatUtcMicros } from '../data/index.ts';
 import { runBacktestRequest, type BacktestRequest } from './backtest-request.ts';
 import { InputError } from './input-error.ts';
 import { availableParallelism } from 'node:os';
+import type { BacktestResult } from './run-backtest.ts';
 import { createSweepPool, isSweepFailure, resolveSweepMarket, runSweep, type SweepOptions, type SweepRow } from './sweep.ts';
 
 export const SELECT_METRICS = ['excessReturn', 'return', 'pnl', 'vsHold', 'sharpe'] as const;
@@ -84,6 +85,24 @@ export interface WalkForwardResult {
   };
 }
 
+/** An equity curve: seconds since the epoch, equity in the valuation asset (and the holding benchmark's). */
+export interface EquityCurve {
+  readonly times: readonly number[];
+  readonly equity: readonly number[];
+  readonly hold: readonly (number | null)[];
+}
+
+/** A window's curves: the chosen parameters on the training stretch (in sample) and on the test stretch. */
+export interface WindowCurves {
+  readonly train: EquityCurve;
+  readonly test: EquityCurve;
+}
+
+function curveOf(result: BacktestResult): EquityCurve {
+  const samples = result.recorder.equity;
+  return { times: samples.map((s) => s.time / 1_000_000), equity: samples.map((s) => s.equity.toNumber()), hold: samples.map((s) => (s.hold === null ? null : s.hold.toNumber())) };
+}
+
 /** The row's score by `metric` (null: no score; never chosen over a row with one). */
 function score(row: SweepRow, metric: SelectMetric): number | null {
   switch (metric) {
@@ -112,7 +131,11 @@ export async function runWalkForward(
   grid: readonly Record<string, string>[],
   spec: WalkForwardSpec,
   metric: SelectMetric,
-  options: SweepOptions & { readonly onWindow?: (window: WalkForwardWindow, index: number, total: number) => void } = {},
+  options: SweepOptions & {
+    readonly onWindow?: (window: WalkForwardWindow, index: number, total: number) => void;
+    /** Filled with each window's curves (walk-forward.html); the chosen run is run once more on its training stretch for it. */
+    readonly curves?: WindowCurves[];
+  } = {},
 ): Promise<WalkForwardResult> {
   const { from, to } = await resolveSweepMarket(request);
   const starts: number[] = [];
@@ -149,6 +172,10 @@ export async function runWalkForward(
         test: { pnl: m.pnl, return: m.return, holdReturn: m.benchmarks.hold.return, vsHold: m.pnlVsHold, excessReturn: m.excessReturn.vsHold, fills: result.fills.length, journalSha256: summary.journal.sha256 },
       };
       windows.push(window);
+      if (options.curves !== undefined) {
+        const train = await runBacktestRequest({ ...request, from: trainFrom, to: trainTo, params: best.params }, null);
+        options.curves.push({ train: curveOf(train.result), test: curveOf(result) });
+      }
       options.onWindow?.(window, index, starts.length);
     }
   } finally {

@@ -9,7 +9,14 @@
  *                  a kline tape the bar, intra-bar path and leg: the assumption behind the fill)
  *                  and the rule with its numbers (`rule`: the fill model's reason, e.g. the
  *                  queue ahead before and after, or DEPTH_CROSS and the crossing liquidity)
- *   equity.csv     the equity samples and the drawdown from the running peak
+ *   trades.csv     one row per round trip (round-trips.ts): entry and exit time, side, quantity,
+ *                  volume-weighted entry and exit prices, PnL and commissions in the quote
+ *                  asset, duration, the orders that opened and closed it and the reasons the
+ *                  strategy tagged them with (`ctx.tag`); summary.json's `metrics.trades` is
+ *                  computed from these rows. A trip still open at the end is not a row.
+ *   equity.csv     the equity samples and the drawdown below the running peak, in the valuation
+ *                  asset (`drawdown_<asset>`) and as a fraction of the peak (`drawdown_fraction`,
+ *                  0.05 = 5% below; report.html plots it negated)
  *   log.txt        the strategy's ctx.log lines
  *   strategy-commands.jsonl.gz  the strategy's engine commands, one JSON object per line
  *                  (with the data and the seed: the run's inputs)
@@ -38,6 +45,9 @@ export function writeStrategyCommands(dir: string, commands: readonly EngineComm
 }
 
 const csv = (rows: readonly (readonly (string | number | boolean)[])[]): string => rows.map((r) => r.join(',')).join('\n') + '\n';
+
+/** A free-text field (a strategy's tag) quoted as RFC 4180 has it when it holds a comma or a quote. */
+const textField = (text: string): string => (/[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 export function writeReport(dir: string, result: BacktestResult, summary: BacktestSummary): string[] {
   mkdirSync(dir, { recursive: true });
@@ -90,15 +100,41 @@ export function writeReport(dir: string, result: BacktestResult, summary: Backte
       ]),
     ]),
   );
+  write(
+    'trades.csv',
+    csv([
+      ['symbol', 'side', 'entryTime', 'exitTime', 'durationSeconds', 'quantity', 'entryPrice', 'exitPrice', 'quoteAsset', 'pnl', 'fees', 'entryOrderId', 'entryClientOrderId', 'exitOrderId', 'exitClientOrderId', 'entryReason', 'exitReason'],
+      ...result.trades.rows.map((t) => [
+        t.symbol,
+        t.side,
+        formatUtcMicros(t.entryTime),
+        formatUtcMicros(t.exitTime),
+        (t.exitTime - t.entryTime) / 1_000_000,
+        t.quantity,
+        t.entryPrice,
+        t.exitPrice,
+        t.quoteAsset,
+        t.pnl,
+        t.fees,
+        t.entryOrderId,
+        t.entryClientOrderId,
+        t.exitOrderId,
+        t.exitClientOrderId,
+        textField(t.entryReason),
+        textField(t.exitReason),
+      ]),
+    ]),
+  );
   const places = result.assetPrecision(result.valuationAsset);
   let peak: Decimal | null = null;
   write(
     'equity.csv',
     csv([
-      ['time', `equity_${result.valuationAsset}`, 'drawdown'],
+      ['time', `equity_${result.valuationAsset}`, `drawdown_${result.valuationAsset}`, 'drawdown_fraction'],
       ...result.recorder.equity.map((sample) => {
         peak = peak === null || sample.equity.gt(peak) ? sample.equity : peak;
-        return [formatUtcMicros(sample.time), sample.equity.toFixed(places), peak.sub(sample.equity).toFixed(places)];
+        const fall = peak.sub(sample.equity);
+        return [formatUtcMicros(sample.time), sample.equity.toFixed(places), fall.toFixed(places), peak.isZero() ? '0' : fall.div(peak).toFixed(8, Decimal.ROUND_HALF_EVEN)];
       }),
     ]),
   );

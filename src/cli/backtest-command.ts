@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatUtcMicros } from '../data/index.ts';
-import { InputError, loadStrategy, headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions, checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable, renderSweepHtml, runFolder, parseSelectMetric, parseWalkForward, runWalkForward, walkForwardTable, type DataGap } from '../backtest/index.ts';
+import { InputError, loadStrategy, headline, parseBacktestRequest, runBacktestRequest, type BacktestRequestOptions, checkSweepParams, MAX_QUEUED_SWEEP_RUNS, MAX_SWEEP_RUNS, parseSweep, runSweep, sweepFailureMessage, sweepJson, sweepRuns, sweepTable, renderSweepHtml, runFolder, parseSelectMetric, parseWalkForward, runWalkForward, walkForwardTable, renderWalkForwardHtml, type DataGap, type WindowCurves } from '../backtest/index.ts';
 import { ProgressBar } from './progress-bar.ts';
 import { submitQueuedSweep } from './queue-submit.ts';
 
@@ -28,8 +28,10 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
     const workers = options.workers === undefined ? undefined : Number(options.workers);
     if (workers !== undefined && !(Number.isInteger(workers) && workers >= 1 && workers <= 64)) throw new InputError(`--workers must be an integer 1..64, got "${options.workers}"`);
     checkSweepParams(await loadStrategy(strategy), sweepRuns(request, grid));
+    const curves: WindowCurves[] = [];
     const result = await runWalkForward(request, grid, spec, metric, {
       ...(workers === undefined ? {} : { workers }),
+      ...(options.out === undefined ? {} : { curves }),
       onWindow: (w, i, n) => process.stderr.write(`walk-forward ${i + 1}/${n}: trained ${w.trainFrom} .. ${w.trainTo}, chose ${Object.entries(w.chosen).map(([k, v]) => `${k}=${v}`).join(',')}\n`),
     });
     if (options.json === true) print(JSON.stringify(result));
@@ -37,7 +39,9 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
     if (options.out !== undefined) {
       mkdirSync(options.out, { recursive: true });
       writeFileSync(join(options.out, 'walk-forward.json'), `${JSON.stringify(result, null, 2)}\n`);
-      if (options.json !== true) print(`walk-forward results: ${join(options.out, 'walk-forward.json')}`);
+      const loaded = await loadStrategy(strategy);
+      writeFileSync(join(options.out, 'walk-forward.html'), renderWalkForwardHtml(result, curves, `${loaded.name} on ${request.data}`));
+      if (options.json !== true) print(`walk-forward results: ${join(options.out, 'walk-forward.json')}, ${join(options.out, 'walk-forward.html')}`);
     }
     return;
   }

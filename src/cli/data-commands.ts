@@ -1,13 +1,18 @@
 /**
  * `exsim data inspect DIR` and `exsim data gen`: the data layer's folder report (Binance dumps,
  * Tardis files, exsim recordings) and synthetic market writers (Binance dumps, or with --l2 Tardis
- * L2 and trades files) as commands. Every mistake a user can make (a missing folder, a bad date, a
+ * L2 and trades files) as commands. A generated symbol takes its tick and step from the rules exsim
+ * knows for it (the sample market, the bundled Binance snapshot); when it has none, or the grid is
+ * set otherwise, the folder's exsim-market.json gets the rules the data was written on, so the folder
+ * backtests as it is. Every mistake a user can make (a missing folder, a bad date, a
  * bad number) is an `InputError` (src/data's one user-error type), which main.ts prints as one line
  * with a non-zero exit.
  */
 import { stat } from 'node:fs/promises';
-import { formatRecordingGap, InputError, inspectDataFolder, type DataFolderReport, writeSyntheticDays, writeSyntheticL2Days, KLINE_INTERVALS, type KlineInterval, formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/index.ts';
-import { parseUnits } from '../engine/index.ts';
+import { join } from 'node:path';
+import { formatRecordingGap, InputError, knownSymbolRules, MARKET_CONFIG_FILE, inspectDataFolder, type DataFolderReport, writeSyntheticDays, writeSyntheticL2Days, KLINE_INTERVALS, type KlineInterval, formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from '../data/index.ts';
+import { parseUnits, type SymbolConfig, type SymbolFilter } from '../engine/index.ts';
+import { gridSymbol, writeMarketRules } from './data-import.ts';
 
 
 async function requireFolder(dir: string): Promise<void> {
@@ -75,8 +80,10 @@ export interface GenOptions {
   /** Default 60000 for dumps, 1500000 with --l2 (a BTCUSDT-like day). */
   tradesPerDay?: string | undefined;
   volatility: string;
-  tick: string;
-  step: string;
+  /** Default: the symbol's known tickSize (sample market, Binance snapshot), else 0.01. */
+  tick?: string | undefined;
+  /** Default: the symbol's known LOT_SIZE stepSize, else 0.00001. */
+  step?: string | undefined;
   medianQty: string;
   /** Dumps only; default 1m. */
   klines?: string | undefined;
@@ -103,9 +110,31 @@ function positiveInteger(text: string, what: string, max: number): number {
   return n;
 }
 
-/** Writes the synthetic dump (or with --l2 the Tardis L2 market); returns the paths written. */
-export async function genCommand(options: GenOptions): Promise<string[]> {
+/** A filter field of known rules (the decimal string as exchangeInfo writes it). */
+function filterField(rules: SymbolConfig | undefined, type: SymbolFilter['filterType'], field: string): string | undefined {
+  const filter = rules?.filters?.find((f) => f.filterType === type) as Record<string, unknown> | undefined;
+  return filter === undefined ? undefined : (filter[field] as string | undefined);
+}
+
+/** The known rules with the price and quantity grid the data was written on (their minimums raised to one tick, one step at least). */
+function onGrid(rules: SymbolConfig, tick: string, step: string): SymbolConfig {
+  const filters = (rules.filters ?? []).map((f): SymbolFilter => {
+    if (f.filterType === 'PRICE_FILTER') return { ...f, tickSize: tick, minPrice: tick };
+    if (f.filterType === 'LOT_SIZE') return { ...f, stepSize: step, minQty: step };
+    return f;
+  });
+  return { ...rules, filters };
+}
+
+/**
+ * Writes the synthetic dump (or with --l2 the Tardis L2 market); returns the paths written.
+ * `onNote` hears where the symbol's rules were written, when they were.
+ */
+export async function genCommand(options: GenOptions, onNote: (line: string) => void = () => {}): Promise<string[]> {
   if (!/^[A-Z0-9]{2,20}$/.test(options.symbol)) throw new InputError(`--symbol must be upper-case letters and digits, got "${options.symbol}"`);
+  const known = knownSymbolRules(options.symbol);
+  const tick = options.tick ?? filterField(known?.symbol, 'PRICE_FILTER', 'tickSize') ?? '0.01';
+  const step = options.step ?? filterField(known?.symbol, 'LOT_SIZE', 'stepSize') ?? '0.00001';
   const fromMs = /^\d{4}-\d{2}-\d{2}$/.test(options.from) ? parseUtcPeriod(options.from) : null;
   if (fromMs === null) throw new InputError(`--from must be a date YYYY-MM-DD, got "${options.from}"`);
   const days = positiveInteger(options.days, 'days', 366);
@@ -116,8 +145,8 @@ export async function genCommand(options: GenOptions): Promise<string[]> {
     symbol: options.symbol,
     seed: options.seed,
     scale: { quotePrecision: 8, basePrecision: 8 },
-    tickSize: amount(options.tick, 'tick'),
-    stepSize: amount(options.step, 'step'),
+    tickSize: amount(tick, 'tick'),
+    stepSize: amount(step, 'step'),
     startPrice: amount(options.price, 'price'),
     startTime,
     endTime: startTime + days * MS_PER_DAY * 1000,
@@ -125,11 +154,13 @@ export async function genCommand(options: GenOptions): Promise<string[]> {
     medianQty: amount(options.medianQty, 'median-qty'),
     firstTradeId: 1,
   };
+  // Decided before any file is written: a symbol whose quote asset cannot be read off its name fails here.
+  const rules = rulesToWrite(options.symbol, known?.symbol, tick, step, common.tickSize, common.stepSize);
   if (options.l2 === true) {
     const dumpOnly = [options.klines !== undefined && '--klines', options.aggTrades === true && '--agg-trades', options.trades === false && '--no-trades'].filter((x) => x !== false);
     if (dumpOnly.length > 0) throw new InputError(`${dumpOnly.join(', ')}: Binance dump options; --l2 writes Tardis incremental_book_L2 and trades files`);
     if (common.startPrice < 4 * common.tickSize) throw new InputError(`--price must be at least 4 ticks with --l2, got "${options.price}"`);
-    return writeSyntheticL2Days(
+    const written = await writeSyntheticL2Days(
       options.out,
       {
         ...common,
@@ -138,6 +169,8 @@ export async function genCommand(options: GenOptions): Promise<string[]> {
       },
       { extension: options.csv ? 'csv' : 'csv.gz' },
     );
+    writeRules(options, rules, known === undefined, tick, step, onNote);
+    return written;
   }
   if (options.depthPerDay !== undefined) throw new InputError('--depth-per-day sets the depth of an --l2 market');
   const intervals = (options.klines ?? '1m') === '' ? [] : (options.klines ?? '1m').split(',');
@@ -146,7 +179,7 @@ export async function genCommand(options: GenOptions): Promise<string[]> {
     if (interval === '3d' || interval === '1w' || interval === '1M') throw new InputError(`--klines: daily files hold klines up to 1d, not ${interval}`);
   }
   if (options.trades === false && intervals.length === 0 && options.aggTrades !== true) throw new InputError('--no-trades needs --klines or --agg-trades (something to write)');
-  return writeSyntheticDays(
+  const written = await writeSyntheticDays(
     options.out,
     {
       ...common,
@@ -156,4 +189,20 @@ export async function genCommand(options: GenOptions): Promise<string[]> {
     },
     { klineIntervals: intervals as KlineInterval[], extension: options.csv ? 'csv' : 'zip', trades: options.trades !== false, ...(options.aggTrades === true ? { firstAggTradeId: 1 } : {}) },
   );
+  writeRules(options, rules, known === undefined, tick, step, onNote);
+  return written;
+}
+
+/** The rules the data is written on, or null when the rules exsim knows for the symbol already fit its grid. */
+function rulesToWrite(symbol: string, known: SymbolConfig | undefined, tick: string, step: string, tickUnits: number, stepUnits: number): SymbolConfig | null {
+  const knownTick = filterField(known, 'PRICE_FILTER', 'tickSize');
+  const knownStep = filterField(known, 'LOT_SIZE', 'stepSize');
+  if (known !== undefined && knownTick !== undefined && knownStep !== undefined && parseUnits(knownTick, 8) === tickUnits && parseUnits(knownStep, 8) === stepUnits) return null;
+  return known === undefined ? gridSymbol(symbol, tick, step) : onGrid(known, tick, step);
+}
+
+function writeRules(options: GenOptions, rules: SymbolConfig | null, unknown: boolean, tick: string, step: string, onNote: (line: string) => void): void {
+  if (rules === null) return;
+  writeMarketRules(options.out, [{ symbol: rules, assets: [rules.baseAsset, rules.quoteAsset].map((asset) => ({ asset, precision: 8 })) }]);
+  onNote(`rules of ${options.symbol} (tick ${tick}, step ${step}${unknown ? ', no other filters: edit them for a real market' : ''}): ${join(options.out, MARKET_CONFIG_FILE)}`);
 }

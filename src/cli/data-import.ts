@@ -16,8 +16,8 @@
  * copy of a file still being recorded) is read up to its last complete line, as a replay reads
  * it, and said in a warning, as are its gaps, which live recordings have.
  *
- * Rules for symbols the sample market does not know are inferred from the recorded trades and
- * book levels: the tick is the coarsest power of ten that divides every price, the step likewise
+ * Rules for symbols neither the sample market nor the bundled Binance snapshot knows are inferred
+ * from the recorded trades and book levels: the tick is the coarsest power of ten that divides every price, the step likewise
  * for quantities, the quote asset the longest known quote suffix of the name (USDT, FDUSD, USDC,
  * BTC, ...). They are a starting point: edit exsim-market.json to match the real exchangeInfo.
  */
@@ -25,9 +25,8 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { InputError, MARKET_CONFIG_FILE } from '../backtest/index.ts';
-import { buildTapeCache, depthKindInfo, listDataFiles, openMarketData, parseDataFileName, readAggTrades, readDepth, readKlines, readTrades, RECORDING_KIND, scanRecording, type DataFileName } from '../data/index.ts';
-import { type EngineConfig, type SymbolConfig, formatUnits } from '../engine/index.ts';
-import { SAMPLE_CONFIG } from '../sample/index.ts';
+import { buildTapeCache, depthKindInfo, knownSymbolRules, listDataFiles, openMarketData, parseDataFileName, readAggTrades, readDepth, readKlines, readTrades, RECORDING_KIND, scanRecording, type DataFileName } from '../data/index.ts';
+import { type AssetConfig, type EngineConfig, type SymbolConfig, formatUnits } from '../engine/index.ts';
 
 const QUOTES = ['FDUSD', 'USDT', 'USDC', 'TUSD', 'BUSD', 'EUR', 'TRY', 'BTC', 'ETH', 'BNB'];
 const SCALE = { quotePrecision: 8, basePrecision: 8 };
@@ -102,10 +101,13 @@ async function checkFile(path: string, name: DataFileName, onWarning: (line: str
 const showsGrid = (name: DataFileName): boolean => name.kind === 'trades' || name.kind === 'tardis:trades' || depthKindInfo(name.kind) !== undefined;
 
 function inferSymbol(symbol: string, priceGrid: number, qtyGrid: number): SymbolConfig {
+  return gridSymbol(symbol, formatUnits(10 ** priceGrid, 8), formatUnits(10 ** qtyGrid, 8));
+}
+
+/** Rules of a symbol exsim does not know: its price and quantity grids only, the quote asset read off the name. */
+export function gridSymbol(symbol: string, tick: string, step: string): SymbolConfig {
   const quote = QUOTES.find((q) => symbol.endsWith(q) && symbol.length > q.length);
   if (quote === undefined) throw new InputError(`cannot tell the quote asset of ${symbol}: add it to ${MARKET_CONFIG_FILE} by hand`);
-  const tick = formatUnits(10 ** priceGrid, 8);
-  const step = formatUnits(10 ** qtyGrid, 8);
   return {
     symbol,
     baseAsset: symbol.slice(0, -quote.length),
@@ -158,26 +160,44 @@ export async function importCommand(sources: readonly string[], out: string, opt
     copyFileSync(path, target);
     files.push(target);
   }
-  const configPath = join(out, MARKET_CONFIG_FILE);
-  const config: EngineConfig = existsSync(configPath) ? (JSON.parse(readFileSync(configPath, 'utf8')) as EngineConfig) : { assets: [], symbols: [] };
-  const symbols = [...new Set(found.map((f) => f.name.symbol))].sort();
+  const rules: { symbol: SymbolConfig; assets: readonly AssetConfig[] }[] = [];
   const inferred: string[] = [];
-  const symbolConfigs = [...config.symbols];
-  const assets = [...(config.assets ?? [])];
+  const configPath = join(out, MARKET_CONFIG_FILE);
+  const described = existsSync(configPath) ? (JSON.parse(readFileSync(configPath, 'utf8')) as EngineConfig).symbols.map((s) => s.symbol) : [];
+  const symbols = [...new Set(found.map((f) => f.name.symbol))].sort();
   for (const symbol of symbols) {
-    if (symbolConfigs.some((s) => s.symbol === symbol)) continue;
-    let rules = SAMPLE_CONFIG.symbols.find((s) => s.symbol === symbol);
-    if (rules === undefined) {
+    if (described.includes(symbol)) continue;
+    let known = knownSymbolRules(symbol);
+    if (known === undefined) {
       const grid = grids.get(symbol);
       if (grid === undefined) throw new InputError(`no trades or depth files for ${symbol}: its tick and step cannot be inferred`);
-      rules = inferSymbol(symbol, grid.priceGrid, grid.qtyGrid);
+      const inferredRules = inferSymbol(symbol, grid.priceGrid, grid.qtyGrid);
+      known = { symbol: inferredRules, assets: [inferredRules.baseAsset, inferredRules.quoteAsset].map((asset) => ({ asset, precision: 8 })) };
       inferred.push(symbol);
     }
-    symbolConfigs.push(rules);
-    for (const asset of [rules.baseAsset, rules.quoteAsset]) if (!assets.some((a) => a.asset === asset)) assets.push({ asset, precision: 8 });
+    rules.push(known);
   }
-  writeFileSync(configPath, `${JSON.stringify({ ...config, assets, symbols: symbolConfigs }, null, 2)}\n`);
+  writeMarketRules(out, rules);
   // Read again at the scale a replay reads them (the checks above read at 8 decimals): the columnar cache keeps them.
   const cached = await buildTapeCache(openMarketData(out), symbols);
   return { files, symbols, inferred, cached };
+}
+
+/**
+ * Adds (or replaces) symbols' rules in DIR/exsim-market.json, creating it when absent; the
+ * symbols and assets already there keep their place.
+ */
+export function writeMarketRules(dir: string, rules: readonly { symbol: SymbolConfig; assets: readonly AssetConfig[] }[]): void {
+  const configPath = join(dir, MARKET_CONFIG_FILE);
+  const config: EngineConfig = existsSync(configPath) ? (JSON.parse(readFileSync(configPath, 'utf8')) as EngineConfig) : { assets: [], symbols: [] };
+  const symbols = [...config.symbols];
+  const assets = [...(config.assets ?? [])];
+  for (const rule of rules) {
+    const at = symbols.findIndex((s) => s.symbol === rule.symbol.symbol);
+    if (at >= 0) symbols[at] = rule.symbol;
+    else symbols.push(rule.symbol);
+    for (const asset of rule.assets) if (!assets.some((a) => a.asset === asset.asset)) assets.push(asset);
+  }
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(configPath, `${JSON.stringify({ ...config, assets, symbols }, null, 2)}\n`);
 }

@@ -10,6 +10,7 @@ import { reportCompareCommand } from './report-command.ts';
 import { backtestCommand, type BacktestCommandOptions } from './backtest-command.ts';
 import { genCommand, inspectCommand } from './data-commands.ts';
 import { importCommand } from './data-import.ts';
+import { symbolsCommand } from './data-symbols.ts';
 import { RECORD_DEFAULTS, recordCommand, type RecordCommandOptions } from './record-command.ts';
 import { scenarioRunCommand } from './scenario-command.ts';
 import { runDemo } from './demo.ts';
@@ -104,7 +105,7 @@ export function buildProgram(): Command {
     .option('--data <dir>', 'market data: sample, or a folder of Binance dumps and/or Tardis files', 'sample')
     .option('--from <time>', 'start, UTC: YYYY-MM-DD[THH:MM[:SS]] or epoch ms (default: the data\'s first day)')
     .option('--to <time>', 'end (exclusive), same forms (default: the end of the data\'s last day)')
-    .option('--symbols <list>', 'symbols to replay, comma-separated (default: the market\'s first)')
+    .option('--symbols <list>', 'symbols to replay, comma-separated (default: the data folder\'s first symbol with exchange rules; the sample\'s BTCUSDT)')
     .option('--fill-model <model>', 'queue | queue-probabilistic[:power:N|power2:N|power3:N|log|log2] | trade-through | touch (queue models read the queue from a recorded book)', 'queue')
     .option('--latency <spec>', 'none | 5ms | normal:5ms,1ms | lognormal:2ms,0.5 (each leg: entry, cancel, ack)', 'none')
     .option('--seed <seed>', 'seed of every random stream (same seed, same journal)', '1')
@@ -117,7 +118,7 @@ export function buildProgram(): Command {
     .option('--journal', 'also write every engine command and its events to journal.jsonl.gz in --out (large: about a million lines a day)')
     .option('--sweep <grid>', "parameter grid on worker threads, e.g. 'spread=0.001,0.002;size=0.01,0.02'")
     .option('--sweep-reports', "with --sweep and --out: each run's report folder (summary.json, CSVs, report.html) in OUT/runs/")
-    .option('--walk-forward <spec>', 'train=7d,test=1d: on each training window run the --sweep, pick the best by --select, run it on the following test window; report the stitched out-of-sample result (walk-forward.json in --out)')
+    .option('--walk-forward <spec>', 'train=7d,test=1d: on each training window run the --sweep, pick the best by --select, run it on the following test window; report the stitched out-of-sample result (walk-forward.json and walk-forward.html in --out)')
     .option('--select <metric>', 'what --walk-forward picks by: excessReturn (over holding; default), return, pnl, vsHold, sharpe')
     .option('--workers <n>', 'worker threads for --sweep (default: the number of cores)')
     .option('--queue <url>', 'run the --sweep over a Redis queue (redis://HOST:PORT[/DB]) on `exsim worker` processes instead')
@@ -130,8 +131,8 @@ export function buildProgram(): Command {
     .description('backtest report folders')
     .command('compare <dirs...>')
     .description('key metrics of report folders (exsim backtest --out DIR) side by side, and an HTML page with their equity curves overlaid')
-    .option('--out <file>', 'the HTML page', 'compare.html')
-    .action(async (dirs: string[], options: { out: string }) => {
+    .option('--out <file>', "the HTML page (default: compare.html in the first report's folder)")
+    .action(async (dirs: string[], options: { out?: string }) => {
       await reportCompareCommand(dirs, options.out);
     });
   program
@@ -186,8 +187,8 @@ export function buildProgram(): Command {
     .option('--price <p>', 'start price', '42000')
     .option('--trades-per-day <n>', 'expected trades per day (default 60000; 1500000 with --l2)')
     .option('--volatility <v>', 'daily volatility of the log price', '0.025')
-    .option('--tick <t>', 'price tick size', '0.01')
-    .option('--step <s>', 'quantity step size', '0.00001')
+    .option('--tick <t>', "price tick size (default: the symbol's tickSize in the sample market or the Binance snapshot, else 0.01)")
+    .option('--step <s>', "quantity step size (default: the symbol's LOT_SIZE stepSize there, else 0.00001)")
     .option('--median-qty <q>', 'median taker order size', '0.0008')
     .option('--klines <list>', 'kline intervals to derive, comma-separated (empty for none; default 1m)')
     .option('--agg-trades', 'derive aggTrades files too')
@@ -196,8 +197,15 @@ export function buildProgram(): Command {
     .option('--l2', 'an order-book market: binance_incremental_book_L2_<date>_<SYMBOL>.csv.gz (a snapshot at 00:00, then 100 ms update messages) and binance_trades_<date>_<SYMBOL>.csv.gz, the trades taken from that book')
     .option('--depth-per-day <n>', 'with --l2: depth update rows per day (default 20000000)')
     .action(async (options: Parameters<typeof genCommand>[0]) => {
-      const written = await genCommand(options);
+      const written = await genCommand(options, (line) => console.log(line));
       console.log(`wrote ${written.length} files to ${options.out}`);
+    });
+  data
+    .command('symbols [symbols...]')
+    .description("the bundled snapshot of Binance's spot symbol rules (filters, precisions, permissions) a data folder's symbols take theirs from: its date, or the rules of the symbols named")
+    .option('--update', 'refresh the snapshot from the live GET /api/v3/exchangeInfo (needs a network)')
+    .action(async (symbols: string[], options: { update?: boolean }) => {
+      for (const line of await symbolsCommand(symbols, { update: options.update })) console.log(line);
     });
   program
     .command('bench')

@@ -10,7 +10,7 @@ export { DEPTH_KINDS, depthKindInfo, type DepthKind, type DepthKindInfo, type Cs
 export { depthInWindow } from './depth-window.ts';
 export { DepthBatchBuilder } from './depth-batch-builder.ts';
 export { InputError } from './input-error.ts';
-export { MARKET_CONFIG_FILE, openMarketData, chooseSymbols, symbolFiles, symbolSpecOf, symbolScale, coverageGaps, type MarketData, type DataFile, type DataGap } from './market-folder.ts';
+export { MARKET_CONFIG_FILE, openMarketData, chooseSymbols, knownSymbolRules, symbolFiles, symbolSpecOf, symbolScale, coverageGaps, type MarketData, type DataFile, type DataGap } from './market-folder.ts';
 export { sourceFiles, tradeFiles, windowedTape, windowGaps, resolveWindow, cutToWindow, type MarketSource, type SourceFiles, type SymbolTape, type TradeSource, type KlinePrints } from './tape-sources.ts';
 export { loadSharedTapes, tapeFromShared, SHARED_TAPE_MAX_ROWS, type SharedTape } from './shared-tapes.ts';
 export { depthFiles, windowedDepth, type DepthFiles, type WindowedDepth } from './depth-sources.ts';
@@ -42,6 +42,7 @@ export { zipSingleFile } from './synthetic/zip-writer.ts';
 export { DEPTH_ASK, DEPTH_CLEAR, DEPTH_MESSAGE_START, type DepthBatch, type DepthGranularity, type DepthSource, type DepthSourceInfo } from './depth-tape.ts';
 export { BEST_MATCH, BUYER_MAKER, KLINE_INTERVALS, type AggTrade, type Kline, type KlineInterval, type TapeTrade, type TradeBatch } from './tape.ts';
 export { formatUtcMicros, MS_PER_DAY, parseUtcPeriod } from './utc-date.ts';
+export { readSpotRules, SPOT_RULES_FILE, spotSymbolRules, trimExchangeInfo, writeSpotRules, type SpotRulesSnapshot } from './spot-symbol-rules.ts';
 export { MarketHistory, formatAmount, formatKline, parseWindowSize } from './history/index.ts';
 export type { DayTicker, HistoryKline, MarketHistoryOptions, MiniTicker, WindowTicker } from './history/index.ts';
 export { changePercentMilli, divRound } from './history/exact-amount.ts';

@@ -3,20 +3,25 @@
  * Tardis.dev files (as `exsim data import` or `exsim data gen` lay them out), the exchange rules
  * of its symbols, and each symbol's data files by kind and period.
  *
- * Exchange rules: a folder may hold `exsim-market.json`, an engine config (exchangeInfo-shaped
- * symbols with filters, and asset precisions), which `exsim data import` writes; otherwise the
- * sample market's rules apply (BTCUSDT, ETHBTC). A symbol named on the command line must be in
- * the config; one the folder has data for but the config lacks gets a message saying how to
- * infer its rules (`exsim data import`), since a guessed tick or step would quietly change fills.
+ * Exchange rules, for each symbol the folder has data for, the first that describes it:
+ * 1. the folder's `exsim-market.json`, an engine config (exchangeInfo-shaped symbols with filters,
+ *    and asset precisions) that `exsim data import` and `exsim data gen` write and a user may edit
+ *    for a custom market;
+ * 2. the bundled sample market (BTCUSDT, ETHBTC);
+ * 3. the bundled snapshot of Binance's spot exchangeInfo (spot-symbol-rules.ts).
+ * A folder without the file starts from the sample market's config (so its symbols keep their
+ * order and the sample's exchange filters). A symbol none of them describes gets a message saying
+ * how to get its rules, since a guessed tick or step would quietly change fills.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { type EngineConfig, Engine, type SymbolSpec } from '../engine/index.ts';
+import { type AssetConfig, type EngineConfig, Engine, type SymbolConfig, type SymbolSpec } from '../engine/index.ts';
 import { SAMPLE_CONFIG } from '../sample/index.ts';
 import { listDataFiles } from './dump-sources.ts';
 import { comparePeriods, dropUnpackedTwins, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
 import { InputError } from './input-error.ts';
 import { SAMPLE_DIR } from './sample.ts';
+import { readSpotRules, spotSymbolRules } from './spot-symbol-rules.ts';
 import type { UnitScale } from './tape.ts';
 
 export const MARKET_CONFIG_FILE = 'exsim-market.json';
@@ -27,11 +32,16 @@ export interface MarketData {
   readonly config: EngineConfig;
   /** The symbols the folder has data files for, by their names (sorted); undefined for the sample. */
   readonly dataSymbols?: readonly string[];
+  /**
+   * Where each symbol's rules come from, for the summary: `exsim-market.json`, `sample market`, or
+   * `Binance snapshot of <date>` (a run's result depends on it; undefined: all from one place, the sample).
+   */
+  readonly ruleSources?: Readonly<Record<string, string>>;
 }
 
 /** Opens a data source: `sample` or a folder. */
 export function openMarketData(source: string): MarketData {
-  if (source === 'sample') return { dir: SAMPLE_DIR, config: SAMPLE_CONFIG };
+  if (source === 'sample') return { dir: SAMPLE_DIR, config: SAMPLE_CONFIG, ruleSources: Object.fromEntries(SAMPLE_CONFIG.symbols.map((s) => [s.symbol, 'sample market'])) };
   if (!existsSync(source)) throw new InputError(`no such data folder: ${source}`);
   const configPath = join(source, MARKET_CONFIG_FILE);
   let config = SAMPLE_CONFIG;
@@ -43,7 +53,32 @@ export function openMarketData(source: string): MarketData {
       throw new InputError(`${configPath}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { dir: source, config, dataSymbols: folderSymbols(source) };
+  const dataSymbols = folderSymbols(source);
+  const own = config === SAMPLE_CONFIG ? 'sample market' : MARKET_CONFIG_FILE;
+  const ruleSources: Record<string, string> = Object.fromEntries(config.symbols.map((s) => [s.symbol, own]));
+  const known = withKnownRules(config, dataSymbols);
+  for (const symbol of known.symbols.slice(config.symbols.length)) {
+    ruleSources[symbol.symbol] = SAMPLE_CONFIG.symbols.some((s) => s.symbol === symbol.symbol) ? 'sample market' : `Binance snapshot of ${readSpotRules().date}`;
+  }
+  return { dir: source, config: known, dataSymbols, ruleSources };
+}
+
+/** The rules of a symbol exsim knows without a folder's file: the sample market's, else the bundled Binance snapshot's. */
+export function knownSymbolRules(symbol: string): { symbol: SymbolConfig; assets: AssetConfig[] } | undefined {
+  const sample = SAMPLE_CONFIG.symbols.find((s) => s.symbol === symbol);
+  if (sample === undefined) return spotSymbolRules(symbol);
+  const precision = (asset: string) => SAMPLE_CONFIG.assets?.find((a) => a.asset === asset)?.precision ?? 8;
+  return { symbol: sample, assets: [sample.baseAsset, sample.quoteAsset].map((asset) => ({ asset, precision: precision(asset) })) };
+}
+
+/** `config` plus the known rules of the data symbols it lacks (appended, so what it had keeps its place). */
+function withKnownRules(config: EngineConfig, dataSymbols: readonly string[]): EngineConfig {
+  const missing = dataSymbols.filter((symbol) => !config.symbols.some((s) => s.symbol === symbol));
+  const added = missing.map(knownSymbolRules).filter((r) => r !== undefined);
+  if (added.length === 0) return config;
+  const assets = [...(config.assets ?? [])];
+  for (const rules of added) for (const asset of rules.assets) if (!assets.some((a) => a.asset === asset.asset)) assets.push(asset);
+  return { ...config, assets, symbols: [...config.symbols, ...added.map((r) => r.symbol)] };
 }
 
 /** The symbols named by the data files under `dir` (names only: nothing is opened). */
@@ -62,16 +97,21 @@ function folderSymbols(dir: string): string[] {
   return [...symbols].sort();
 }
 
-/** Checks the symbols against the config; returns them (default: the config's first symbol). */
+/**
+ * Checks the symbols against the config; returns them. Default: the first symbol of the config
+ * the folder has data for (the sample: its first symbol).
+ */
 export function chooseSymbols(data: MarketData, symbols: readonly string[] | undefined): string[] {
   const known = data.config.symbols.map((s) => s.symbol);
   const present = data.dataSymbols ?? [];
   const unknown = present.filter((s) => !known.includes(s));
-  if ((symbols === undefined || symbols.length === 0) && unknown.length > 0 && known.every((s) => !present.includes(s))) {
-    // The folder is of other symbols than the rules cover: the default would find no data.
-    throw new InputError(noRules(data, unknown));
-  }
-  const chosen = symbols === undefined || symbols.length === 0 ? [known[0]!] : [...symbols];
+  let chosen: string[];
+  if (symbols === undefined || symbols.length === 0) {
+    const first = present.length === 0 ? known[0] : known.find((s) => present.includes(s));
+    // The folder is of other symbols than any rules cover: say how to get them.
+    if (first === undefined) throw new InputError(noRules(data, unknown));
+    chosen = [first];
+  } else chosen = [...symbols];
   for (const symbol of chosen) {
     if (known.includes(symbol)) continue;
     if (unknown.includes(symbol)) throw new InputError(noRules(data, [symbol]));
@@ -83,7 +123,12 @@ export function chooseSymbols(data: MarketData, symbols: readonly string[] | und
 
 function noRules(data: MarketData, symbols: readonly string[]): string {
   const which = symbols.length === 1 ? `${symbols[0]}, which has` : `${symbols.join(', ')}, which have`;
-  return `${data.dir} has data for ${which} no exchange rules in ${existsSync(join(data.dir, MARKET_CONFIG_FILE)) ? MARKET_CONFIG_FILE : `the built-in market (${data.config.symbols.map((s) => s.symbol).join(', ')})`}: run \`exsim data import ${data.dir} --out ${data.dir}\` to infer them from the data into ${MARKET_CONFIG_FILE}`;
+  const file = existsSync(join(data.dir, MARKET_CONFIG_FILE)) ? `${MARKET_CONFIG_FILE}, ` : '';
+  const snapshot = readSpotRules();
+  return (
+    `${data.dir} has data for ${which} no exchange rules in ${file}the built-in market (${SAMPLE_CONFIG.symbols.map((s) => s.symbol).join(', ')}) or the bundled Binance snapshot (${snapshot.symbols.length} spot symbols as of ${snapshot.date}): ` +
+    `run \`exsim data symbols --update\` where Binance's API is reachable, or \`exsim data import ${data.dir} --out ${data.dir}\` to infer them from the data into ${MARKET_CONFIG_FILE}`
+  );
 }
 
 /** The engine's compiled rules of one symbol of the market. */

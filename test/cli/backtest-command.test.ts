@@ -35,7 +35,7 @@ describe('exsim backtest', () => {
     expect(hashOf(first.stdout)).toMatch(/^[0-9a-f]{64}$/);
     expect(hashOf(second.stdout)).toBe(hashOf(first.stdout));
     const files = readdirSync(a).sort();
-    expect(files).toEqual(['equity.csv', 'fills.csv', 'log.txt', 'orders.csv', 'report.html', 'strategy-commands.jsonl.gz', 'summary.json']);
+    expect(files).toEqual(['equity.csv', 'fills.csv', 'log.txt', 'orders.csv', 'report.html', 'strategy-commands.jsonl.gz', 'summary.json', 'trades.csv']);
     for (const name of files) expect(readFileSync(join(b, name)).equals(readFileSync(join(a, name))), name).toBe(true);
 
     const summary = JSON.parse(readFileSync(join(a, 'summary.json'), 'utf8'));
@@ -67,6 +67,15 @@ describe('exsim backtest', () => {
     expect(orders.length).toBeLessThan(m.orders.accepted);
     const equity = readFileSync(join(a, 'equity.csv'), 'utf8').trim().split('\n');
     expect(equity.length - 1).toBe(181); // every minute of 3 hours, and the end
+    // The drawdown named with its unit: the quote amount below the running peak, and that as a fraction of the peak.
+    expect(equity[0]).toBe('time,equity_USDT,drawdown_USDT,drawdown_fraction');
+    let peak = 0;
+    for (const line of equity.slice(1)) {
+      const [, value, amount, fraction] = line.split(',').map(Number) as [number, number, number, number];
+      peak = Math.max(peak, value);
+      expect(amount).toBeCloseTo(peak - value, 8);
+      expect(fraction).toBeCloseTo((peak - value) / peak, 8);
+    }
   });
 
   test('--journal writes every command and its events; the run (and its hash) is the same as without it', () => {

@@ -85,8 +85,13 @@ describe('exsim backtest --sweep --sweep-reports, then exsim report compare', ()
     }
     expect(lines[4]).toBe(`equity curves: ${page}`);
     const compareHtml = readFileSync(page, 'utf8');
-    expect(compareHtml).toContain('"labels":[');
+    // The legend names runs by their folders, not by absolute paths.
+    expect(compareHtml).toContain(`"labels":["${folders[0]}","${folders[2]}"]`);
     expect(compareHtml).toContain('uPlot');
+    // Without --out the page goes beside the first report, and the command says where.
+    const beside = exsim('report', 'compare', join(out, 'runs', folders[0]!), join(out, 'runs', folders[1]!));
+    expect(beside.stdout.trim().split('\n').at(-1)).toBe(`equity curves: ${join(out, 'runs', folders[0]!, 'compare.html')} (beside the first report; --out FILE to put it elsewhere)`);
+    expect(readFileSync(join(out, 'runs', folders[0]!, 'compare.html'), 'utf8')).toContain(`"labels":["${folders[0]}","${folders[1]}"]`);
 
     const bad = exsim('report', 'compare', root);
     expect(bad.stderr.trim()).toBe(`exsim: ${root} is not a backtest report folder (no summary.json or equity.csv)`);

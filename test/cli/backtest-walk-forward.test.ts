@@ -25,6 +25,15 @@ test('train=1d,test=1d over 3 days: two windows, chosen in sample, tested out of
   expect(run.stderr).toMatch(/^walk-forward 1\/2: trained 2024-01-01T00:00:00\.000000Z \.\. 2024-01-02T00:00:00\.000000Z, chose fast=\d\nwalk-forward 2\/2: trained 2024-01-02T00:00:00\.000000Z \.\. 2024-01-03T00:00:00\.000000Z, chose fast=\d\n$/);
   const result = JSON.parse(readFileSync(join(out, 'walk-forward.json'), 'utf8'));
   expect(result).toMatchObject({ train: '1d', test: '1d', select: 'excessReturn' });
+  // The page: each window's choice, the in- and out-of-sample curves of each window, the stitched equity.
+  const page = readFileSync(join(out, 'walk-forward.html'), 'utf8');
+  expect(run.stdout).toContain(`walk-forward results: ${join(out, 'walk-forward.json')}, ${join(out, 'walk-forward.html')}`);
+  const chart = JSON.parse(/<script type="application\/json" id="chart-data">([\s\S]*?)<\/script>/.exec(page)![1]!);
+  expect(chart.count).toBe(2);
+  expect(chart.windows.columns).toHaveLength(4); // in and out of sample, per window
+  expect(chart.stitched.columns).toHaveLength(2); // the strategy and holding
+  expect(chart.stitched.times[0]).toBe(Date.UTC(2024, 0, 2) / 1000);
+  for (const w of result.windows) expect(page).toContain(`fast=${w.chosen.fast}`);
   expect(result.windows.map((w: { trainFrom: string; trainTo: string; testFrom: string; testTo: string; trainRuns: number }) => [w.trainFrom, w.trainTo, w.testFrom, w.testTo, w.trainRuns])).toEqual([
     ['2024-01-01T00:00:00.000000Z', '2024-01-02T00:00:00.000000Z', '2024-01-02T00:00:00.000000Z', '2024-01-03T00:00:00.000000Z', 2],
     ['2024-01-02T00:00:00.000000Z', '2024-01-03T00:00:00.000000Z', '2024-01-03T00:00:00.000000Z', '2024-01-04T00:00:00.000000Z', 2],

@@ -40,18 +40,21 @@ const GEN: GenOptions = {
 };
 
 let generated = '';
+/** The generated data files (without the exsim-market.json `data gen` writes for a symbol it made up). */
+const dataFiles = (): string[] => readdirSync(generated).filter((name) => name !== 'exsim-market.json').sort();
 beforeAll(async () => {
   generated = tmp();
   await genCommand({ ...GEN, out: generated });
 }, 60_000);
 
 describe('exsim data gen --l2', () => {
-  test('writes one incremental_book_L2 and one trades file a day, named as Tardis names them', () => {
+  test('writes one incremental_book_L2 and one trades file a day, named as Tardis names them, and the rules of the symbol it made up', () => {
     expect(readdirSync(generated).sort()).toEqual([
       'binance_incremental_book_L2_2024-03-01_SOLUSDT.csv.gz',
       'binance_incremental_book_L2_2024-03-02_SOLUSDT.csv.gz',
       'binance_trades_2024-03-01_SOLUSDT.csv.gz',
       'binance_trades_2024-03-02_SOLUSDT.csv.gz',
+      'exsim-market.json',
     ]);
   });
 
@@ -102,7 +105,7 @@ describe('exsim data import of Tardis files', () => {
     const out = tmp();
     const report = await importCommand([generated], out);
     expect(report).toMatchObject({ symbols: ['SOLUSDT'], inferred: ['SOLUSDT'] });
-    expect(readdirSync(join(out, 'SOLUSDT')).sort()).toEqual(readdirSync(generated).sort());
+    expect(readdirSync(join(out, 'SOLUSDT')).sort()).toEqual(dataFiles());
     const market = JSON.parse(readFileSync(join(out, 'exsim-market.json'), 'utf8'));
     const sol = market.symbols.find((s: { symbol: string }) => s.symbol === 'SOLUSDT');
     expect(sol).toMatchObject({ baseAsset: 'SOL', quoteAsset: 'USDT' });
@@ -117,11 +120,12 @@ describe('exsim data import of Tardis files', () => {
 
   test('a folder read directly asks for the import; importing it in place leaves its files and writes the rules', async () => {
     const dir = tmp();
-    for (const name of readdirSync(generated)) writeFileSync(join(dir, name), readFileSync(join(generated, name)));
-    expect(() => chooseSymbols(openMarketData(dir), ['SOLUSDT'])).toThrow(`run \`exsim data import ${dir} --out ${dir}\``);
+    // The data files alone, as downloaded from Tardis (not the rules `data gen` wrote beside them).
+    for (const name of dataFiles()) writeFileSync(join(dir, name), readFileSync(join(generated, name)));
+    expect(() => chooseSymbols(openMarketData(dir), ['SOLUSDT'])).toThrow(`\`exsim data import ${dir} --out ${dir}\` to infer them`);
     const report = await importCommand([dir], dir);
-    expect(report.files.map((f) => f.slice(dir.length + 1)).sort()).toEqual(readdirSync(generated).sort());
-    expect(readdirSync(dir).sort()).toEqual([...readdirSync(generated), 'exsim-market.json'].sort());
+    expect(report.files.map((f) => f.slice(dir.length + 1)).sort()).toEqual(dataFiles());
+    expect(readdirSync(dir).sort()).toEqual([...dataFiles(), 'exsim-market.json'].sort());
     expect(chooseSymbols(openMarketData(dir), ['SOLUSDT'])).toEqual(['SOLUSDT']);
   });
 });

@@ -50,9 +50,14 @@ describe('round trips', () => {
     return {
       time,
       price: d(price),
+      qty: q,
+      isBuyer: side === 'buy',
       baseDelta: (side === 'buy' ? q : q.neg()).sub(fee.base ?? 0),
       quoteDelta: (side === 'buy' ? notional.neg() : notional).sub(fee.quote ?? 0),
       otherFees: d(0),
+      fee: d(fee.base ?? 0).mul(price).add(fee.quote ?? 0),
+      orderId: time,
+      clientOrderId: `c${time}`,
     };
   };
 
@@ -79,6 +84,14 @@ describe('round trips', () => {
       ['long', 1, 2, '9.78011'],
       ['short', 3, 4, '4.95'],
       ['long', 4, 5, '-5'],
+    ]);
+    // What trades.csv shows of them: the opening side's quantity, the volume-weighted prices (the
+    // flip's exit is the 0.5 that closed the short; the other 0.5 opens the next trip at 90),
+    // the commissions in the quote (0.001 BTC at 100 = 0.1, plus 0.10989), the orders.
+    expect(trips.map((t) => [t.quantity.toString(), t.entryPrice.toString(), t.exitPrice.toString(), t.fees.toString(), t.entryOrder.clientOrderId, t.exitOrder.clientOrderId])).toEqual([
+      ['1', '100', '110', '0.20989', 'c1', 'c2'],
+      ['0.5', '100', '90', '0.05', 'c3', 'c4'],
+      ['0.5', '90', '80', '0', 'c4', 'c5'],
     ]);
     expect(openSince).toBe(7);
   });

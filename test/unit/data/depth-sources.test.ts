@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDataFileName } from '../../../src/data/data-file-name.ts';
 import { formatTardisFileName, parseTardisFileName } from '../../../src/data/tardis-file-name.ts';
 import { chooseSymbols, openMarketData } from '../../../src/data/market-folder.ts';
+import { readSpotRules } from '../../../src/data/spot-symbol-rules.ts';
 import { depthFiles, windowedDepth } from '../../../src/data/depth-sources.ts';
 import { depthInWindow } from '../../../src/data/depth-window.ts';
 import { sourceFiles, windowedTape } from '../../../src/data/tape-sources.ts';
@@ -157,11 +158,14 @@ describe('depth cut to a window', () => {
 });
 
 describe('symbols without rules', () => {
-  it('a folder of symbols the built-in market lacks: the message says to run exsim data import', async () => {
+  it('a folder of symbols neither the built-in market nor the Binance snapshot has: the message says how to get their rules', async () => {
     const dir = await tempDir();
     await writeDump(dir, 'binance_trades_2024-01-01_SOLUSDT.csv.gz', '');
     const data = openMarketData(dir);
-    const hint = `${dir} has data for SOLUSDT, which has no exchange rules in the built-in market (BTCUSDT, ETHBTC): run \`exsim data import ${dir} --out ${dir}\` to infer them from the data into exsim-market.json`;
+    const snapshot = readSpotRules();
+    const hint =
+      `${dir} has data for SOLUSDT, which has no exchange rules in the built-in market (BTCUSDT, ETHBTC) or the bundled Binance snapshot (${snapshot.symbols.length} spot symbols as of ${snapshot.date}): ` +
+      `run \`exsim data symbols --update\` where Binance's API is reachable, or \`exsim data import ${dir} --out ${dir}\` to infer them from the data into exsim-market.json`;
     expect(() => chooseSymbols(data, undefined)).toThrow(hint);
     expect(() => chooseSymbols(data, ['SOLUSDT'])).toThrow(hint);
     expect(() => chooseSymbols(data, ['XRPUSDT'])).toThrow('unknown symbol XRPUSDT: the market has BTCUSDT, ETHBTC');

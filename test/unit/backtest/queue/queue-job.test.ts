@@ -72,7 +72,10 @@ describe('data fingerprint', () => {
     const copy = tmp();
     cpSync(SAMPLE_DIR, copy, { recursive: true });
     const { SAMPLE_CONFIG } = await import('../../../../src/sample/sample-market.ts');
-    writeFileSync(join(copy, 'exsim-market.json'), JSON.stringify({ ...SAMPLE_CONFIG, symbols: SAMPLE_CONFIG.symbols.slice(0, 1) }));
+    // BTCUSDT without its MAX_NUM_ALGO_ORDERS filter. (A file that only left ETHBTC out would be the
+    // same rules now: a data symbol the file lacks takes the sample market's rules.)
+    const [btc] = SAMPLE_CONFIG.symbols;
+    writeFileSync(join(copy, 'exsim-market.json'), JSON.stringify({ ...SAMPLE_CONFIG, symbols: [{ ...btc!, filters: btc!.filters!.filter((f) => f.filterType !== 'MAX_NUM_ALGO_ORDERS') }] }));
     const here = await fingerprintData(copy, ['BTCUSDT'], FROM, TO);
     expect(dataDifference(await fingerprintData('sample', ['BTCUSDT'], FROM, TO), here)).toBe('the market rules (exsim-market.json) differ');
   });
