@@ -101,7 +101,7 @@ test('the pages are self-contained and their chart data parse', () => {
   expect(data.stitched.columns[0].at(-1)).toBe(Number((1.0144 * 1.0144 - 1).toFixed(8)));
 });
 
-test.skipIf(CHROMIUM === undefined)('headless Chromium at 1400 × 1000 draws the charts and keeps every table column in the window', () => {
+test.skipIf(CHROMIUM === undefined)('headless Chromium at 1400 × 1000 draws the charts and keeps every table column in the window (skipped without a chromium binary: apt-get install -y chromium)', () => {
   const compare = render(compareFile);
   expect(compare.dom).toContain('data-rendered="1"');
   expect(compare.right).toBeLessThanOrEqual(1400);
