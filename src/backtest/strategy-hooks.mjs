@@ -1,12 +1,13 @@
 // Module resolution hooks for strategy files (registered by load-strategy.ts with
-// `module.register`, after tsx, so they run before tsx's own hooks). Plain JavaScript: the
-// hooks thread loads this file before any TypeScript support is in place.
+// `module.register`, after tsx when tsx is needed, so they run before tsx's own hooks). Plain
+// JavaScript: the hooks thread loads this file before any TypeScript support is in place.
 //
-// 1. `import ... from 'exsim'` (and `exsim/...` subpaths) from anywhere on disk resolves to the
-//    exsim that is running the strategy, through the package's own `exports` (Node's package
-//    self-reference from this package's package.json). A strategy in ~/bots needs no
-//    node_modules, and the types and values it imports are those of the running engine, whatever
-//    copy (if any) is installed beside it.
+// 1. `import ... from 'exsim'` from anywhere on disk resolves to the exsim that is running the
+//    strategy: its entry point in the tree it runs from (dist/index.js compiled, src/index.ts from
+//    the source tree; `initialize` gets it), and `exsim/...` subpaths through the package's own
+//    `exports` (Node's package self-reference). A strategy in ~/bots needs no node_modules, and the
+//    types and values it imports are those of the running engine, whatever copy (if any) is
+//    installed beside it.
 // 2. A `.ts` or `.js` file whose package scope does not say `"type"` (no package.json at all,
 //    or one without the field) loads as an ES module. Node and tsx would treat it as CommonJS,
 //    and an ES-syntax strategy then fails with "Cannot require() ES Module ... in a cycle". An
@@ -18,7 +19,15 @@ import { fileURLToPath } from 'node:url';
 const SELF_PACKAGE_JSON = new URL('../../package.json', import.meta.url).href;
 const SELF_ROOT = new URL('../../', import.meta.url).href;
 
+/** The running exsim's entry point (a file URL); null: resolve 'exsim' through the package's exports. */
+let selfEntry = null;
+
+export function initialize(data) {
+  selfEntry = data?.entry ?? null;
+}
+
 export async function resolve(specifier, context, nextResolve) {
+  if (specifier === 'exsim' && selfEntry !== null) return nextResolve(selfEntry, context);
   if ((specifier === 'exsim' || specifier.startsWith('exsim/')) && !(context.parentURL ?? '').startsWith(SELF_ROOT)) {
     return nextResolve(specifier, { ...context, parentURL: SELF_PACKAGE_JSON });
   }
