@@ -3,14 +3,15 @@
  * example (`grid`, `trend`: examples/<name>-strategy.ts). TypeScript files load through tsx, which
  * compiled exsim (dist/) registers here, in the thread that loads one, only then: start-up and
  * JavaScript strategies never pay for it; from the source tree a TypeScript loader (tsx, vitest)
- * is already running. Everything a user can get wrong (no such file, a module that throws on import,
- * no function exported) is an InputError.
+ * is already running. Everything a user can get wrong (no such file, a module that does not parse
+ * or throws on import, no function exported) is an InputError.
  */
 import { existsSync } from 'node:fs';
 import { register } from 'node:module';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InputError } from './input-error.ts';
+import { describeLoadFailure } from './strategy-load-error.ts';
 import type { StrategyFunction, StrategyModule } from './strategy.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
@@ -73,7 +74,7 @@ export async function loadStrategy(spec: string): Promise<LoadedStrategy> {
   try {
     module = (await import(pathToFileURL(path).href)) as StrategyModule;
   } catch (error) {
-    throw new InputError(`strategy ${spec} failed to load: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new InputError(`strategy ${spec} failed to load: ${describeLoadFailure(error, path)}`);
   }
   const run = module.default ?? module.strategy;
   if (typeof run !== 'function') throw new InputError(`strategy ${spec} exports no function (a default export or \`strategy\`)`);
