@@ -19,6 +19,7 @@ import type { FsyncPolicy } from '../serve/index.ts';
 import type { WorkerCommandOptions } from './worker-command.ts';
 import type { TapeEndMode } from '../sim/index.ts';
 import { parsePacingMode } from '../clock/index.ts';
+import { BENCH_ROWS } from './bench-rows.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -213,7 +214,7 @@ export function buildProgram(): Command {
     });
   program
     .command('bench')
-    .description('the benchmarks (bench/run.ts): --only matching-core|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue, --json, --ops N, --trades N, --hours N, --requests N, --duration S, --runs N, --seed N')
+    .description(`the benchmarks (bench/run.ts, in a clone): --only ${BENCH_ROWS.join('|')}, --json, --write, --ops N, --trades N, --hours N, --requests N, --duration S, --runs N, --seed N`)
     .allowUnknownOption()
     .helpOption(false)
     .argument('[options...]')
