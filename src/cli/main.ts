@@ -9,7 +9,7 @@
  * are applied by that layer when the option is absent.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import type { BacktestCommandOptions } from './backtest-command.ts';
@@ -221,6 +221,7 @@ export function buildProgram(): Command {
     .action((args: string[]) => {
       // A child process: the benches need V8 flags (a larger young generation) set at startup.
       const script = fileURLToPath(new URL('../../bench/run.ts', import.meta.url));
+      if (!existsSync(script)) throw new Error('exsim bench runs from a clone of the repository: the package does not ship bench/');
       const run = spawnSync(process.execPath, ['--max-semi-space-size=64', '--import', import.meta.resolve('tsx'), script, ...args], { stdio: 'inherit' });
       process.exitCode = run.status ?? 1;
     });
