@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { DEFAULT_SNAPSHOT_EVERY } from '../../src/serve/index.ts';
 
 const ROOT = resolve('.');
 const EXSIM = join(ROOT, 'bin/exsim.js');
@@ -68,6 +69,8 @@ describe('the command line runs compiled', () => {
   test('serve --help says it replays --data, the sample market being the default without it', () => {
     const help = spawnSync(process.execPath, [EXSIM, 'serve', '--help'], { encoding: 'utf8' }).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('serve the simulated exchange (Binance-style spot REST API, WebSocket API and streams): a replay of --data on the paced clock, or without --data a static sample market');
+    // The help states the journal's snapshot period serve applies when --snapshot-every is absent (not loaded for the help).
+    expect(help).toContain(`every n commands (default ${DEFAULT_SNAPSHOT_EVERY})`);
   });
 });
 
