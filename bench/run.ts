@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --json | --write [--results FILE]] [--only backtest|matching-core|conditional-mix|replay|facade|sweep|ws-api] [--ops N] [--trades N] [--day-trades N] [--seed N] [--runs N] [--requests N] [--duration S]`:
+ * `npm run bench [-- --json | --write [--results FILE]] [--only ROW (src/cli/bench-rows.ts)] [--ops N] [--trades N] [--day-trades N] [--seed N] [--runs N] [--requests N] [--duration S]`:
  * runs every bench (the backtest of a real-size day end to end, the matching core, the conditional mix, the replay, then the API facade in-process and over HTTP, the serve benches, and the WebSocket API order round trip against REST's). Human table by default, progress on stderr; with --json this program writes
  * nothing but one JSON object per result line to stdout (use `npm run -s bench -- --json` so npm
  * does not add its own banner lines), so it can be piped into a tracker. With --write the tables
@@ -7,6 +7,7 @@
  * and its load (results-file.ts): the one place figures are kept.
  */
 import { parseArgs } from 'node:util';
+import { BENCH_ROWS } from '../src/cli/bench-rows.ts';
 import { runMatchingCoreBench } from './matching-core/matching-core-bench.ts';
 import { jsonLines, table } from './matching-core/report.ts';
 import { conditionalMixJsonLine, conditionalMixTable, runConditionalMixBench } from './matching-core/conditional-mix-bench.ts';
@@ -18,15 +19,15 @@ import { DEFAULT_IDLE_STREAMS, DEFAULT_RESTART_COMMANDS, restartTable, runServeB
 import { slowReadersTable } from './serve/slow-readers-bench.ts';
 import { DEFAULT_SUBSCRIBERS, fanoutJsonLine, fanoutTable, runFanoutBench } from './streams/fanout-bench.ts';
 import { backtestJsonLines, backtestTable, DEFAULT_DAY_TRADES, runBacktestBench } from './backtest/backtest-bench.ts';
-import { DEFAULT_ROUND_TRIPS, runWsApiBench, WS_API_BENCHES, wsApiJsonLines, wsApiTable } from './ws-api/ws-api-bench.ts';
+import { DEFAULT_ROUND_TRIPS, runWsApiBench, wsApiJsonLines, wsApiTable } from './ws-api/ws-api-bench.ts';
 import { measured, RESULTS_FILE, writeResults, type ResultSection } from './results-file.ts';
 import { liveMarketJsonLine, liveMarketTable, runLiveMarketBench } from './serve/live-market-bench.ts';
 import { MONTH_DAYS, monthJsonLines, monthTable, runMonthBench } from './backtest/month-bench.ts';
 import { DEFAULT_L2_BOOK_ROWS, DEFAULT_L2_DEPTH_ROWS, DEFAULT_L2_TRADES, l2JsonLines, l2Table, runL2Bench } from './l2/l2-bench.ts';
 
-const BENCHES = ['backtest', 'l2', 'live-market', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue', 'serve', ...SERVE_BENCHES, 'streams', ...WS_API_BENCHES, 'month'] as const;
+const BENCHES = BENCH_ROWS;
 const USAGE =
-  'usage: npm run bench -- [--json | --write [--results FILE]] [--only backtest|month|l2|live-market|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams|serve-journal|serve-journal-restart|serve-slow-readers|streams|ws-api] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
+  `usage: npm run bench -- [--json | --write [--results FILE]] [--only ${BENCH_ROWS.join('|')}] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]` +
   ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})] [--subscribers N (streams, default ${DEFAULT_SUBSCRIBERS})] [--round-trips N (ws-api, per pass, default ${DEFAULT_ROUND_TRIPS})] [--commands N (serve-journal-restart, default ${DEFAULT_RESTART_COMMANDS})] [--l2-rows N (l2: the book rebuild's depth rows, default ${DEFAULT_L2_BOOK_ROWS})]`;
 
 /** A bad command line: reported as a message, not a stack trace. */

@@ -1,8 +1,8 @@
 /**
  * exsim's public entry point (`import ... from 'exsim'`): the strategy interface, the backtest
  * API, the matching engine, the replay, the virtual clock and the market-data loaders. The
- * package ships TypeScript sources (no build step): import it through tsx (`exsim backtest`
- * loads strategies that way, `node --import tsx`, or `tsx script.ts`).
+ * package ships it compiled (dist/index.js and its declarations, tsconfig.build.json): plain node
+ * imports it; tsx is loaded only to load a TypeScript strategy (load-strategy.ts).
  */
 export * from './backtest/strategy.ts';
 export { loadStrategy, parseParams, EXAMPLE_STRATEGIES, type LoadedStrategy } from './backtest/load-strategy.ts';

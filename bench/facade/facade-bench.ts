@@ -7,7 +7,7 @@ import { runHttpBench } from './http-bench.ts';
 import { runInProcessBench } from './inprocess-bench.ts';
 import { httpJsonLines, httpTable, inProcessJsonLines, inProcessTable } from './report.ts';
 
-export const FACADE_BENCHES = ['facade-inprocess', 'facade-http'] as const;
+export { FACADE_BENCHES } from '../../src/cli/bench-rows.ts';
 /** Defaults: about 10-25 s in-process (idle or shared machine) and 20 s over HTTP on the 2-core machine. */
 export const DEFAULT_REQUESTS = 30_000;
 export const DEFAULT_DURATION_SECONDS = 5;

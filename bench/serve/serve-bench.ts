@@ -36,7 +36,7 @@ import { runRestartBench, type RestartRow } from './journal-restart.ts';
 import { runSlowReadersBench, slowReadersJsonLines, type SlowReadersResult } from './slow-readers-bench.ts';
 import type { ServeTargetReady, ServeTargetStreams } from './serve-target.ts';
 
-export const SERVE_BENCHES = ['serve-idle-streams', 'serve-journal', 'serve-journal-restart', 'serve-slow-readers'] as const;
+export { SERVE_BENCHES } from '../../src/cli/bench-rows.ts';
 export const DEFAULT_RESTART_COMMANDS = 1_000_000;
 export const DEFAULT_IDLE_STREAMS = 10_000;
 const WARMUP_SECONDS = 1;

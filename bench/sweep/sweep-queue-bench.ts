@@ -116,7 +116,7 @@ export async function runSweepQueueBench(options: { hours: number; runs: number;
   const redis = await startRedisServer();
   // One database per worker count, so the 1-worker and the 2-worker setups never take each other's jobs.
   const setups = [1, 2].map((workers) => ({ workers, url: `${redis.url}/${workers}`, processes: [] as WorkerProcess[] }));
-  const queues = setups.map((setup) => new Queue(QUEUE_NAME, { connection: queueConnection(setup.url) }));
+  const queues = await Promise.all(setups.map(async (setup) => new Queue(QUEUE_NAME, { connection: await queueConnection(setup.url) })));
   const best = new Map<string, { wallMs: number; overheadMs: number; tailIdleMs: number; sameRows: boolean }>();
   try {
     options.log('sweep-queue: starting 1 + 2 exsim worker processes, one warm-up job each...');

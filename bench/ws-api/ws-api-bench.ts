@@ -22,7 +22,7 @@ import { signHmacSha256 } from '../../src/api-facade/signing/hmac-sha256.ts';
 import { DEFAULT_TRADERS, makeTraders, orderOf, signedOrderRequest } from '../facade/bench-exchange.ts';
 import { Target } from '../facade/http-bench.ts';
 
-export const WS_API_BENCHES = ['ws-api'] as const;
+export { WS_API_BENCHES } from '../../src/cli/bench-rows.ts';
 export const WS_API_BENCH_NAME = 'ws-api/order';
 export const DEFAULT_ROUND_TRIPS = 5000;
 const WARMUP = 1000;

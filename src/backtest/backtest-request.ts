@@ -48,6 +48,8 @@ export interface BacktestRequestOptions {
   /** `maker=0.0002,taker=0.0004` or a tier (`VIP3`). */
   fees?: string;
   bnbDiscount?: boolean;
+  /** Let the strategy use host timers and Date.now, with a warning (host-time-guard.ts). */
+  allowHostTime?: boolean;
 }
 
 /** The validated, parsed form shared by single runs and sweeps (plain data: it crosses to workers). */
@@ -71,6 +73,8 @@ export interface BacktestRequest {
   readonly sharedTapes?: readonly SharedTape[];
   /** A sweep run's report folder (`--sweep-reports`): summary, CSVs, report.html; absent: none. */
   readonly reportDir?: string;
+  /** Host timers and Date.now in the strategy warn instead of failing the run. */
+  readonly allowHostTime?: boolean;
 }
 
 export function parseBacktestRequest(strategy: string, options: BacktestRequestOptions): BacktestRequest {
@@ -92,6 +96,7 @@ export function parseBacktestRequest(strategy: string, options: BacktestRequestO
     ...(options.balances === undefined ? {} : { balances: parseBalances(options.balances) }),
     ...(options.fees === undefined ? {} : { fees: (parseFees(options.fees), options.fees) }),
     ...(options.bnbDiscount === true ? { bnbDiscount: true } : {}),
+    ...(options.allowHostTime === true ? { allowHostTime: true } : {}),
   };
 }
 
@@ -134,6 +139,7 @@ export async function runBacktestRequest(
       ...(onDataGap === undefined ? {} : { onDataGap }),
       ...(onDataWarning === undefined ? {} : { onDataWarning }),
       ...(request.sharedTapes === undefined ? {} : { sharedTapes: request.sharedTapes }),
+      ...(request.allowHostTime === true ? { allowHostTime: true } : {}),
     });
   } finally {
     file?.close();

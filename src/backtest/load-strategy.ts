@@ -1,14 +1,17 @@
 /**
  * Finds and imports a strategy module: a path to a .ts/.js/.mjs file, or the name of a bundled
- * example (`grid`, `trend`: examples/<name>-strategy.ts). TypeScript files load through tsx,
- * which the `exsim` binary registers. Everything a user can get wrong (no such file, a module
- * that throws on import, no function exported) is an InputError.
+ * example (`grid`, `trend`: examples/<name>-strategy.ts). TypeScript files load through tsx, which
+ * compiled exsim (dist/) registers here, in the thread that loads one, only then: start-up and
+ * JavaScript strategies never pay for it; from the source tree a TypeScript loader (tsx, vitest)
+ * is already running. Everything a user can get wrong (no such file, a module that does not parse
+ * or throws on import, no function exported) is an InputError.
  */
 import { existsSync } from 'node:fs';
 import { register } from 'node:module';
 import { basename, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { InputError } from './input-error.ts';
+import { describeLoadFailure } from './strategy-load-error.ts';
 import type { StrategyFunction, StrategyModule } from './strategy.ts';
 
 export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/', import.meta.url));
@@ -42,22 +45,36 @@ export function resolveStrategyPath(spec: string): string {
   return path;
 }
 
+/** Compiled (dist/*.js): no TypeScript loader runs until one is needed. */
+const COMPILED = import.meta.url.endsWith('.js');
+/** What `import ... from 'exsim'` in a strategy is: this exsim's entry point, in the tree this module runs from. */
+const SELF_ENTRY = new URL(COMPILED ? '../index.js' : '../index.ts', import.meta.url).href;
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+
+// Module hooks are per thread (the main one, each sweep worker): so are these flags, module state.
+let tsxRegistered = !COMPILED;
 let hooksRegistered = false;
-/** Once per thread (module hooks are per thread): see strategy-hooks.mjs. */
-function registerStrategyHooks(): void {
+/** Registers tsx for a TypeScript strategy (compiled exsim only), then strategy-hooks.mjs in front of it. */
+async function prepareLoader(path: string): Promise<void> {
+  if (!tsxRegistered && TYPESCRIPT.test(path)) {
+    tsxRegistered = true;
+    const { register: registerTsx } = await import('tsx/esm/api');
+    registerTsx();
+    hooksRegistered = false; // hooks registered later run first: ours go in front of tsx's again
+  }
   if (hooksRegistered) return;
   hooksRegistered = true;
-  register(new URL('./strategy-hooks.mjs', import.meta.url));
+  register(new URL('./strategy-hooks.mjs', import.meta.url), { data: { entry: SELF_ENTRY } });
 }
 
 export async function loadStrategy(spec: string): Promise<LoadedStrategy> {
   const path = resolveStrategyPath(spec);
-  registerStrategyHooks();
+  await prepareLoader(path);
   let module: StrategyModule;
   try {
     module = (await import(pathToFileURL(path).href)) as StrategyModule;
   } catch (error) {
-    throw new InputError(`strategy ${spec} failed to load: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    throw new InputError(`strategy ${spec} failed to load: ${describeLoadFailure(error, path)}`);
   }
   const run = module.default ?? module.strategy;
   if (typeof run !== 'function') throw new InputError(`strategy ${spec} exports no function (a default export or \`strategy\`)`);

@@ -81,6 +81,8 @@ export interface BacktestOptions {
   readonly onDataWarning?: (line: string) => void;
   /** The symbols' tapes already loaded in shared memory (a sweep's workers); default: read the data. */
   readonly sharedTapes?: readonly SharedTape[];
+  /** Let the strategy use host timers and Date.now, with a warning; default: they fail the run (host-time-guard.ts). */
+  readonly allowHostTime?: boolean;
 }
 
 export interface DepthStats {
@@ -248,6 +250,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     to,
     seed,
     withLatency: options.latency !== undefined,
+    hostTime: options.allowHostTime === true ? 'warn' : 'fail',
     onResponse: (_method: RestMethod, _path: string, response: RestResponse) => countRequest(requests, response),
     afterTrade: (trade: ReplayedTrade) => {
       recorder.onTrade(trade);

@@ -34,6 +34,7 @@ import { formatUnits } from '../engine/index.ts';
 import { randomStream, type Replay, type ReplayedTrade } from '../sim/index.ts';
 import { OrderTags, researchHelpers } from './research-helpers.ts';
 import { SimRestClient } from './sim-rest-client.ts';
+import { guardHostTime, hostSetImmediate, type HostTimePolicy } from './host-time-guard.ts';
 import type { RestMethod, RestResponse, SimClock, StrategyContext, StrategyFunction, TradeTick } from './strategy.ts';
 
 export class StrategyFailure extends Error {}
@@ -59,6 +60,8 @@ export interface StrategyRuntimeOptions {
   readonly afterTrade?: (trade: ReplayedTrade) => void;
   /** The strategy's account (its user data events). Default 1. */
   readonly accountId?: number;
+  /** Host timers and Date.now in the strategy's code: fail the run (default) or warn (host-time-guard.ts). */
+  readonly hostTime?: HostTimePolicy;
 }
 
 export class StrategyRuntime {
@@ -101,6 +104,15 @@ export class StrategyRuntime {
 
   /** Runs `strategy` from the replay's current time to `to`. Throws StrategyFailure if the strategy throws. */
   async drive(strategy: StrategyFunction): Promise<void> {
+    const release = guardHostTime(this.#options.hostTime ?? 'fail', (error) => this.#fail(error));
+    try {
+      await this.#drive(strategy);
+    } finally {
+      release();
+    }
+  }
+
+  async #drive(strategy: StrategyFunction): Promise<void> {
     const { replay, to } = this.#options;
     const scheduler = replay.scheduler;
     const symbolPrecision = new Map(replay.engine.symbolNames().map((s) => [s, replay.engine.symbolSpec(s)!]));
@@ -171,7 +183,7 @@ export class StrategyRuntime {
   async #settle(): Promise<void> {
     this.settles++;
     // determinism-ok: an event-loop barrier that drains the strategy's microtasks; it reads no time and orders nothing.
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => hostSetImmediate(resolve));
     // Whatever the strategy did meanwhile has settled too (its microtasks ran before the barrier).
     this.#work = false;
   }

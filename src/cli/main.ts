@@ -2,41 +2,43 @@
  * The `exsim` command line: argument parsing into each command's options. Each subcommand is one
  * module; a mistake a user can make is an InputError (src/backtest for now, src/data once it moves
  * there), printed as one line with a non-zero exit.
+ *
+ * Start-up: only commander and Node's own modules load before the arguments are parsed; each
+ * action imports what it runs (the layers below take ~0.5 s to load: Arrow, the facade, ws), so
+ * `exsim --version` and `--help` answer at once. Option defaults that are another layer's constants
+ * are applied by that layer when the option is absent.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import { reportCompareCommand } from './report-command.ts';
-import { backtestCommand, type BacktestCommandOptions } from './backtest-command.ts';
-import { genCommand, inspectCommand } from './data-commands.ts';
-import { importCommand } from './data-import.ts';
-import { symbolsCommand } from './data-symbols.ts';
-import { RECORD_DEFAULTS, recordCommand, type RecordCommandOptions } from './record-command.ts';
-import { scenarioRunCommand } from './scenario-command.ts';
-import { runDemo } from './demo.ts';
-import { runSampleReplay } from './sample-replay-demo.ts';
-import { DEFAULT_SNAPSHOT_EVERY, FSYNC_POLICIES, serve, type FsyncPolicy } from '../serve/index.ts';
-import { workerCommand, type WorkerCommandOptions } from './worker-command.ts';
-import { TAPE_END_MODES, type TapeEndMode } from '../sim/index.ts';
+import type { BacktestCommandOptions } from './backtest-command.ts';
+import type { GenOptions } from './data-commands.ts';
+import type { RecordCommandOptions } from './record-command.ts';
+import type { FsyncPolicy } from '../serve/index.ts';
+import type { WorkerCommandOptions } from './worker-command.ts';
+import type { TapeEndMode } from '../sim/index.ts';
 import { parsePacingMode } from '../clock/index.ts';
-import { InputError, tapeCache } from '../data/index.ts';
+import { BENCH_ROWS } from './bench-rows.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
   program
     .name('exsim')
     .description('Deterministic exchange simulator and backtester (Binance-style spot API).')
+    .version(packageVersion(), '-V, --version', 'the exsim version')
     .showHelpAfterError();
   program
     .command('demo')
     .description('a deterministic session through the matching engine, then a replay of the bundled sample day')
     .action(async () => {
+      const [{ runDemo }, { runSampleReplay }] = await Promise.all([import('./demo.ts'), import('./sample-replay-demo.ts')]);
       runDemo();
       await runSampleReplay();
     });
   program
     .command('serve')
-    .description('serve the simulated exchange (Binance-style spot REST API) on the sample market')
+    .description('serve the simulated exchange (Binance-style spot REST API, WebSocket API and streams): a replay of --data on the paced clock, or without --data a static sample market')
     .option('--port <n>', 'port to listen on', '8080')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--clock <mode>', 'manual | speed:N | realtime', 'realtime')
@@ -51,9 +53,10 @@ export function buildProgram(): Command {
     .option('--journal <file>', 'write-ahead journal (plain JSON lines): every command is written before its answer; an existing journal of the same exchange is restored and appended to')
     .option('--fsync <policy>', 'journal durability: always (fdatasync before answering, grouped) | batch (fdatasync every --fsync-ms) | none', 'batch')
     .option('--fsync-ms <ms>', 'fdatasync period of --fsync batch', '50')
-    .option('--snapshot-every <n>', 'journal snapshots beside the journal (FILE.snapshot) every n commands, and at a clean stop, so a restart replays only what follows the newest; 0: only at a clean stop', String(DEFAULT_SNAPSHOT_EVERY))
+    .option('--snapshot-every <n>', 'journal snapshots beside the journal (FILE.snapshot) every n commands (default 200000), and at a clean stop, so a restart replays only what follows the newest; 0: only at a clean stop')
     .option('--at-end <mode>', 'when the replayed tape runs out: stop (the market goes still) | loop (replay it again, later, ids continuing) | synthetic (seeded generated trades from its last price)', 'stop')
-    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; fsync: string; fsyncMs: string; snapshotEvery: string; from?: string; adminKey?: string; atEnd: string }) => {
+    .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; fsync: string; fsyncMs: string; snapshotEvery?: string; from?: string; adminKey?: string; atEnd: string }) => {
+      const [{ FSYNC_POLICIES, serve }, { TAPE_END_MODES }, { InputError }] = await Promise.all([import('../serve/index.ts'), import('../sim/index.ts'), import('../data/index.ts')]);
       const port = Number(options.port);
       try {
         parsePacingMode(options.clock);
@@ -68,8 +71,8 @@ export function buildProgram(): Command {
       if (!FSYNC_POLICIES.includes(fsync)) throw new InputError(`--fsync must be ${FSYNC_POLICIES.join(' | ')}, got "${options.fsync}"`);
       const fsyncMs = Number(options.fsyncMs);
       if (!(Number.isInteger(fsyncMs) && fsyncMs >= 1)) throw new InputError(`--fsync-ms must be a whole number of ms >= 1, got "${options.fsyncMs}"`);
-      const snapshotEvery = Number(options.snapshotEvery);
-      if (!(Number.isSafeInteger(snapshotEvery) && snapshotEvery >= 0)) throw new InputError(`--snapshot-every must be a whole number of commands >= 0, got "${options.snapshotEvery}"`);
+      const snapshotEvery = options.snapshotEvery === undefined ? undefined : Number(options.snapshotEvery);
+      if (snapshotEvery !== undefined && !(Number.isSafeInteger(snapshotEvery) && snapshotEvery >= 0)) throw new InputError(`--snapshot-every must be a whole number of commands >= 0, got "${options.snapshotEvery}"`);
       if (!(TAPE_END_MODES as readonly string[]).includes(options.atEnd)) throw new InputError(`--at-end must be ${TAPE_END_MODES.join(' | ')}, got "${options.atEnd}"`);
       const server = await serve({
         atEnd: options.atEnd as TapeEndMode,
@@ -80,7 +83,7 @@ export function buildProgram(): Command {
         seed: options.seed,
         ...(options.data === undefined ? {} : { data: options.data }),
         ...(options.accounts === undefined ? {} : { accounts: options.accounts }),
-        ...(options.journal === undefined ? {} : { journal: options.journal, fsync, fsyncMs, snapshotEvery }),
+        ...(options.journal === undefined ? {} : { journal: options.journal, fsync, fsyncMs, ...(snapshotEvery === undefined ? {} : { snapshotEvery }) }),
         ...(options.from === undefined ? {} : { from: options.from }),
         ...(options.adminKey === undefined ? {} : { adminKey: options.adminKey }),
       });
@@ -94,10 +97,11 @@ export function buildProgram(): Command {
     .description("record a Binance-compatible venue's trade, diff-depth and bookTicker streams with REST depth snapshots into daily gzip files (DIR/<SYMBOL>/exsim_recording_<date>_<SYMBOL>.gz) until Ctrl-C")
     .requiredOption('--symbols <list>', 'symbols, comma-separated, e.g. BTCUSDT,ETHUSDT')
     .requiredOption('--out <dir>', 'the recording folder')
-    .option('--stream-url <url>', "the venue's market streams", RECORD_DEFAULTS.streamUrl)
-    .option('--rest-url <url>', "the venue's REST API (depth snapshots)", RECORD_DEFAULTS.restUrl)
-    .action(async (options: RecordCommandOptions) => {
-      await recordCommand(options);
+    .option('--stream-url <url>', "the venue's market streams (default: Binance's)")
+    .option('--rest-url <url>', "the venue's REST API, for depth snapshots (default: Binance's)")
+    .action(async (options: Omit<RecordCommandOptions, 'streamUrl' | 'restUrl'> & Partial<Pick<RecordCommandOptions, 'streamUrl' | 'restUrl'>>) => {
+      const { RECORD_DEFAULTS, recordCommand } = await import('./record-command.ts');
+      await recordCommand({ ...options, streamUrl: options.streamUrl ?? RECORD_DEFAULTS.streamUrl, restUrl: options.restUrl ?? RECORD_DEFAULTS.restUrl });
     });
   program
     .command('backtest <strategy>')
@@ -123,7 +127,9 @@ export function buildProgram(): Command {
     .option('--workers <n>', 'worker threads for --sweep (default: the number of cores)')
     .option('--queue <url>', 'run the --sweep over a Redis queue (redis://HOST:PORT[/DB]) on `exsim worker` processes instead')
     .option('--json', 'print the summary as one JSON object')
+    .option('--allow-host-time', "let the strategy use host timers (setTimeout, setInterval, setImmediate) and Date.now, warned on stderr; the run is then not reproducible. Without it they fail the run, naming ctx.clock's equivalent")
     .action(async (strategy: string, options: BacktestCommandOptions) => {
+      const { backtestCommand } = await import('./backtest-command.ts');
       await backtestCommand(strategy, options);
     });
   program
@@ -133,6 +139,7 @@ export function buildProgram(): Command {
     .description('key metrics of report folders (exsim backtest --out DIR) side by side, and an HTML page with their equity curves overlaid')
     .option('--out <file>', "the HTML page (default: compare.html in the first report's folder)")
     .action(async (dirs: string[], options: { out?: string }) => {
+      const { reportCompareCommand } = await import('./report-command.ts');
       await reportCompareCommand(dirs, options.out);
     });
   program
@@ -145,6 +152,7 @@ export function buildProgram(): Command {
     .option('--tape-rows <n>', "prints held in shared memory for the jobs of the same window (about 41 bytes each); a window over it is read by each job", '20000000')
     .option('--parallel-gc', "keep V8's GC helper threads (parallel scavenge, concurrent marking; off by default: they slow the other workers sharing the machine's cores)")
     .action(async (options: WorkerCommandOptions) => {
+      const { workerCommand } = await import('./worker-command.ts');
       await workerCommand(options);
     });
   program
@@ -153,6 +161,7 @@ export function buildProgram(): Command {
     .command('run <files...>')
     .description('run scenario files and check their expectations; one line per failure, exit 1 if any failed')
     .action(async (files: string[]) => {
+      const { scenarioRunCommand } = await import('./scenario-command.ts');
       process.exitCode = await scenarioRunCommand(files);
     });
   const data = program.command('data').description('market data folders: inspect what one holds, generate synthetic dumps');
@@ -162,6 +171,7 @@ export function buildProgram(): Command {
     .option('--no-scan', 'look at file names only (fast)')
     .option('--json', 'print the report as one JSON object')
     .action(async (dir: string, options: { scan: boolean; json?: boolean }) => {
+      const { inspectCommand } = await import('./data-commands.ts');
       const { output, problems } = await inspectCommand(dir, { scan: options.scan, json: options.json === true });
       console.log(output);
       if (problems > 0) process.exitCode = 1; // the problem lines are in the report
@@ -171,6 +181,7 @@ export function buildProgram(): Command {
     .description('check local Binance dump and Tardis files (names, CHECKSUM files, every row) and copy them into DIR/<SYMBOL>/ with DIR/exsim-market.json (rules of new symbols inferred; --out DIR itself imports in place)')
     .requiredOption('--out <dir>', 'folder to import into (what --data reads)')
     .action(async (sources: string[], options: { out: string }) => {
+      const [{ importCommand }, { tapeCache }] = await Promise.all([import('./data-import.ts'), import('../data/index.ts')]);
       const report = await importCommand(sources, options.out);
       console.log(`imported ${report.files.length} files of ${report.symbols.join(', ')} into ${options.out}`);
       if (report.cached.length > 0) console.log(`${report.cached.length} of them read into the columnar cache (${tapeCache()!.dir}): backtests read them without parsing`);
@@ -196,7 +207,8 @@ export function buildProgram(): Command {
     .option('--csv', 'write .csv instead of .zip (.csv.gz with --l2)', false)
     .option('--l2', 'an order-book market: binance_incremental_book_L2_<date>_<SYMBOL>.csv.gz (a snapshot at 00:00, then 100 ms update messages) and binance_trades_<date>_<SYMBOL>.csv.gz, the trades taken from that book')
     .option('--depth-per-day <n>', 'with --l2: depth update rows per day (default 20000000)')
-    .action(async (options: Parameters<typeof genCommand>[0]) => {
+    .action(async (options: GenOptions) => {
+      const { genCommand } = await import('./data-commands.ts');
       const written = await genCommand(options, (line) => console.log(line));
       console.log(`wrote ${written.length} files to ${options.out}`);
     });
@@ -205,21 +217,28 @@ export function buildProgram(): Command {
     .description("the bundled snapshot of Binance's spot symbol rules (filters, precisions, permissions) a data folder's symbols take theirs from: its date, or the rules of the symbols named")
     .option('--update', 'refresh the snapshot from the live GET /api/v3/exchangeInfo (needs a network)')
     .action(async (symbols: string[], options: { update?: boolean }) => {
+      const { symbolsCommand } = await import('./data-symbols.ts');
       for (const line of await symbolsCommand(symbols, { update: options.update })) console.log(line);
     });
   program
     .command('bench')
-    .description('the benchmarks (bench/run.ts): --only matching-core|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue, --json, --ops N, --trades N, --hours N, --requests N, --duration S, --runs N, --seed N')
+    .description(`the benchmarks (bench/run.ts, in a clone): --only ${BENCH_ROWS.join('|')}, --json, --write, --ops N, --trades N, --hours N, --requests N, --duration S, --runs N, --seed N`)
     .allowUnknownOption()
     .helpOption(false)
     .argument('[options...]')
     .action((args: string[]) => {
       // A child process: the benches need V8 flags (a larger young generation) set at startup.
       const script = fileURLToPath(new URL('../../bench/run.ts', import.meta.url));
+      if (!existsSync(script)) throw new Error('exsim bench runs from a clone of the repository: the package does not ship bench/');
       const run = spawnSync(process.execPath, ['--max-semi-space-size=64', '--import', import.meta.resolve('tsx'), script, ...args], { stdio: 'inherit' });
       process.exitCode = run.status ?? 1;
     });
   return program;
+}
+
+/** The package's version (package.json sits two folders up from src/cli and from dist/cli alike). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 // Output piped into `head` and closed early is not an error worth a stack trace.
@@ -229,8 +248,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 });
 
 // The data layer converts a file read for the first time into the columnar cache (src/data/tape-cache.ts): said once.
-const cache = tapeCache();
-if (cache !== null) {
+// Hooked before any command runs (not before --version or --help: they load no data layer).
+async function sayCacheBuildsOnce(): Promise<void> {
+  const { tapeCache } = await import('../data/index.ts');
+  const cache = tapeCache();
+  if (cache === null) return;
   let said = false;
   cache.onBuild = () => {
     if (said) return;
@@ -240,7 +262,7 @@ if (cache !== null) {
 }
 
 try {
-  await buildProgram().parseAsync(process.argv);
+  await buildProgram().hook('preAction', sayCacheBuildsOnce).parseAsync(process.argv);
 } catch (error) {
   console.error(`exsim: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

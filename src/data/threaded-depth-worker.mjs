@@ -1,6 +1,8 @@
-// The worker-thread entry of threaded-depth.ts: registers tsx so the TypeScript sources load in
-// this thread as in the main one, then runs the read.
-import { register } from 'tsx/esm/api';
+// The worker-thread entry of threaded-depth.ts: runs the read. The build copies this file into
+// dist/ with the import below rewritten to threaded-depth-task.js, which plain Node loads; run
+// from the source tree (tests, tsx), the task is TypeScript, so tsx is registered in this thread
+// first (module hooks are per thread).
+import { existsSync } from 'node:fs';
 
-register();
+if (existsSync(new URL('./threaded-depth-task.ts', import.meta.url))) (await import('tsx/esm/api')).register();
 await import('./threaded-depth-task.ts');

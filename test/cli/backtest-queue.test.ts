@@ -145,7 +145,7 @@ describe.skipIf(REDIS_SERVER === null)('exsim backtest --sweep --queue, exsim wo
 
   beforeAll(async () => {
     redis = await startRedisServer();
-    queue = new Queue(QUEUE_NAME, { connection: queueConnection(redis.url) });
+    queue = new Queue(QUEUE_NAME, { connection: await queueConnection(redis.url) });
     // The local sweeps to compare with (worker threads, no Redis).
     const out = tmp();
     const run = spawnSync(process.execPath, ['bin/exsim.js', 'backtest', 'grid', ...WINDOW, ...GRID, '--out', out], { encoding: 'utf8' });

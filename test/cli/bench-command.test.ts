@@ -48,3 +48,19 @@ test('exsim bench --write keeps each bench in its own dated section of one resul
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('one list of bench rows: bench/run.ts refuses what it lacks, `exsim --help` and the README name only rows of it', async () => {
+  const { BENCH_ROWS } = await import('../../src/cli/bench-rows.ts');
+  const refused = exsim('bench', '--only', 'nope');
+  expect(refused.stderr).toContain(`--only must be one of ${BENCH_ROWS.join(', ')}, got "nope"`);
+  expect(exsim('--help').stdout.replace(/\s+/g, ' ')).toContain(`--only ${BENCH_ROWS.join('|')},`);
+  const readme = readFileSync('README.md', 'utf8');
+  // The headline table's first column: `row` or `row`, `row`.
+  const table = readme.slice(readme.indexOf('| row (`--only`) |'), readme.indexOf('\n\n', readme.indexOf('| row (`--only`) |')));
+  const rows = table.split('\n').slice(2); // under the header and its rule
+  const named = rows.flatMap((line) => [.../^\s*\| ([^|]+) \|/.exec(line)![1]!.matchAll(/`([a-z0-9-]+)`/g)].map((n) => n[1]!));
+  expect(named.length).toBeGreaterThan(10);
+  expect(named.filter((row) => !(BENCH_ROWS as readonly string[]).includes(row))).toEqual([]);
+  expect(BENCH_ROWS.filter((row) => !named.includes(row))).toEqual(['facade-inprocess', 'facade-http', 'serve', 'serve-slow-readers', 'month']);
+  for (const row of ['facade-inprocess', 'facade-http', 'serve', 'serve-slow-readers', 'month']) expect(readme).toContain(`\`${row}\``);
+});

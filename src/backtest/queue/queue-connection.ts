@@ -4,8 +4,10 @@
  * through a factory; in an ES module it cannot load ioredis itself, so this module installs one
  * (ioredis, the driver BullMQ is written and tested against) before any queue object is made.
  */
-import { createIORedisClient, RedisConnection, type ConnectionOptions } from 'bullmq';
-import { Redis } from 'ioredis';
+// BullMQ and ioredis load only when a queue is used (through `await import`): together they take
+// ~0.4 s, which every backtest paid at start-up when backtest/index.ts pulled them in statically.
+import type { ConnectionOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { InputError } from '../input-error.ts';
 
 /** The queue every sweep uses: job ids are content hashes, so sweeps share it without clashing. */
@@ -29,8 +31,9 @@ export function parseQueueUrl(text: string): string {
 let factoryInstalled = false;
 
 /** The connection options BullMQ's Queue, Worker and QueueEvents take (each opens its own clients). */
-export function queueConnection(url: string): ConnectionOptions {
+export async function queueConnection(url: string): Promise<ConnectionOptions> {
   if (!factoryInstalled) {
+    const [{ createIORedisClient, RedisConnection }, { Redis }] = await Promise.all([import('bullmq'), import('ioredis')]);
     RedisConnection.clientFactory = (options) => {
       const { url: target, ...rest } = options as typeof options & { url?: string };
       return createIORedisClient(target === undefined ? new Redis(rest) : new Redis(target, rest));
@@ -45,6 +48,7 @@ export function queueConnection(url: string): ConnectionOptions {
  * an unreachable Redis is one clear error, not a client retrying forever.
  */
 export async function openRedis(url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000, retryStrategy: (times) => (times > 3 ? null : 200) });
   let cause: string | null = null; // the socket's own error (ECONNREFUSED...), clearer than the client's "Connection is closed"
   redis.on('error', (error: Error) => (cause ??= error.message));

@@ -20,7 +20,7 @@
  * as the result (runInPool), so neither is retried.
  */
 import { hostname } from 'node:os';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import { createSweepPool, isSweepFailure, runInPool, type SweepOutcome } from '../sweep.ts';
 import { cacheWindow, loadSharedTapes, openMarketData, SHARED_TAPE_MAX_ROWS, type SharedTape } from '../market-data.ts';
 import { dataDifference, fingerprintData } from '../../data/index.ts';
@@ -53,6 +53,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const log = options.log ?? (() => {});
   const name = `${hostname()}:${process.pid}`;
   (await openRedis(options.url)).disconnect(); // an unreachable Redis is one clear error here
+  const [connection, { UnrecoverableError, Worker }] = await Promise.all([queueConnection(options.url), import('bullmq')]);
   const pool = createSweepPool(concurrency);
   const tapes = new SharedTapeCache(options.tapeRows ?? SHARED_TAPE_MAX_ROWS);
 
@@ -80,7 +81,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   };
 
   const worker = new Worker<SweepJob, SweepOutcome>(QUEUE_NAME, runJob, {
-    connection: queueConnection(options.url),
+    connection,
     name,
     concurrency,
     lockDuration,

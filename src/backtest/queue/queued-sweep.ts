@@ -12,7 +12,7 @@
  * reason. An abort (Ctrl-C) takes the sweep's waiting jobs off the queue; running ones finish on
  * their workers and stay for the next submission.
  */
-import { Job, Queue, QueueEvents } from 'bullmq';
+import type { QueueEvents } from 'bullmq';
 import type { BacktestRequest } from '../backtest-request.ts';
 import { InputError } from '../input-error.ts';
 import { resolveSweepMarket, sweepRuns, type SweepOutcome, type SweepResult } from '../sweep.ts';
@@ -67,7 +67,7 @@ export async function runQueuedSweep(request: BacktestRequest, grid: readonly Re
   ids.forEach((id, i) => slots.set(id, [...(slots.get(id) ?? []), i]));
 
   const redis = await openRedis(options.url);
-  const connection = queueConnection(options.url);
+  const [connection, { Job, Queue, QueueEvents }] = await Promise.all([queueConnection(options.url), import('bullmq')]);
   const queue = new Queue<SweepJob, SweepOutcome>(QUEUE_NAME, { connection });
   let events: QueueEvents | null = null;
   let poll: NodeJS.Timeout | null = null;

@@ -95,6 +95,8 @@ export function snapshotPaths(journalPath: string): { readonly newest: string; r
 }
 
 let code: string | null = null;
+/** The modules of the tree this runs from: .ts in src/, .js in the compiled dist/ (beside their .d.ts declarations). */
+const MODULE_EXTENSION = import.meta.url.endsWith('.js') ? '.js' : '.ts';
 
 /**
  * SHA-256 of the sources whose state a snapshot holds (src/engine, src/data/history, src/sim): a
@@ -107,7 +109,7 @@ export function codeFingerprint(): string {
   // Labelled as they were when this file sat in src/cli (`../engine`, ...), so the fingerprint of the same sources stays the same.
   for (const folder of ['../engine', '../data/history', '../sim']) {
     const root = fileURLToPath(new URL(`../${folder}`, import.meta.url));
-    const files = (readdirSync(root, { recursive: true }) as string[]).filter((name) => name.endsWith('.ts')).sort();
+    const files = (readdirSync(root, { recursive: true }) as string[]).filter((name) => name.endsWith(MODULE_EXTENSION) && !name.endsWith('.d.ts')).sort();
     for (const name of files) hash.update(`${folder}/${name}\n`).update(readFileSync(join(root, name)));
   }
   return (code = hash.digest('hex'));
