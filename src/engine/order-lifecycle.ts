@@ -74,22 +74,16 @@ export function accept(
   const orderId = symbol.nextOrderId++;
   const clientOrderId = command.clientOrderId ?? generateClientOrderId(spec.index, orderId, 0);
   const timeInForce: TimeInForce = command.timeInForce ?? 'GTC';
-  const order = new Order(
-    spec.index,
-    orderId,
-    clientOrderId,
-    account,
-    command.side === 'BUY',
-    command.orderType,
-    timeInForce,
-    priceTicks,
-    steps,
-    command.quoteOrderQty ?? 0,
-    stpMode,
-    command.time,
-    command.strategyId ?? null,
-    command.strategyType ?? null,
-  );
+  const isBuy = command.side === 'BUY';
+  const quoteOrderQty = command.quoteOrderQty ?? 0;
+  const strategyId = command.strategyId ?? null;
+  const strategyType = command.strategyType ?? null;
+  let order = recycled.pop();
+  if (order !== undefined) {
+    order.reuse(spec.index, orderId, clientOrderId, account, isBuy, command.orderType, timeInForce, priceTicks, steps, quoteOrderQty, stpMode, command.time, strategyId, strategyType);
+  } else {
+    order = new Order(spec.index, orderId, clientOrderId, account, isBuy, command.orderType, timeInForce, priceTicks, steps, quoteOrderQty, stpMode, command.time, strategyId, strategyType);
+  }
   order.locked = lock;
   order.clientIdChosen = command.clientOrderId !== undefined;
   if (special !== null || command.viaSor === true || orderListId >= 0) {
@@ -181,9 +175,33 @@ export function closeOrder(
   releaseAll(symbol, order);
   if (order.locked !== 0) throw new Error(`order ${order.orderId} closed while reserving ${order.locked}`);
   if (order.ext !== null) closeExtras(symbol, order);
-  // From here on queries read the archive; the object itself can be collected young.
+  // From here on queries read the archive; the object itself is garbage, or recycled.
   symbol.archive.store(order, order.clientIdChosen);
-  symbol.live.delete(order.orderId);
+  // Recycled once: only by the close that took it out of the open set.
+  if (symbol.live.delete(order.orderId) && order.ext === null && closedPlain.length < RECYCLE_LIMIT) closedPlain.push(order);
+}
+
+/**
+ * Closed plain orders, recycled as new ones. An open order is the one object per order the
+ * engine keeps; building a fresh one for every placement was about a quarter of the bytes the
+ * matching core allocated per command, and a fresh object is a cold one. A plain order (no
+ * extras: not a stop, list leg, iceberg, peg or SOR order) is referred to only by the book, the
+ * open set and the code handling the command that closed it; the archive has copied it. So one
+ * closed during a command waits in `closedPlain` until the command is over (its events are
+ * built from it) and is then free to become any later order (`Order.reuse` rewrites every field).
+ * Identity only: no value a command or query sees depends on which object an order is.
+ */
+const closedPlain: Order[] = [];
+const recycled: Order[] = [];
+const RECYCLE_LIMIT = 1024;
+
+/** Called when a command is over (Engine.apply): the plain orders it closed may be reused. */
+export function recycleClosedOrders(): void {
+  // pop, not `length = 0`: that would free the arrays' backing stores, re-grown on the next push.
+  while (closedPlain.length !== 0) {
+    const order = closedPlain.pop() as Order;
+    if (recycled.length < RECYCLE_LIMIT) recycled.push(order);
+  }
 }
 
 /**
