@@ -96,18 +96,102 @@ const EXPIRY: readonly ExpiryReason[] = [
 ];
 const STP: readonly SelfTradePreventionMode[] = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT', 'TRANSFER'];
 
-function codes<T extends string>(values: readonly (T | null)[]): Readonly<Record<T, number>> {
-  const out = {} as Record<T, number>;
-  values.forEach((v, i) => {
-    if (v !== null) out[v] = i;
-  });
-  return out;
+// The codes are the values' indexes in the arrays above (checked once below). Written as
+// switches: string-keyed lookups on a table of codes were generic (megamorphic) property loads,
+// five of them for every order archived.
+function typeCode(type: OrderType): number {
+  switch (type) {
+    case 'LIMIT':
+      return 0;
+    case 'LIMIT_MAKER':
+      return 1;
+    case 'MARKET':
+      return 2;
+    case 'STOP_LOSS':
+      return 3;
+    case 'STOP_LOSS_LIMIT':
+      return 4;
+    case 'TAKE_PROFIT':
+      return 5;
+    case 'TAKE_PROFIT_LIMIT':
+      return 6;
+  }
 }
-const TYPE_CODE = codes(ORDER_TYPES);
-const TIF_CODE = codes(TIFS);
-const STATUS_CODE = codes(STATUSES);
-const EXPIRY_CODE = codes(EXPIRY);
-const STP_CODE = codes(STP);
+
+function tifCode(tif: TimeInForce): number {
+  return tif === 'GTC' ? 0 : tif === 'IOC' ? 1 : 2;
+}
+
+function statusCode(status: OrderStatus): number {
+  switch (status) {
+    case 'NEW':
+      return 1;
+    case 'PARTIALLY_FILLED':
+      return 2;
+    case 'FILLED':
+      return 3;
+    case 'CANCELED':
+      return 4;
+    case 'EXPIRED':
+      return 5;
+    case 'EXPIRED_IN_MATCH':
+      return 6;
+    case 'PENDING_NEW':
+      return 7;
+  }
+}
+
+function expiryCode(reason: ExpiryReason): number {
+  switch (reason) {
+    case 'NONE':
+      return 0;
+    case 'UNFILLED_IOC_QUANTITY_EXPIRED':
+      return 1;
+    case 'UNFILLED_FOK_ORDER_EXPIRED':
+      return 2;
+    case 'INSUFFICIENT_LIQUIDITY':
+      return 3;
+    case 'EXCHANGE_CANCELED':
+      return 4;
+    case 'OCO_TRIGGER':
+      return 5;
+    case 'OTO_PHASE_ONE_EXPIRED':
+      return 6;
+    case 'REJECTED':
+      return 7;
+    case 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED':
+      return 8;
+  }
+}
+
+function stpCode(mode: SelfTradePreventionMode): number {
+  switch (mode) {
+    case 'NONE':
+      return 0;
+    case 'EXPIRE_TAKER':
+      return 1;
+    case 'EXPIRE_MAKER':
+      return 2;
+    case 'EXPIRE_BOTH':
+      return 3;
+    case 'DECREMENT':
+      return 4;
+    case 'TRANSFER':
+      return 5;
+  }
+}
+
+for (const [values, code] of [
+  [ORDER_TYPES, typeCode],
+  [TIFS, tifCode],
+  [STATUSES, statusCode],
+  [EXPIRY, expiryCode],
+  [STP, stpCode],
+] as [readonly (string | null)[], (value: never) => number][]) {
+  values.forEach((value, i) => {
+    if (value !== null && code(value as never) !== i) throw new Error(`order archive: code of ${value} is not ${i}`);
+  });
+}
 
 // One row per archived order, appended in the order they close: 8 doubles, then the 6 byte
 // codes in a ninth double's place. Fields that are almost always at their default (prevented
@@ -209,11 +293,11 @@ export class OrderArchive {
     const b = this.#codes[chunk] as Uint8Array;
     const ob = (row & ROW_MASK) * ROW_BYTES + CODES;
     b[ob + SIDE] = order.isBuy ? 1 : 0;
-    b[ob + TYPE] = TYPE_CODE[order.type];
-    b[ob + TIF] = TIF_CODE[order.timeInForce];
-    b[ob + STATUS] = STATUS_CODE[order.status];
-    b[ob + EXPIRY_REASON] = EXPIRY_CODE[order.expiryReason];
-    b[ob + STP_MODE] = STP_CODE[order.stpMode];
+    b[ob + TYPE] = typeCode(order.type);
+    b[ob + TIF] = tifCode(order.timeInForce);
+    b[ob + STATUS] = statusCode(order.status);
+    b[ob + EXPIRY_REASON] = expiryCode(order.expiryReason);
+    b[ob + STP_MODE] = stpCode(order.stpMode);
     const i = order.orderId - 1;
     const k = i >>> ID_BITS;
     while (this.#rowOf.length <= k) this.#rowOf.push(new Int32Array(IDS));

@@ -39,9 +39,47 @@ export const STATUS_TRANSITIONS: Readonly<Record<OrderStatus, Readonly<Partial<R
   EXPIRED_IN_MATCH: { EXPIRED_IN_MATCH: true },
 };
 
+/** A status's row and column in LEGAL_MOVES; -1 for anything else. */
+function statusIndex(status: OrderStatus): number {
+  switch (status) {
+    case 'PENDING_NEW':
+      return 0;
+    case 'NEW':
+      return 1;
+    case 'PARTIALLY_FILLED':
+      return 2;
+    case 'FILLED':
+      return 3;
+    case 'CANCELED':
+      return 4;
+    case 'EXPIRED':
+      return 5;
+    case 'EXPIRED_IN_MATCH':
+      return 6;
+    default:
+      return -1;
+  }
+}
+
+/**
+ * STATUS_TRANSITIONS as a bit matrix (row `from`, column `to`, by statusIndex), built from the
+ * table itself: moveStatus runs once or twice per command, and two string-keyed lookups on the
+ * table were generic (megamorphic) property loads.
+ */
+const LEGAL_MOVES = ((): Uint8Array => {
+  const legal = new Uint8Array(64);
+  const statuses = Object.keys(STATUS_TRANSITIONS) as OrderStatus[];
+  for (const from of statuses) {
+    for (const to of statuses) if (STATUS_TRANSITIONS[from][to] === true) legal[(statusIndex(from) << 3) | statusIndex(to)] = 1;
+  }
+  return legal;
+})();
+
 /** Sets `order`'s status to `to`, which must be a legal move from its current one. */
 export function moveStatus(order: Order, to: OrderStatus): void {
-  if (STATUS_TRANSITIONS[order.status][to] !== true) throw new Error(`order ${order.orderId}: status ${order.status} cannot become ${to}`);
+  const from = statusIndex(order.status);
+  const into = statusIndex(to);
+  if (from < 0 || into < 0 || LEGAL_MOVES[(from << 3) | into] !== 1) throw new Error(`order ${order.orderId}: status ${order.status} cannot become ${to}`);
   order.status = to;
 }
 
