@@ -15,16 +15,18 @@ import { DEFAULT_DURATION_SECONDS, DEFAULT_REQUESTS, FACADE_BENCHES, runFacadeBe
 import { runSweepBench, sweepJsonLine, sweepTable } from './sweep/sweep-bench.ts';
 import { runSweepQueueBench, sweepQueueJsonLines, sweepQueueTable } from './sweep/sweep-queue-bench.ts';
 import { DEFAULT_IDLE_STREAMS, DEFAULT_RESTART_COMMANDS, restartTable, runServeBenches, SERVE_BENCHES, serveJsonLines, serveTable } from './serve/serve-bench.ts';
+import { slowReadersTable } from './serve/slow-readers-bench.ts';
 import { DEFAULT_SUBSCRIBERS, fanoutJsonLine, fanoutTable, runFanoutBench } from './streams/fanout-bench.ts';
 import { backtestJsonLines, backtestTable, DEFAULT_DAY_TRADES, runBacktestBench } from './backtest/backtest-bench.ts';
 import { DEFAULT_ROUND_TRIPS, runWsApiBench, WS_API_BENCHES, wsApiJsonLines, wsApiTable } from './ws-api/ws-api-bench.ts';
 import { measured, RESULTS_FILE, writeResults, type ResultSection } from './results-file.ts';
 import { liveMarketJsonLine, liveMarketTable, runLiveMarketBench } from './serve/live-market-bench.ts';
+import { MONTH_DAYS, monthJsonLines, monthTable, runMonthBench } from './backtest/month-bench.ts';
 import { DEFAULT_L2_BOOK_ROWS, DEFAULT_L2_DEPTH_ROWS, DEFAULT_L2_TRADES, l2JsonLines, l2Table, runL2Bench } from './l2/l2-bench.ts';
 
-const BENCHES = ['backtest', 'l2', 'live-market', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue', 'serve', ...SERVE_BENCHES, 'streams', ...WS_API_BENCHES] as const;
+const BENCHES = ['backtest', 'l2', 'live-market', 'matching-core', 'conditional-mix', 'replay', 'facade', ...FACADE_BENCHES, 'sweep', 'sweep-queue', 'serve', ...SERVE_BENCHES, 'streams', ...WS_API_BENCHES, 'month'] as const;
 const USAGE =
-  'usage: npm run bench -- [--json | --write [--results FILE]] [--only backtest|l2|live-market|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams|serve-journal|serve-journal-restart|streams|ws-api] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
+  'usage: npm run bench -- [--json | --write [--results FILE]] [--only backtest|month|l2|live-market|matching-core|conditional-mix|replay|facade|facade-inprocess|facade-http|sweep|sweep-queue|serve|serve-idle-streams|serve-journal|serve-journal-restart|serve-slow-readers|streams|ws-api] [--ops N (default 1000000; conditional-mix: the exchange-core-mix ops, its conditional ops come on top)] [--trades N (replay, default 2000000)] [--day-trades N (backtest, default 1500000)] [--seed N (default 1)] [--runs N (default 3)]' +
   ` [--requests N (facade in-process, per pass, default ${DEFAULT_REQUESTS})] [--duration S (facade HTTP, per row, default ${DEFAULT_DURATION_SECONDS})] [--hours N (sweep, sweep-queue, default 6)] [--streams N (serve-idle-streams, default ${DEFAULT_IDLE_STREAMS})] [--subscribers N (streams, default ${DEFAULT_SUBSCRIBERS})] [--round-trips N (ws-api, per pass, default ${DEFAULT_ROUND_TRIPS})] [--commands N (serve-journal-restart, default ${DEFAULT_RESTART_COMMANDS})] [--l2-rows N (l2: the book rebuild's depth rows, default ${DEFAULT_L2_BOOK_ROWS})]`;
 
 /** A bad command line: reported as a message, not a stack trace. */
@@ -96,6 +98,13 @@ async function main(): Promise<void> {
       process.stdout.write(json ? backtestJsonLines(rows).map((l) => `${l}\n`).join('') : `\n${backtestTable(rows, dayTrades)}\n`);
     });
   }
+  // Not in the default run: a month is minutes the first time (generated, cache built) (`--only month`).
+  if (only === 'month') {
+    await run('month', async () => {
+      const rows = await runMonthBench({ days: MONTH_DAYS, dayTrades, seed, log });
+      process.stdout.write(json ? monthJsonLines(rows).map((l) => `${l}\n`).join('') : `\n${monthTable(rows, MONTH_DAYS, dayTrades)}\n`);
+    });
+  }
   if (only === undefined || only === 'l2') {
     await run('l2', async () => {
       const rows = await runL2Bench({ depthRows: DEFAULT_L2_DEPTH_ROWS, trades: DEFAULT_L2_TRADES, bookRows: positiveInt('l2-rows', values['l2-rows'], DEFAULT_L2_BOOK_ROWS, 1), seed, log });
@@ -141,7 +150,7 @@ async function main(): Promise<void> {
     await run(only ?? 'serve', async () => {
       const results = await runServeBenches({ duration, connections: 10, streams, log, ...(only === undefined ? {} : { only }), restartCommands: positiveInt('commands', values.commands, DEFAULT_RESTART_COMMANDS, 1) });
       if (json) process.stdout.write(serveJsonLines(results).map((l) => `${l}\n`).join(''));
-      else process.stdout.write(`\n${results.rows.length > 0 ? `${serveTable(results.rows)}\n` : ''}${results.restart === null ? '' : `${restartTable(results.restart)}\n`}`);
+      else process.stdout.write(`\n${results.rows.length > 0 ? `${serveTable(results.rows)}\n` : ''}${results.restart === null ? '' : `${restartTable(results.restart)}\n`}${results.slowReaders === null ? '' : `${slowReadersTable(results.slowReaders)}\n`}`);
     });
   }
   if (only === undefined || only === 'streams') {

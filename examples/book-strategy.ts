@@ -75,9 +75,18 @@ export class LocalOrderBook {
 
   /** The best `n` levels of a side, best first: [price, quantity]. */
   top(side: 'bids' | 'asks', n: number): [number, number][] {
-    const levels = [...this[side]].map(([p, q]) => [Number(p), q] as [number, number]);
-    levels.sort((x, y) => (side === 'bids' ? y[0] - x[0] : x[0] - y[0]));
-    return levels.slice(0, n);
+    // The n best in one pass (a recorded book holds thousands of levels: sorting them all per event is the bot's whole cost).
+    const better = (a: number, b: number) => (side === 'bids' ? a > b : a < b);
+    const best: [number, number][] = [];
+    for (const [p, q] of this[side]) {
+      const price = Number(p);
+      if (best.length === n && !better(price, best[n - 1]![0])) continue;
+      let at = best.length;
+      while (at > 0 && better(price, best[at - 1]![0])) at--;
+      best.splice(at, 0, [price, q]);
+      if (best.length > n) best.pop();
+    }
+    return best;
   }
 
   #apply(event: DepthUpdate): void {

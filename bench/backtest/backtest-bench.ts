@@ -10,7 +10,8 @@
  *
  * Rows `backtest/day/grid` and `backtest/day/trend`: prints, seconds (from reading the data to
  * the report written, in the child), printsPerSec, peakRssMB (the child's maxRSS), plus
- * processSeconds (the child's whole life, tsx start-up included). Row
+ * processSeconds (the child's whole life, tsx start-up included). Row `backtest/day/trend-journal`:
+ * the trend run again with the full journal file (`--journal`; target: at most 1.5x the trend row). Row
  * `backtest/day/trend-process`: `exsim backtest trend --data DAY` as a user runs it (bin/exsim.js,
  * no --out), wall seconds and peak RSS of the whole process.
  */
@@ -72,6 +73,15 @@ export async function runBacktestBench(options: { dayTrades: number; seed: numbe
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+  }
+  const out = mkdtempSync(join(tmpdir(), 'exsim-bench-trend-journal-'));
+  try {
+    options.log('backtest: trend on the day with --journal...');
+    const child = runChild(['--import', 'tsx', join(ROOT, 'bench/backtest/backtest-child.ts'), 'trend', day, out, '-', 'journal']);
+    const r = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { prints: number; seconds: number; peakRssMB: number };
+    rows.push({ name: 'backtest/day/trend-journal', prints: r.prints, seconds: r.seconds, printsPerSec: r.prints / r.seconds, peakRssMB: r.peakRssMB, processSeconds: child.seconds });
+  } finally {
+    rmSync(out, { recursive: true, force: true });
   }
   options.log('backtest: exsim backtest trend --data DAY as a whole process...');
   const cli = runChild(['--require', join(ROOT, 'bench/backtest/report-peak-rss.cjs'), join(ROOT, 'bin/exsim.js'), 'backtest', 'trend', '--data', day, '--json']);

@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { untilServing } from './bench-children.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -28,14 +29,7 @@ export async function runLiveMarketBench(options: { duration: number; log: (m: s
   options.log(`live-market: exsim serve --data sample on port ${port}...`);
   const child = spawn(process.execPath, [join(ROOT, 'bin/exsim.js'), 'serve', '--data', 'sample', '--port', String(port)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        if (out.includes('exsim serving')) resolve();
-      });
-      child.once('exit', (code) => reject(new Error(`exsim serve exited (${code}) before serving`)));
-    });
+    await untilServing(child);
     options.log(`live-market: streaming for ${options.duration} s...`);
     const ws = new WebSocket(`ws://127.0.0.1:${port}/stream?streams=btcusdt@trade/btcusdt@depth@100ms/btcusdt@bookTicker`);
     let trades = 0;

@@ -20,6 +20,9 @@
  * over the unjournaled one. Target (issue 13): the default policy keeps >= 50%.
  *
  * serve/journal-restart (journal-restart.ts): the time to start from a journal of 1M commands.
+ *
+ * serve/slow-readers (slow-readers-bench.ts): 2,000 never-reading stream connections against
+ * `exsim serve --data sample --clock speed:100`: the server's RSS against its send budget, REST p99.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -28,10 +31,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { DEFAULT_TRADERS, makeTraders, signedOrderRequest } from '../facade/bench-exchange.ts';
+import { closeHolder } from './bench-children.ts';
 import { runRestartBench, type RestartRow } from './journal-restart.ts';
+import { runSlowReadersBench, slowReadersJsonLines, type SlowReadersResult } from './slow-readers-bench.ts';
 import type { ServeTargetReady, ServeTargetStreams } from './serve-target.ts';
 
-export const SERVE_BENCHES = ['serve-idle-streams', 'serve-journal', 'serve-journal-restart'] as const;
+export const SERVE_BENCHES = ['serve-idle-streams', 'serve-journal', 'serve-journal-restart', 'serve-slow-readers'] as const;
 export const DEFAULT_RESTART_COMMANDS = 1_000_000;
 export const DEFAULT_IDLE_STREAMS = 10_000;
 const WARMUP_SECONDS = 1;
@@ -94,6 +99,7 @@ class ServeTarget {
 export interface ServeResults {
   readonly rows: ServeRow[];
   readonly restart: RestartRow | null;
+  readonly slowReaders: SlowReadersResult | null;
 }
 
 export async function runServeBenches(o: ServeBenchOptions): Promise<ServeResults> {
@@ -102,7 +108,8 @@ export async function runServeBenches(o: ServeBenchOptions): Promise<ServeResult
   if (wants('serve-idle-streams')) rows.push(...(await runIdleStreams(o)));
   if (wants('serve-journal')) rows.push(...(await runJournalBench(o)));
   const restart = wants('serve-journal-restart') ? await runRestartBench(o.restartCommands ?? DEFAULT_RESTART_COMMANDS, o.log) : null;
-  return { rows, restart };
+  const slowReaders = wants('serve-slow-readers') ? await runSlowReadersBench({ duration: o.duration, log: o.log }) : null;
+  return { rows, restart, slowReaders };
 }
 
 const RECV_WINDOW_MS = 60_000;
@@ -212,13 +219,7 @@ async function runIdleStreams(o: ServeBenchOptions): Promise<ServeRow[]> {
     );
     return rows;
   } finally {
-    if (holder !== undefined && holder.exitCode === null) {
-      const closing = holder;
-      await new Promise((resolve) => {
-        closing.once('exit', resolve);
-        closing.send('close');
-      });
-    }
+    await closeHolder(holder);
     await Promise.all([plain.stop(), loaded.stop()]);
   }
 }
@@ -251,6 +252,7 @@ export function serveJsonLines(results: ServeResults): string[] {
   );
   const restart = results.restart;
   if (restart !== null) lines.push(JSON.stringify({ bench: 'serve/journal-restart', ...restart, restoreMs: Math.round(restart.startWithMs - restart.startWithoutMs) }));
+  if (results.slowReaders !== null) lines.push(...slowReadersJsonLines(results.slowReaders));
   return lines;
 }
 

@@ -9,6 +9,7 @@ import { loadSharedTapes as loadShared, windowedTape as windowed, SHARED_TAPE_MA
 import { KlineTape } from '../sim/index.ts';
 
 export {
+  cacheWindow,
   MARKET_CONFIG_FILE,
   openMarketData,
   chooseSymbols,

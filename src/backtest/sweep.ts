@@ -2,9 +2,12 @@
  * Parameter sweeps: `--sweep 'spread=0.001,0.002;size=0.01,0.02'` is the grid of every
  * combination (here 4), each one backtest with the same data, seed and window, run on a pool of
  * worker threads (piscina: a maintained pool with a task queue, so N backtests share W threads
- * and each thread keeps its loaded modules between tasks). The main thread loads the window's
- * tapes once into shared memory and every worker replays those bytes (above
- * SHARED_TAPE_MAX_ROWS rows, each worker streams the data itself instead, to bound memory);
+ * and each thread keeps its loaded modules between tasks). Data the columnar tape cache can hold
+ * (trades or aggTrades files of a cacheable size: src/data/tape-cache.ts) is put there first and
+ * each worker streams its window from it, with no parse and one cache part ahead, so memory per
+ * worker does not grow with the window; other data (the sample, klines) is loaded once by the main
+ * thread into shared memory and every worker replays those bytes (above SHARED_TAPE_MAX_ROWS
+ * rows, each worker streams the data itself instead, to bound memory);
  * the rows come back in grid order whatever order the workers finish in, so the table and
  * sweep.json are the same on every run. Each row carries its journal hash: the same
  * combination gives the same hash as a single `exsim backtest` of it. A combination whose
@@ -19,7 +22,7 @@ import { Piscina } from 'piscina';
 import type { BacktestRequest } from './backtest-request.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
 import { InputError } from './input-error.ts';
-import { chooseSymbols, loadSharedTapes, openMarketData, resolveWindow, type MarketData } from './market-data.ts';
+import { cacheWindow, chooseSymbols, loadSharedTapes, openMarketData, resolveWindow, type MarketData } from './market-data.ts';
 
 export const MAX_SWEEP_RUNS = 1000;
 /** Over a queue the runs are spread over many machines: a larger grid is fine. */
@@ -82,6 +85,12 @@ export interface SweepOptions {
   readonly workers?: number;
   /** Each run's report folder under this folder (`runs/<runFolder>`); default none. */
   readonly reportsRoot?: string;
+  /**
+   * A pool of `createSweepPool` to run on, kept by the caller across sweeps (a walk-forward's
+   * windows): its threads stay warm (modules loaded, code optimised) from one sweep to the next.
+   * Default: a pool of `workers` threads for this sweep.
+   */
+  readonly pool?: Piscina;
 }
 
 /** A sweep's market: the data, the symbols and the window every run of it replays. */
@@ -130,18 +139,21 @@ export function runInPool(pool: Piscina, run: BacktestRequest): Promise<SweepOut
 }
 
 export async function runSweep(request: BacktestRequest, grid: readonly Record<string, string>[], options: SweepOptions = {}): Promise<SweepResult> {
-  const workers = Math.max(1, Math.min(options.workers ?? availableParallelism(), grid.length));
-  const { data, symbols, from, to } = await resolveSweepMarket(request);
-  const sharedTapes = await loadSharedTapes(data, symbols, from, to);
-  const shared: BacktestRequest = sharedTapes === null ? request : { ...request, from, to, sharedTapes };
-  const pool = createSweepPool(workers);
+  const workers = options.pool?.options.maxThreads ?? Math.max(1, Math.min(options.workers ?? availableParallelism(), grid.length));
+  // Started first: the threads start (tsx, modules) while this one reads the data.
+  const pool = options.pool ?? createSweepPool(workers);
   const started = performance.now(); // determinism-ok: the sweep's wall time, reported to the user, never in sweep.json
   try {
+    const { data, symbols, from, to } = await resolveSweepMarket(request);
+    // Data the columnar cache holds is streamed by each worker from it (no parse, nothing held in
+    // shared memory: memory per worker stays one part ahead); other data is loaded once, shared.
+    const sharedTapes = (await cacheWindow(data, symbols, from, to)) ? null : await loadSharedTapes(data, symbols, from, to);
+    const shared: BacktestRequest = sharedTapes === null ? request : { ...request, from, to, sharedTapes };
     const rows = await Promise.all(sweepRuns(shared, grid, options.reportsRoot).map((run) => runInPool(pool, run)));
     const wallMs = performance.now() - started; // determinism-ok: as above
     return { varied: Object.keys(grid[0] ?? {}), rows, workers, wallMs };
   } finally {
-    await pool.destroy();
+    if (options.pool === undefined) await pool.destroy();
   }
 }
 

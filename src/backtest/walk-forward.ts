@@ -11,7 +11,8 @@ import { Decimal } from 'decimal.js';
 import { formatUtcMicros } from '../data/index.ts';
 import { runBacktestRequest, type BacktestRequest } from './backtest-request.ts';
 import { InputError } from './input-error.ts';
-import { isSweepFailure, resolveSweepMarket, runSweep, type SweepOptions, type SweepRow } from './sweep.ts';
+import { availableParallelism } from 'node:os';
+import { createSweepPool, isSweepFailure, resolveSweepMarket, runSweep, type SweepOptions, type SweepRow } from './sweep.ts';
 
 export const SELECT_METRICS = ['excessReturn', 'return', 'pnl', 'vsHold', 'sharpe'] as const;
 export type SelectMetric = (typeof SELECT_METRICS)[number];
@@ -120,32 +121,38 @@ export async function runWalkForward(
     throw new InputError(`--walk-forward train=${durationText(spec.train)},test=${durationText(spec.test)} needs ${durationText(spec.train + spec.test)} of data; the window ${formatUtcMicros(from)} .. ${formatUtcMicros(to)} is shorter`);
   }
   const windows: WalkForwardWindow[] = [];
-  for (const [index, trainFrom] of starts.entries()) {
-    const trainTo = trainFrom + spec.train;
-    const testTo = trainTo + spec.test;
-    const sweep = await runSweep({ ...request, from: trainFrom, to: trainTo }, grid, options.workers === undefined ? {} : { workers: options.workers });
-    let best: SweepRow | null = null;
-    for (const row of sweep.rows) {
-      if (isSweepFailure(row)) continue;
-      const s = score(row, metric);
-      const b = best === null ? null : score(best, metric);
-      if (best === null || (s !== null && (b === null || s > b))) best = row;
+  // One pool for every window: its threads stay warm from one training sweep to the next.
+  const pool = createSweepPool(Math.max(1, Math.min(options.workers ?? availableParallelism(), grid.length)));
+  try {
+    for (const [index, trainFrom] of starts.entries()) {
+      const trainTo = trainFrom + spec.train;
+      const testTo = trainTo + spec.test;
+      const sweep = await runSweep({ ...request, from: trainFrom, to: trainTo }, grid, { pool });
+      let best: SweepRow | null = null;
+      for (const row of sweep.rows) {
+        if (isSweepFailure(row)) continue;
+        const s = score(row, metric);
+        const b = best === null ? null : score(best, metric);
+        if (best === null || (s !== null && (b === null || s > b))) best = row;
+      }
+      if (best === null) throw new InputError(`walk-forward: every run failed on the training window ${formatUtcMicros(trainFrom)} .. ${formatUtcMicros(trainTo)}`);
+      const { summary, result } = await runBacktestRequest({ ...request, from: trainTo, to: testTo, params: best.params }, null);
+      const m = summary.metrics;
+      const window: WalkForwardWindow = {
+        trainFrom: formatUtcMicros(trainFrom),
+        trainTo: formatUtcMicros(trainTo),
+        testFrom: formatUtcMicros(trainTo),
+        testTo: formatUtcMicros(testTo),
+        chosen: best.params,
+        trainScore: metric === 'pnl' ? best.pnl : metric === 'vsHold' ? best.vsHold : score(best, metric),
+        trainRuns: sweep.rows.length,
+        test: { pnl: m.pnl, return: m.return, holdReturn: m.benchmarks.hold.return, vsHold: m.pnlVsHold, excessReturn: m.excessReturn.vsHold, fills: result.fills.length, journalSha256: summary.journal.sha256 },
+      };
+      windows.push(window);
+      options.onWindow?.(window, index, starts.length);
     }
-    if (best === null) throw new InputError(`walk-forward: every run failed on the training window ${formatUtcMicros(trainFrom)} .. ${formatUtcMicros(trainTo)}`);
-    const { summary, result } = await runBacktestRequest({ ...request, from: trainTo, to: testTo, params: best.params }, null);
-    const m = summary.metrics;
-    const window: WalkForwardWindow = {
-      trainFrom: formatUtcMicros(trainFrom),
-      trainTo: formatUtcMicros(trainTo),
-      testFrom: formatUtcMicros(trainTo),
-      testTo: formatUtcMicros(testTo),
-      chosen: best.params,
-      trainScore: metric === 'pnl' ? best.pnl : metric === 'vsHold' ? best.vsHold : score(best, metric),
-      trainRuns: sweep.rows.length,
-      test: { pnl: m.pnl, return: m.return, holdReturn: m.benchmarks.hold.return, vsHold: m.pnlVsHold, excessReturn: m.excessReturn.vsHold, fills: result.fills.length, journalSha256: summary.journal.sha256 },
-    };
-    windows.push(window);
-    options.onWindow?.(window, index, starts.length);
+  } finally {
+    await pool.destroy();
   }
   const compound = (pick: (w: WalkForwardWindow) => number | null): number | null => {
     let growth = 1;

@@ -25,7 +25,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { InputError, MARKET_CONFIG_FILE } from '../backtest/index.ts';
-import { depthKindInfo, listDataFiles, parseDataFileName, readAggTrades, readDepth, readKlines, readTrades, RECORDING_KIND, scanRecording, type DataFileName } from '../data/index.ts';
+import { buildTapeCache, depthKindInfo, listDataFiles, openMarketData, parseDataFileName, readAggTrades, readDepth, readKlines, readTrades, RECORDING_KIND, scanRecording, type DataFileName } from '../data/index.ts';
 import { type EngineConfig, type SymbolConfig, formatUnits } from '../engine/index.ts';
 import { SAMPLE_CONFIG } from '../sample/index.ts';
 
@@ -39,6 +39,8 @@ export interface ImportOptions {
 
 export interface ImportReport {
   readonly files: readonly string[];
+  /** Files read into the columnar tape cache (src/data/tape-cache.ts), so the first backtest does not parse them. */
+  readonly cached: readonly string[];
   readonly symbols: readonly string[];
   readonly inferred: readonly string[];
 }
@@ -175,5 +177,7 @@ export async function importCommand(sources: readonly string[], out: string, opt
     for (const asset of [rules.baseAsset, rules.quoteAsset]) if (!assets.some((a) => a.asset === asset)) assets.push({ asset, precision: 8 });
   }
   writeFileSync(configPath, `${JSON.stringify({ ...config, assets, symbols: symbolConfigs }, null, 2)}\n`);
-  return { files, symbols, inferred };
+  // Read again at the scale a replay reads them (the checks above read at 8 decimals): the columnar cache keeps them.
+  const cached = await buildTapeCache(openMarketData(out), symbols);
+  return { files, symbols, inferred, cached };
 }

@@ -18,7 +18,7 @@ import { DEFAULT_SNAPSHOT_EVERY, FSYNC_POLICIES, serve, type FsyncPolicy } from 
 import { workerCommand, type WorkerCommandOptions } from './worker-command.ts';
 import { TAPE_END_MODES, type TapeEndMode } from '../sim/index.ts';
 import { parsePacingMode } from '../clock/index.ts';
-import { InputError } from '../data/index.ts';
+import { InputError, tapeCache } from '../data/index.ts';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -172,6 +172,7 @@ export function buildProgram(): Command {
     .action(async (sources: string[], options: { out: string }) => {
       const report = await importCommand(sources, options.out);
       console.log(`imported ${report.files.length} files of ${report.symbols.join(', ')} into ${options.out}`);
+      if (report.cached.length > 0) console.log(`${report.cached.length} of them read into the columnar cache (${tapeCache()!.dir}): backtests read them without parsing`);
       if (report.inferred.length > 0) console.log(`rules inferred from the trades for ${report.inferred.join(', ')}: check ${options.out}/exsim-market.json`);
     });
   data
@@ -218,6 +219,17 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 });
+
+// The data layer converts a file read for the first time into the columnar cache (src/data/tape-cache.ts): said once.
+const cache = tapeCache();
+if (cache !== null) {
+  let said = false;
+  cache.onBuild = () => {
+    if (said) return;
+    said = true;
+    process.stderr.write(`exsim: keeping the data files read for the first time in the columnar cache (${cache.dir}); later runs read them without parsing\n`);
+  };
+}
 
 try {
   await buildProgram().parseAsync(process.argv);

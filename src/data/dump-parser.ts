@@ -22,12 +22,24 @@ import { formatUtcMicros } from './utc-date.ts';
  */
 export interface RowSink {
   row(values: Float64Array): void;
+  /**
+   * Optional: rows [from, to) at once, as columns indexed like `values` (a cache entry's replay,
+   * tape-cache.ts): the same effect as `row` for each, without assembling each row.
+   */
+  rows?(columns: readonly (Float64Array | Uint8Array | undefined)[], from: number, to: number): void;
 }
 
 /** What the parser let through with a correction, for the reader's caller to report. */
 export interface ParseCounts {
   /** Rows whose time fell behind the previous row's by at most the schema's `maxStepBack`, moved to that time. */
   restampedRows: number;
+}
+
+/** Where the ordering checks stand after a row: its time, id and file (the next row is checked against them). */
+export interface ParseOrdering {
+  readonly time: number;
+  readonly id: number;
+  readonly file: string;
 }
 
 /** The unit of a file's timestamps, detected from its first row. */
@@ -62,6 +74,7 @@ export class DumpParser {
   private headerChecked = false;
   private carry: Buffer = Buffer.alloc(0);
   private rowsInFile = 0;
+  private minTimeInFile = Infinity;
 
   private previousTime = -Infinity;
   private previousId = -Infinity;
@@ -95,6 +108,27 @@ export class DumpParser {
   }
 
   /**
+   * The earliest time (µs, before any restamping) of the current file's rows: when it is not
+   * before the previous file's last time, nothing in this file was judged against that file, so
+   * its rows are what the file gives read on its own (the columnar cache keeps only such files).
+   */
+  get minTimeInCurrentFile(): number {
+    return this.minTimeInFile;
+  }
+
+  /** Where the ordering checks stand: what the next row (of this file or the next) must follow. */
+  get ordering(): ParseOrdering {
+    return { time: this.previousTime, id: this.previousId, file: this.previousFile };
+  }
+
+  /** Continues the ordering checks after rows that did not pass through this parser (a cached file's). */
+  continueAfter(ordering: ParseOrdering): void {
+    this.previousTime = ordering.time;
+    this.previousId = ordering.id;
+    this.previousFile = ordering.file;
+  }
+
+  /**
    * Starts a new file; ordering checks carry over from the previous one. `expected` holds, per
    * Expected column (by index), what the file's name says it holds.
    */
@@ -110,6 +144,7 @@ export class DumpParser {
     this.headerChecked = false;
     this.carry = Buffer.alloc(0);
     this.rowsInFile = 0;
+    this.minTimeInFile = Infinity;
   }
 
   feed(chunk: Buffer): void {
@@ -272,6 +307,7 @@ export class DumpParser {
       }
     }
     let time = values[schema.timeColumn]!;
+    if (time < this.minTimeInFile) this.minTimeInFile = time;
     if (time < this.previousTime && this.previousTime - time <= (schema.maxStepBack ?? 0)) {
       values[schema.timeColumn] = time = this.previousTime;
       this.counts.restampedRows++;

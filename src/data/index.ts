@@ -28,6 +28,8 @@ export type { TimeUnit } from './dump-parser.ts';
 export { inspectDataFolder, type DataFolderReport, type SeriesReport, type FileReport, type Gap, type DayRange, type InspectOptions } from './inspect-data-folder.ts';
 export { loadSample, SAMPLE_DIR, SAMPLE_SYMBOLS, type SampleFiles } from './sample.ts';
 export { exsimCacheDir, servedSampleDir, SERVED_SAMPLE_SPECS } from './served-sample.ts';
+export { tapeCache, setTapeCache, TapeCache, type TapeCacheOptions } from './tape-cache.ts';
+export { buildTapeCache, cacheWindow } from './build-tape-cache.ts';
 export { generateTradeBatches, SyntheticTrades, type SyntheticTradesSpec } from './synthetic/synthetic-trades.ts';
 export { klinesFromTrades, type KlineRange } from './synthetic/klines-from-trades.ts';
 export { aggTradesFromTrades } from './synthetic/agg-trades-from-trades.ts';

@@ -61,6 +61,29 @@ export class TradeBatchBuilder implements BatchBuilder<TradeBatch> {
     }
   }
 
+  /** Rows of the trades schema's columns at once (a cache entry's replay): copied column by column, batches cut where `row` would cut them. */
+  rows(columns: readonly (Float64Array | Uint8Array | undefined)[], from: number, to: number): void {
+    const [id, price, qty, quoteQty, time, maker, best] = columns as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Uint8Array, Uint8Array];
+    while (from < to) {
+      const n = this.n;
+      const take = Math.min(this.size - n, to - from);
+      const end = from + take;
+      this.id.set(id.subarray(from, end), n);
+      this.price.set(price.subarray(from, end), n);
+      this.qty.set(qty.subarray(from, end), n);
+      this.quoteQty.set(quoteQty.subarray(from, end), n);
+      this.time.set(time.subarray(from, end), n);
+      const flags = this.flags;
+      for (let i = 0; i < take; i++) flags[n + i] = (maker[from + i] === 1 ? BUYER_MAKER : 0) | (best[from + i] === 1 ? BEST_MATCH : 0);
+      this.n = n + take;
+      from = end;
+      if (this.n === this.size) {
+        this.ready.push(this.batch(this.size));
+        this.allocate();
+      }
+    }
+  }
+
   takeReady(): TradeBatch[] {
     const out = this.ready;
     if (out.length > 0) this.ready = [];

@@ -38,15 +38,27 @@ export class TardisL2Rows extends DepthRowSink {
     this.atFileStart = true;
   }
 
+  /** The same as `row` for rows [from, to) of the schema's columns (a cache entry's replay: 20M rows a day, no row assembled). */
+  rows(columns: readonly (Float64Array | Uint8Array | undefined)[], from: number, to: number): void {
+    const snapshots = columns[IS_SNAPSHOT] as Uint8Array;
+    const sides = columns[SIDE] as Uint8Array;
+    const times = columns[TARDIS_TIMESTAMP] as Float64Array;
+    const locals = columns[TARDIS_LOCAL_TIMESTAMP] as Float64Array;
+    const prices = columns[PRICE] as Float64Array;
+    const amounts = columns[AMOUNT] as Float64Array;
+    for (let i = from; i < to; i++) this.#take(snapshots[i] === 1, sides[i] === 1, times[i]!, locals[i]!, prices[i]!, amounts[i]!);
+  }
+
   row(values: Float64Array): void {
-    const snapshot = values[IS_SNAPSHOT] === 1;
+    this.#take(values[IS_SNAPSHOT] === 1, values[SIDE] === 1, values[TARDIS_TIMESTAMP]!, values[TARDIS_LOCAL_TIMESTAMP]!, values[PRICE]!, values[AMOUNT]!);
+  }
+
+  #take(snapshot: boolean, ask: boolean, time: number, local: number, price: number, amount: number): void {
     if (!snapshot && !this.started) {
       this.skipped++;
       return;
     }
-    const time = values[TARDIS_TIMESTAMP]!;
-    const local = values[TARDIS_LOCAL_TIMESTAMP]!;
-    let flags = values[SIDE] === 1 ? DEPTH_ASK : 0;
+    let flags = ask ? DEPTH_ASK : 0;
     if (this.atFileStart || time !== this.lastTime || local !== this.lastLocal || snapshot !== this.lastSnapshot) {
       flags |= DEPTH_MESSAGE_START;
       if (snapshot && (this.atFileStart || !this.lastSnapshot)) flags |= DEPTH_CLEAR;
@@ -56,6 +68,6 @@ export class TardisL2Rows extends DepthRowSink {
       this.lastSnapshot = snapshot;
     }
     this.started = true;
-    this.out.push(time, values[PRICE]!, values[AMOUNT]!, flags);
+    this.out.push(time, price, amount, flags);
   }
 }

@@ -5,8 +5,9 @@
  *   leaves; replaying the log into the same setup gives the same engine state hash; the log is
  *   append-only and only a torn last line is ever cut; a snapshot is used only when it verifies.
  * - Time: the exchange sees simulated time only. Real time enters through the wall clock
- *   (`systemWallClock`, read by the pacing and the client clock rule), the replay pacer's and the
- *   log's ticks, and nowhere else (each line marked `determinism-ok`).
+ *   (`systemWallClock`, read by the pacing, the client clock rule and the control plane's window
+ *   of failed authentications), the replay pacer's and the log's ticks, and nowhere else (each
+ *   line marked `determinism-ok`).
  * - The control plane steers the simulation (clock, accounts), never the exchange's rules.
  *
  * Rooms: `serve.ts` (the wiring), `backends/` (static market, served replay and its pacer, the

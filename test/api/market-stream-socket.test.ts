@@ -197,6 +197,24 @@ describe('market streams over WebSocket', () => {
     conn.ws.close();
   });
 
+  test('request ids come back byte for byte, past 2^53 too; a deep message is serde’s recursion error', async () => {
+    const { wsBase } = await start({ streamLimits: { messagesPerSecond: 100 } });
+    const ws = new WebSocket(`${wsBase}/ws`);
+    const texts: string[] = [];
+    ws.on('message', (data) => texts.push(String(data)));
+    await new Promise((r) => ws.once('open', r));
+    ws.send('{"method":"LIST_SUBSCRIPTIONS","id":9007199254740993}');
+    ws.send('{"method":"SUBSCRIBE","params":["btcusdt@trade"],"id":9223372036854775807}');
+    ws.send(`{"method":"SUBSCRIBE","params":${'['.repeat(1000)}${']'.repeat(1000)},"id":3}`);
+    await until(() => texts.length === 3);
+    expect(texts).toEqual([
+      '{"result":[],"id":9007199254740993}',
+      '{"result":null,"id":9223372036854775807}',
+      '{"error":{"code":3,"msg":"Invalid JSON: recursion limit exceeded at line 1 column 158"},"id":null}',
+    ]);
+    ws.close();
+  });
+
   test('URLs: a name this market lacks is taken as SUBSCRIBE takes it (listed, silent); an unknown listen key is 400 -1125, any other path 404', async () => {
     const { replay, wsBase } = await start({ streamLimits: { messagesPerSecond: 100 } });
     const conn = await connect(`${wsBase}/stream?streams=btcusdt@trade/xyzusdt@trade/btcusdt@nonsense`);
@@ -304,6 +322,22 @@ describe('connection rules', () => {
       id: 1,
     });
     expect(await conn.ask({ method: 'SUBSCRIBE', params: ['btcusdt@aggTrade'], id: 2 })).toEqual({ result: null, id: 2 });
+    conn.ws.close();
+  });
+
+  test('a SUBSCRIBE past 1024 streams is an error frame, not a close, even with the longest names; 1024 are taken', async () => {
+    const { wsBase } = await start();
+    const conn = await connect(`${wsBase}/ws`);
+    const names = Array.from({ length: 1025 }, (_, i) => `s${String(i).padStart(4, '0')}usdt@trade`);
+    const tooMany = JSON.stringify({ method: 'SUBSCRIBE', params: names, id: 1 });
+    expect(tooMany.length).toBe(18_490); // ~230 of these names filled the former 4 KiB frames
+    expect(await conn.ask(tooMany, 1)).toEqual({ error: { code: 2, msg: 'Invalid request: too many streams; a connection carries at most 1024' }, id: 1 });
+    const longest = Array.from({ length: 1025 }, (_, i) => `k${String(i).padStart(127, '0')}`);
+    const longestFrame = JSON.stringify({ method: 'SUBSCRIBE', params: longest, id: 'abcdefghijklmnopqrstuvwxyz0123456789' }, null, 2);
+    expect(longestFrame.length).toBe(139_493); // indented, 1025 names of the longest well-formed shape (a listen key's)
+    expect((await conn.ask(longestFrame, 'abcdefghijklmnopqrstuvwxyz0123456789')).error.code).toBe(2);
+    expect(await conn.ask({ method: 'SUBSCRIBE', params: names.slice(0, 1024), id: 3 })).toEqual({ result: null, id: 3 });
+    expect(conn.ws.readyState).toBe(WebSocket.OPEN);
     conn.ws.close();
   });
 

@@ -121,3 +121,20 @@ describe('the request pipeline under random input', () => {
     }
   });
 });
+
+describe('JSON bodies nested past the recursion limit (issue 25)', () => {
+  test('every endpoint, any method: refused or served as JSON, never a 500; nothing changes', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom(...PATHS), fc.constant('/sapi/v1/fiat/deposit')), fc.constantFrom('POST', 'POST', 'PUT', 'DELETE', 'GET'), fc.integer({ min: 100, max: 6000 }), (path, method, depth) => {
+        const f = makeFixture();
+        const before = f.backend.engine.stateHash();
+        const body = `{"currency":"BRL","ext":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+        const response = handleRequest(f.ctx, { method, path, rawQuery: '', rawBody: body, headers: { 'content-type': 'application/json', 'x-mbx-apikey': DEMO_KEY }, ip: '10.1.1.2' });
+        expect(ALLOWED_STATUSES.has(response.status), `${response.status} ${response.body}`).toBe(true);
+        expect(() => JSON.parse(response.body)).not.toThrow();
+        expect(f.backend.engine.stateHash()).toBe(before);
+      }),
+      { numRuns: 200, seed: 20261127 },
+    );
+  });
+});

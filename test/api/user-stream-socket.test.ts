@@ -122,11 +122,11 @@ describe('stream connection limits', () => {
       ws.on('error', () => undefined);
     });
 
-  test('an incoming frame above 4 KiB closes the connection (1009) before it is buffered', async () => {
+  test('an incoming frame larger than any request (140,424 bytes: a SUBSCRIBE past 1024 streams) closes the connection (1009) before it is buffered', async () => {
     const { server, wsBase, listenKey } = await start();
     const stream = await connect(`${wsBase}/ws/${listenKey}`);
     stream.ws.on('error', () => undefined);
-    stream.ws.send('x'.repeat(4097));
+    stream.ws.send('x'.repeat(140_425));
     expect(await stream.closed).toBe(1009);
     await until(() => server.streamConnections === 0);
   });

@@ -1,8 +1,10 @@
 /**
  * The control plane (issue 15 item 3): a manual-clock server driven through a scenario over HTTP
  * (advance by and to, with exact server times, fills by the replayed prints in between), pause /
- * resume / speed on a paced server, accounts created while serving, status, and the admin key.
+ * resume / speed on a paced server, accounts created while serving, status, and the admin key
+ * (with failed authentications limited per IP).
  */
+import { request } from 'node:http';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Spot } from '@binance/connector';
 import { serve, type ServeHandle } from '../../src/serve/serve.ts';
@@ -58,6 +60,26 @@ describe('a manual-clock server driven over HTTP', () => {
     const off = await start('manual', null);
     expect(await off.call('GET', '/exsim/v1/clock')).toEqual({ status: 403, body: { code: -1002, msg: 'The exsim control API is off: start the server with --admin-key.' } });
   });
+});
+
+test('ten failed authentications from an IP in a minute: 429 -1003 with Retry-After for any key from it; other IPs are served', async () => {
+  const { handle, call } = await start('manual');
+  for (let i = 0; i < 10; i++) expect((await call('GET', '/exsim/v1/clock', `guess-${i}`)).status).toBe(401);
+  const locked = await fetch(`${handle.url}/exsim/v1/clock`, { headers: { 'X-EXSIM-ADMIN-KEY': ADMIN } });
+  expect([locked.status, await locked.json()]).toEqual([429, { code: -1003, msg: 'Too many failed control authentications; current limit is 10 per 60 seconds per IP.' }]);
+  const retryAfter = Number(locked.headers.get('retry-after'));
+  expect(retryAfter >= 1 && retryAfter <= 60).toBe(true);
+  // The same key from another address (127.0.0.2: Linux routes all of 127/8 to the loopback).
+  const { port } = new URL(handle.url);
+  const other = await new Promise<number>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/exsim/v1/clock', localAddress: '127.0.0.2', headers: { 'X-EXSIM-ADMIN-KEY': ADMIN } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  expect(other).toBe(200);
 });
 
 test('pause, resume and speed on a paced server; a hand move of a running clock is refused', async () => {

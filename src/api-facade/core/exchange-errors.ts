@@ -97,6 +97,7 @@ export const EXCHANGE_ERRORS = {
   TOO_MANY_STREAMS: row(400, -1000, (limit: number) => `Too many streams; a connection carries at most ${limit}.`),
   // Requests node:http could not parse (answered as JSON like every other refusal).
   MALFORMED_HTTP_REQUEST: row(400, -1000, 'Malformed HTTP request.'),
+  MISSING_HOST_HEADER: row(400, -1000, 'Malformed HTTP request: an HTTP/1.1 request must send a Host header.'),
   REQUEST_HEADERS_TOO_LARGE: row(431, -1000, 'Request header fields too large.'),
   REQUEST_URI_TOO_LONG: row(414, -1000, 'Request URI too long.'),
   REQUEST_TIMEOUT: row(408, -1000, 'Request timed out.'),
@@ -109,6 +110,11 @@ export const EXCHANGE_ERRORS = {
   CONTROL_DISABLED: row(403, -1002, 'The exsim control API is off: start the server with --admin-key.'),
   CLOCK_RUNNING: bad(-1000, 'The clock is running: pause it (POST /exsim/v1/clock/pause) or serve with --clock manual to move it by hand.'),
   CONTROL_REFUSED: bad(-1000, (why: string) => `Control request refused: ${why}`),
+  CONTROL_AUTH_FAILURES: row(
+    429,
+    -1003,
+    (limit: number, seconds: number) => `Too many failed control authentications; current limit is ${limit} per ${seconds} seconds per IP.`,
+  ),
   TOO_MUCH_REQUEST_WEIGHT: row(
     429,
     -1003,

@@ -17,6 +17,7 @@
  * Whether a body is read at all (GET, or a JSON content type) is the caller's decision: pass ''.
  */
 import { paramErrors } from './param-errors.ts';
+import { nestingBeyond } from './json-text-scan.ts';
 
 export type ParamSource = 'query' | 'body';
 
@@ -124,12 +125,15 @@ export function collectRawParams(query: string, body = ''): RawParams {
  * string as usual, plus each member of the body's top-level object. Strings are taken as sent,
  * numbers and booleans as their JSON text (JSON.parse reads a number as a double, so a NUMBER
  * amount is exact up to 15 significant digits), objects and arrays as their JSON text (`ext`).
- * A body that is not a JSON object is -1135 "Invalid JSON Request"; a member that is null counts
- * as sent empty. The query string wins on a name sent in both, as for form bodies.
+ * A body that is not a JSON object is -1135 "Invalid JSON Request", and so is one nested 128
+ * levels deep (refused before it is parsed: the member texts are JSON.stringify'd, which would
+ * overflow the stack near 5,000 levels; json-text-scan.ts); a member that is null counts as sent
+ * empty. The query string wins on a name sent in both, as for form bodies.
  */
 export function collectJsonParams(query: string, body: string): RawParams {
   const fromQuery = collectRawParams(query, '');
   if (body.trim() === '') return fromQuery;
+  if (nestingBeyond(body) >= 0) throw paramErrors.invalidJsonRequest();
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

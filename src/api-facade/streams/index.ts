@@ -7,10 +7,10 @@
  * outboundAccountPosition; `user-stream-hub.ts` delivers them; `listen-keys.ts`). The sockets
  * that carry them are transport/'s.
  *
- * Rules: imports core/ and serialize/ only. Pure: simulated time only.
+ * Rules: imports core/, params/ (the JSON text scan) and serialize/ only. Pure: simulated time only.
  */
 export { MarketFeed, type StreamSink } from './market-feed.ts';
 export { FeedDriver, type FeedClock, type ScheduleAt } from './feed-driver.ts';
-export { errorFrame, isWellFormedStreamName, parseStreamControl, resultFrame, type StreamControl } from './stream-control.ts';
+export { errorFrame, isWellFormedStreamName, MAX_STREAM_NAME_LENGTH, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from './stream-control.ts';
 export { UserStreamHub } from './user-stream-hub.ts';
 export { LISTEN_KEY_LIFETIME_US, ListenKeyStore, type KeyEnd } from './listen-keys.ts';

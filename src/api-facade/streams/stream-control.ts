@@ -6,10 +6,24 @@
  * 1 bad value type, 2 invalid request, 3 invalid JSON), separate from the REST error table.
  *
  * Texts are Binance's; the line/column parts of serde's messages are computed the way serde
- * counts (1-based line and column of where parsing stopped).
+ * counts (1-based line and column of where parsing stopped). A text nested 128 levels deep is
+ * refused as serde_json refuses it (code 3, "recursion limit exceeded", params/json-text-scan.ts)
+ * before JSON.parse reads it.
+ *
+ * Request ids (web-socket-streams.md; CHANGELOG 2023-12-04): a 64-bit signed integer, an
+ * alphanumeric string of at most 36 characters, or null, echoed as sent. An integer is read from
+ * the text, not from JSON.parse's double, so 9007199254740993 and 9223372036854775807 come back
+ * exactly; a fraction, an exponent or a value outside the 64-bit range is refused. An id is kept
+ * as the JSON text it is answered with (`StreamRequestId`). The refusal's text still says
+ * "unsigned integer": the docs' error table kept it when signed ids came in.
  */
+import { exactRequestId, linePosition, nestingBeyond } from '../params/index.ts';
 
-export type StreamRequestId = number | string | null;
+/** A request id as the JSON text it is echoed with: `null`, `"abc"`, `9223372036854775807`. */
+export type StreamRequestId = string;
+
+/** The id of an answer to a frame whose id could not be read. */
+export const NO_REQUEST_ID: StreamRequestId = 'null';
 
 export type StreamControl =
   | { readonly method: 'SUBSCRIBE' | 'UNSUBSCRIBE'; readonly streams: readonly string[]; readonly id: StreamRequestId }
@@ -24,13 +38,14 @@ export interface StreamProtocolError {
 }
 
 const METHODS = ['SUBSCRIBE', 'UNSUBSCRIBE', 'LIST_SUBSCRIPTIONS', 'SET_PROPERTY', 'GET_PROPERTY'] as const;
-/** Ids Binance accepts: a 64-bit signed integer, an alphanumeric string of at most 36, or null. */
+/** The string ids Binance accepts: alphanumeric, at most 36 characters. */
 const STRING_ID = /^[A-Za-z0-9]{1,36}$/;
-const INT64_MAX = 2n ** 63n - 1n;
-const INT64_MIN = -(2n ** 63n);
+const isStringId = (id: string): boolean => STRING_ID.test(id);
 
 /** A stream name's syntax (known or not): `<lower symbol>@<kind>` or an all-market `!...@arr`, or a listen key. */
 const STREAM_SYNTAX = /^(?:[a-z0-9]{1,40}@[A-Za-z0-9_@:+-]{1,40}|![A-Za-z0-9_]{1,40}@arr|[A-Za-z0-9]{16,128})$/;
+/** The longest well-formed name (a listen key's form, STREAM_SYNTAX): what bounds a SUBSCRIBE's size. */
+export const MAX_STREAM_NAME_LENGTH = 128;
 
 export function isWellFormedStreamName(name: string): boolean {
   return STREAM_SYNTAX.test(name);
@@ -38,30 +53,35 @@ export function isWellFormedStreamName(name: string): boolean {
 
 /** The frame for an error: `{"error": {"code", "msg"}, "id"}`. */
 export function errorFrame(error: StreamProtocolError): string {
-  return JSON.stringify({ error: { code: error.code, msg: error.msg }, id: error.id });
+  return `{"error":${JSON.stringify({ code: error.code, msg: error.msg })},"id":${error.id}}`;
 }
 
 /** The frame for a success: `{"result", "id"}` (null result for SUBSCRIBE and the like). */
 export function resultFrame(result: unknown, id: StreamRequestId): string {
-  return JSON.stringify({ result, id });
+  return `{"result":${JSON.stringify(result)},"id":${id}}`;
 }
 
 /** Parses one text frame from a client. */
 export function parseStreamControl(text: string): StreamControl | StreamProtocolError {
+  const deep = nestingBeyond(text);
+  if (deep >= 0) {
+    const { line, column } = linePosition(text, deep);
+    return { code: 3, msg: `Invalid JSON: recursion limit exceeded at line ${line} column ${column}`, id: NO_REQUEST_ID };
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch (error) {
     const { line, column } = position(text, error);
-    return { code: 3, msg: `Invalid JSON: expected value at line ${line} column ${column}`, id: null };
+    return { code: 3, msg: `Invalid JSON: expected value at line ${line} column ${column}`, id: NO_REQUEST_ID };
   }
   const end = position(text, null);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    return invalid(`invalid type: expected struct Request at line ${end.line} column ${end.column}`, null);
+    return invalid(`invalid type: expected struct Request at line ${end.line} column ${end.column}`, NO_REQUEST_ID);
   }
   const request = body as Record<string, unknown>;
-  const id = requestId(request.id);
-  if (id === undefined) return invalid('request ID must be an unsigned integer', null);
+  const id = exactRequestId(request.id, text, isStringId);
+  if (id === undefined) return invalid('request ID must be an unsigned integer', NO_REQUEST_ID);
   if (!('method' in request)) return invalid(`missing field \`method\` at line ${end.line} column ${end.column}`, id);
   const method = request.method;
   if (typeof method !== 'string' || !(METHODS as readonly string[]).includes(method)) {
@@ -98,18 +118,6 @@ export function parseStreamControl(text: string): StreamControl | StreamProtocol
 
 function invalid(detail: string, id: StreamRequestId): StreamProtocolError {
   return { code: 2, msg: `Invalid request: ${detail}`, id };
-}
-
-/** The id as Binance accepts it, or undefined for one it refuses. */
-function requestId(id: unknown): StreamRequestId | undefined {
-  if (id === null) return null;
-  if (typeof id === 'number') {
-    if (!Number.isInteger(id)) return undefined;
-    const big = BigInt(id);
-    return big >= INT64_MIN && big <= INT64_MAX ? id : undefined;
-  }
-  if (typeof id === 'string') return STRING_ID.test(id) ? id : undefined;
-  return undefined;
 }
 
 /** serde-style line and column: where JSON.parse stopped (its "position N"), or the end of the text. */

@@ -3,8 +3,8 @@
  * when given one), the WebSocket adapters of the market and user data streams
  * (`stream-sockets.ts`) and of the WebSocket API (`ws-api-sockets.ts`), what both share at the
  * upgrade and per connection (`connection-admission.ts`: attempts and open connections per IP,
- * the time unit, incoming message rates) and Binance's transport rules on the wall clock
- * (`keepalive.ts`).
+ * the time unit, incoming message rates), Binance's transport rules on the wall clock
+ * (`keepalive.ts`) and the one budget for what slow readers have queued (`send-budget.ts`).
  *
  * Rules: the top room; nothing in the facade imports it but the facade's index. The facade's one
  * named wall-clock exception: keepalive and the pump tick run on host time (each line marked
@@ -12,3 +12,4 @@
  */
 export { ExsimHttpServer, type ControlPlane, type HttpServerOptions } from './http-server.ts';
 export { DEFAULT_WS_API_LIMITS, WS_API_PATH, type WsApiLimits } from './ws-api-sockets.ts';
+export { DEFAULT_SEND_BUDGET, type SendBudgetLimits } from './send-budget.ts';

@@ -22,9 +22,19 @@
  * - Limits (`StreamLimits`, Binance's values by default): 300 connection attempts per IP per 5
  *   minutes and 300 open connections per IP (429 -1003 at the upgrade); 1024 streams per
  *   connection; 5 incoming messages per second (data frames, pings and pongs; over it: close 1008);
- *   4 KiB incoming frames (`ws` maxPayload: 1009); a ping every 20 s and a close for a connection
- *   that has not answered one for a minute; a 24 h connection life; a connection whose unsent
- *   output passes `maxBufferedBytes` (a client that stopped reading) is dropped.
+ *   incoming frames up to what a SUBSCRIBE of more than a connection's streams takes (below);
+ *   a ping every 20 s and a close for a connection that has not answered one for a minute; a 24 h
+ *   connection life. What is queued for a client that stops reading counts against the server's
+ *   one send budget (send-budget.ts, shared with the WebSocket API): over its own cap, or the
+ *   slowest while all are over the total, it is dropped.
+ *
+ * Frame size: Binance documents none, only the 1024 streams a connection may carry and the 5
+ * messages a second. So a frame may be as large as a SUBSCRIBE naming more than 1024 of the
+ * longest well-formed names (`subscribeFrameBytes`, 140,424 bytes): any SUBSCRIBE over the stream
+ * limit is read and answered with its error frame, and the connection stays. A larger frame can be
+ * no valid request; `ws` refuses it (close 1009) before buffering it. (Binance's host was seen
+ * going silent on frames past 4 KiB, binance-connector-rust#27, 2024: a bound its docs never
+ * stated and the stream rule contradicts, so it is not copied.)
  *
  * Delivery: one feed subscription per (stream, time unit) however many connections carry it; a
  * message is serialised once and written to each. The feed is driven by a FeedDriver: after each
@@ -43,29 +53,38 @@ import { EventQueue, type QueueEntry } from '../../clock/index.ts';
 import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimits } from './connection-admission.ts';
 import type { ExchangeContext } from '../context/index.ts';
 import { apiError, rawErrorResponse } from '../core/index.ts';
-import { type KeyEnd, FeedDriver, errorFrame, isWellFormedStreamName, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
+import { type KeyEnd, FeedDriver, errorFrame, isWellFormedStreamName, MAX_STREAM_NAME_LENGTH, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
+import { SendBudget, type SendSlot } from './send-budget.ts';
+import { textFrame } from './text-frame.ts';
 
 /** Connection limits of the stream endpoint (defaults: DEFAULT_STREAM_LIMITS). */
 export interface StreamLimits extends AdmissionLimits {
   /** Streams one connection may carry (Binance: 1024). */
   readonly streamsPerConnection: number;
-  /** Unsent bytes a connection may queue before it is dropped as a reader that stopped. */
-  readonly maxBufferedBytes: number;
 }
 
-/** Binance's values: 300 attempts per 5 min, 5 messages a second, 4 KiB frames, 1024 streams, a ping every 20 s, a pong within 1 min, a 24 h life. */
+/**
+ * The largest incoming frame for `streams` per connection: a SUBSCRIBE naming one more than that
+ * many of the longest well-formed names fits, each quoted, with its comma and a line break and
+ * indentation as JSON.stringify(request, null, 2) writes them, and an envelope with a
+ * 36-character id (see the header).
+ */
+export function subscribeFrameBytes(streams: number): number {
+  return (streams + 1) * (MAX_STREAM_NAME_LENGTH + 8) + 1024;
+}
+
+/** Binance's values: 300 attempts per 5 min, 5 messages a second, 1024 streams (and frames to SUBSCRIBE past them), a ping every 20 s, a pong within 1 min, a 24 h life. */
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   attemptsPerIp: 300,
   attemptWindowUs: 5 * 60 * 1_000_000,
   openPerIp: 300,
   messagesPerSecond: 5,
-  maxPayloadBytes: 4096,
+  maxPayloadBytes: subscribeFrameBytes(1024),
   streamsPerConnection: 1024,
   pingIntervalMs: 20_000,
   pongTimeoutMs: 60_000,
   connectionLifeMs: 24 * 60 * 60 * 1000,
-  maxBufferedBytes: 16 << 20,
 };
 
 /** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...]. */
@@ -88,6 +107,8 @@ interface Connection {
   readonly streams: Map<string, Subscription>;
   /** Incoming frames (data, pings and pongs) per simulated second. */
   readonly rate: MessageRate;
+  /** Its place under the server's send budget. */
+  readonly slot: SendSlot;
 }
 
 type Subscription =
@@ -120,10 +141,13 @@ export class StreamSockets {
   readonly #expiries = new EventQueue<KeyExpiry>();
   readonly #queued = new Map<string, KeyExpiry>();
   readonly #admission: ConnectionAdmission;
+  readonly #budget: SendBudget;
   #pumpTimer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(ctx: ExchangeContext, limits: Partial<StreamLimits> = {}) {
+  /** `budget`: the server's one send budget (http-server.ts shares it with the WebSocket API). */
+  constructor(ctx: ExchangeContext, limits: Partial<StreamLimits> = {}, budget: SendBudget = new SendBudget()) {
     this.#ctx = ctx;
+    this.#budget = budget;
     this.#limits = { ...DEFAULT_STREAM_LIMITS, ...limits };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#limits.maxPayloadBytes });
     this.#admission = new ConnectionAdmission(this.#limits);
@@ -161,7 +185,17 @@ export class StreamSockets {
     }
     const legacyKey = !combined && names.length === 1 && this.#ctx.listenKeys.accountOf(names[0]!, now) !== undefined ? names[0]! : null;
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection: Connection = { socket: ws, ip, unit, combined, legacyKey, streams: new Map(), rate: new MessageRate(this.#limits.messagesPerSecond) };
+      const connection: Connection = {
+        socket: ws,
+        ip,
+        unit,
+        combined,
+        legacyKey,
+        streams: new Map(),
+        rate: new MessageRate(this.#limits.messagesPerSecond),
+        // A reader that stopped reading: the budget ends it (bounding the server's memory).
+        slot: this.#budget.open(ws, socket, () => this.#drop(connection)),
+      };
       this.#connections.add(connection);
       this.#admission.watch(ws, admitted, () => this.#drop(connection));
       this.#startPump();
@@ -198,6 +232,8 @@ export class StreamSockets {
     const now = this.#ctx.now();
     for (const c of [...this.#connections]) {
       const event = { e: 'serverShutdown', E: apiTime(now, c.unit) };
+      // What the budget holds for a lagging reader goes first: the close frame must be last.
+      this.#budget.flush(c.slot);
       if (c.socket.readyState === c.socket.OPEN) c.socket.send(c.combined ? JSON.stringify({ stream: '!serverShutdown', data: event }) : JSON.stringify(event));
       c.socket.close(GOING_AWAY, 'server shutdown');
       this.#drop(c);
@@ -262,11 +298,14 @@ export class StreamSockets {
     const unsubscribe = this.#ctx.marketFeed.subscribe(
       name,
       (message) => {
-        // Serialised once for every connection; the combined wrapper once more, only if some connection is combined.
+        // Serialised and framed once for every connection (text-frame.ts); the combined wrapper
+        // once more, only if some connection is combined.
         const raw = JSON.stringify(message);
-        let wrapped: string | undefined;
+        let plain: Buffer | undefined;
+        let wrapped: Buffer | undefined;
         for (const c of connections) {
-          this.#write(c, c.combined ? (wrapped ??= `{"stream":${JSON.stringify(name)},"data":${raw}}`) : raw);
+          const frame = c.combined ? (wrapped ??= textFrame(`{"stream":${JSON.stringify(name)},"data":${raw}}`)) : (plain ??= textFrame(raw));
+          this.#budget.send(c.slot, frame);
         }
       },
       unit,
@@ -282,31 +321,22 @@ export class StreamSockets {
     this.#write(c, c.combined ? `{"stream":${JSON.stringify(name)},"data":${json}}` : json);
   }
 
-  #write(c: Connection, frame: string): void {
-    const ws = c.socket;
-    if (ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > this.#limits.maxBufferedBytes) {
-      // A reader that stopped reading: dropping it bounds the server's memory per connection.
-      ws.terminate();
-      this.#drop(c);
-      return;
-    }
-    ws.send(frame);
+  #write(c: Connection, text: string): void {
+    this.#budget.send(c.slot, textFrame(text));
   }
 
   #onMessage(c: Connection, text: string | null): void {
     if (!this.#heard(c)) return;
-    const ws = c.socket;
     if (text === null) {
-      ws.send(errorFrame({ code: 3, msg: 'Invalid JSON: expected value at line 1 column 1', id: null }));
+      this.#write(c, errorFrame({ code: 3, msg: 'Invalid JSON: expected value at line 1 column 1', id: NO_REQUEST_ID }));
       return;
     }
     const request = parseStreamControl(text);
     if ('code' in request) {
-      ws.send(errorFrame(request));
+      this.#write(c, errorFrame(request));
       return;
     }
-    ws.send(this.#answer(c, request));
+    this.#write(c, this.#answer(c, request));
     // What a subscription opened may already be due (a partial book at its next boundary comes later).
     this.#driver.pump();
   }
@@ -373,6 +403,7 @@ export class StreamSockets {
     for (const c of [...set]) {
       if (end === 'expired') this.#send(c, key, JSON.stringify({ e: 'listenKeyExpired', E: apiTime(now, c.unit), listenKey: key }));
       if (c.legacyKey === key) {
+        this.#budget.flush(c.slot);
         c.socket.close(1000, 'listenKey closed');
         this.#drop(c);
       } else {
@@ -383,6 +414,7 @@ export class StreamSockets {
 
   #drop(c: Connection): void {
     if (!this.#connections.delete(c)) return;
+    this.#budget.close(c.slot);
     for (const name of [...c.streams.keys()]) this.#unsubscribe(c, name);
     this.#admission.release(c.socket, c.ip, this.#ctx.now());
     if (this.#connections.size === 0) this.#stopTimers();

@@ -24,6 +24,9 @@
  *   second); over it the connection is closed with 1008.
  * - Binance's transport rules on the wall clock (keepalive.ts): a ping every 20 s, a close for a
  *   connection silent for a minute, a 24 h connection life; `ws` answers the client's pings.
+ * - What is queued for a client that stops reading counts against the server's one send budget
+ *   (send-budget.ts, shared with the streams): over its own cap, or the slowest while all are
+ *   over the total, the connection is dropped.
  * - Server shutdown: every connection gets Binance's connection event
  *   `{"event":{"e":"serverShutdown","E":...}}`, then a close (1001), as the streams get theirs.
  */
@@ -34,6 +37,8 @@ import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimit
 import type { ExchangeContext } from '../context/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
 import { WsApiConnection } from '../ws-api/index.ts';
+import { SendBudget, type SendSlot } from './send-budget.ts';
+import { textFrame } from './text-frame.ts';
 
 /** The limits both WebSocket endpoints have (connection-admission.ts), with the WebSocket API's defaults. */
 export type WsApiLimits = AdmissionLimits;
@@ -78,12 +83,15 @@ export class WsApiSockets {
   readonly #limits: WsApiLimits;
   readonly #wss: WebSocketServer;
   readonly #admission: ConnectionAdmission;
-  /** Open connections and the time unit each was opened with. */
-  readonly #open = new Map<WebSocket, TimeUnit>();
+  /** Open connections: the time unit each was opened with, its place under the send budget. */
+  readonly #open = new Map<WebSocket, { readonly unit: TimeUnit; readonly slot: SendSlot }>();
   readonly #hooks: WsApiRequestHooks;
+  readonly #budget: SendBudget;
 
-  constructor(ctx: ExchangeContext, limits: Partial<WsApiLimits> = {}, hooks: WsApiRequestHooks = {}) {
+  /** `budget`: the server's one send budget (http-server.ts shares it with the streams). */
+  constructor(ctx: ExchangeContext, limits: Partial<WsApiLimits> = {}, hooks: WsApiRequestHooks = {}, budget: SendBudget = new SendBudget()) {
     this.#ctx = ctx;
+    this.#budget = budget;
     this.#hooks = hooks;
     this.#limits = { ...DEFAULT_WS_API_LIMITS, ...limits };
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: this.#limits.maxPayloadBytes });
@@ -104,7 +112,9 @@ export class WsApiSockets {
     const returnRateLimits = admitted.query.get('returnRateLimits')?.toLowerCase() !== 'false';
     ctx.weightLimiter.addWeight(ip, CONNECT_WEIGHT, admitted.now);
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
-      this.#open.set(ws, unit);
+      // The budget destroys the socket of a reader that does not keep up; 'close' then releases it.
+      const slot = this.#budget.open(ws, socket, () => undefined);
+      this.#open.set(ws, { unit, slot });
       let outbox: Promise<void> | null = null;
       const connection = new WsApiConnection(ctx, {
         ip,
@@ -113,18 +123,19 @@ export class WsApiSockets {
         send: (text) => {
           const commit = this.#hooks.beforeAnswer?.();
           if (commit === undefined && outbox === null) {
-            if (ws.readyState === ws.OPEN) ws.send(text);
+            this.#budget.send(slot, textFrame(text));
             return;
           }
           // Held behind the commit (and behind frames already held, so the order stays).
           outbox = (outbox ?? Promise.resolve()).then(() => commit).then(
-            () => {
-              if (ws.readyState === ws.OPEN) ws.send(text);
-            },
+            () => void this.#budget.send(slot, textFrame(text)),
             () => ws.terminate(),
           );
         },
-        close: (code, reason) => ws.close(code, reason),
+        close: (code, reason) => {
+          this.#budget.flush(slot);
+          ws.close(code, reason);
+        },
       });
       const rate = new MessageRate(this.#limits.messagesPerSecond);
       ws.on('message', (data: RawData, isBinary: boolean) => {
@@ -140,6 +151,7 @@ export class WsApiSockets {
       const release = (): void => {
         if (released) return;
         released = true;
+        this.#budget.close(slot);
         connection.close();
         this.#open.delete(ws);
         this.#admission.release(ws, ip, ctx.now());
@@ -153,7 +165,8 @@ export class WsApiSockets {
   /** Server shutdown: every connection gets `serverShutdown`, then closes. */
   close(): void {
     const now = this.#ctx.now();
-    for (const [ws, unit] of [...this.#open]) {
+    for (const [ws, { unit, slot }] of [...this.#open]) {
+      this.#budget.flush(slot);
       if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event: { e: 'serverShutdown', E: apiTime(now, unit) } }));
       ws.close(GOING_AWAY, 'server shutdown');
     }

@@ -8,9 +8,11 @@
  *   text frame
  *     │
  *     ▼
- *   1 envelope ──── not JSON, not an object, `id` not an integer/string/null, `method` not a
- *     ▼             string, `params` not an object ─→ 400 -1135 "Invalid JSON Request", id null
- *     ▼             when it could not be read (weight 1, as a REST request to no endpoint)
+ *   1 envelope ──── nested 128 levels deep (refused before it is parsed: nothing recursive
+ *     ▼             ever walks it), not JSON, not an object, `id` not an integer/string/null,
+ *     ▼             `method` not a string, `params` not an object ─→ 400 -1135 "Invalid JSON
+ *     ▼             Request" (weight 1, as a REST request to no endpoint), with the request's id
+ *     ▼             when it can be read (null otherwise)
  *   2 method ────── not in ws-api-methods.ts (a `v3/` prefix allowed) ─→ 400 -1000 (weight 1)
  *     ▼             `returnRateLimits` not a boolean ─→ 400 -1130 (weight 1)
  *     ▼
@@ -29,6 +31,11 @@
  *                   IP's REQUEST_WEIGHT windows. A 429/418 error carries
  *                   data {serverTime, retryAfter}; after a 418 the connection is closed.
  *
+ * Ids (web-socket-api.md "Request format": INT / STRING / null, echoed): an integer is read
+ * from the frame's text and echoed exactly within the signed 64-bit range (JSON.parse would round
+ * 9007199254740993 to ...992: params/json-text-scan.ts); a fraction, an exponent or a value
+ * beyond that range is not an id (-1135). An id is kept as the JSON text it is answered with.
+ *
  * User data: a subscription delivers the account's events from UserStreamHub as
  * {"subscriptionId": N, "event": {...}}; events a request itself causes are sent right after
  * its answer. Ending a subscription (unsubscribe, logout for the logon one) sends
@@ -40,7 +47,7 @@ import { ApiError, apiError } from '../core/index.ts';
 import type { ExchangeContext } from '../context/index.ts';
 import { serveEndpoint, type EndpointOutcome } from '../rest/index.ts';
 import type { WindowUsage } from '../limits/index.ts';
-import { paramErrors } from '../params/index.ts';
+import { exactRequestId, nestingBeyond, paramErrors } from '../params/index.ts';
 import { apiTime, type TimeUnit, JsonText } from '../serialize/index.ts';
 import type { ApiKeyEntry, AuthenticatedKey } from '../signing/index.ts';
 import { WsApiAuthenticator, type SessionKeyHolder } from './ws-api-authenticator.ts';
@@ -67,7 +74,8 @@ interface Subscription {
 }
 
 interface Envelope {
-  readonly id: unknown;
+  /** The request id as the JSON text it is echoed with. */
+  readonly id: string;
   readonly method: string;
   readonly params: Readonly<Record<string, unknown>>;
 }
@@ -110,7 +118,7 @@ export class WsApiConnection implements SessionKeyHolder {
     try {
       answer = this.#answer(text);
     } catch {
-      answer = this.#frame(null, failed(apiError('UNKNOWN_ERROR')), undefined, false);
+      answer = this.#frame(idOf(text), failed(apiError('UNKNOWN_ERROR')), undefined, false);
     }
     this.#options.send(answer);
     const held = this.#held;
@@ -165,9 +173,10 @@ export class WsApiConnection implements SessionKeyHolder {
     return outcome.orderCounts ?? this.#ctx.orderLimiter.counts(String(key.accountId), this.#ctx.now());
   }
 
-  #frame(id: unknown, outcome: EndpointOutcome, orderCounts: readonly WindowUsage[] | undefined, returnRateLimits: boolean): string {
+  /** An answer frame; `id` is the request id's JSON text. */
+  #frame(id: string, outcome: EndpointOutcome, orderCounts: readonly WindowUsage[] | undefined, returnRateLimits: boolean): string {
     const now = this.#ctx.now();
-    let text = `{"id":${JSON.stringify(id ?? null)},"status":${outcome.status},`;
+    let text = `{"id":${id},"status":${outcome.status},`;
     if (outcome.error === undefined) {
       const body = outcome.body;
       text += `"result":${body instanceof JsonText ? body.text : JSON.stringify(body ?? {})}`;
@@ -295,6 +304,8 @@ function failed(thrown: unknown): EndpointOutcome {
 
 /** The envelope of a request frame; throws -1135 for anything that is not one. */
 function readEnvelope(text: string): Envelope {
+  // Refused unparsed: JSON.stringify of a parameter (ws-api-params.ts) would overflow the stack.
+  if (nestingBeyond(text) >= 0) throw paramErrors.invalidJsonRequest();
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -302,28 +313,36 @@ function readEnvelope(text: string): Envelope {
     throw paramErrors.invalidJsonRequest();
   }
   if (!isObject(parsed)) throw paramErrors.invalidJsonRequest();
-  const { id, method, params } = parsed;
-  if (!isValidId(id) || typeof method !== 'string' || (params !== undefined && !isObject(params))) throw paramErrors.invalidJsonRequest();
-  return { id: id ?? null, method, params: params ?? {} };
+  const { method, params } = parsed;
+  const id = idText(parsed['id'], text);
+  if (id === undefined || typeof method !== 'string' || (params !== undefined && !isObject(params))) throw paramErrors.invalidJsonRequest();
+  return { id, method, params: params ?? {} };
 }
 
-/** The request's id when it can be read, for the answer to a frame that is not a request. */
-function idOf(text: string): unknown {
+/**
+ * The request's id when it can be read, for the answer to a frame that is not a request: a
+ * frame refused for its depth is still read (V8's JSON.parse is iterative: only recursive walks
+ * of the value are at risk), a frame that is not JSON has none.
+ */
+function idOf(text: string): string {
   try {
     const parsed: unknown = JSON.parse(text);
-    return isObject(parsed) && isValidId(parsed['id']) ? (parsed['id'] ?? null) : null;
+    return (isObject(parsed) ? idText(parsed['id'], text) : undefined) ?? NULL_ID;
   } catch {
-    return null;
+    return NULL_ID;
   }
+}
+
+const NULL_ID = 'null';
+const anyString = (): boolean => true;
+
+/** INT / STRING / null (web-socket-api.md "Request format") as its JSON text; absent is null; undefined for any other id. */
+function idText(id: unknown, text: string): string | undefined {
+  return id === undefined ? NULL_ID : exactRequestId(id, text, anyString);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** INT / STRING / null (web-socket-api.md "Request format"); absent is read as null. */
-function isValidId(id: unknown): boolean {
-  return id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id));
 }
 
 /** The `rateLimits` array: ORDERS windows (order rows), then REQUEST_WEIGHT windows. */

@@ -22,7 +22,7 @@
 import { hostname } from 'node:os';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { createSweepPool, isSweepFailure, runInPool, type SweepOutcome } from '../sweep.ts';
-import { loadSharedTapes, openMarketData, SHARED_TAPE_MAX_ROWS, type SharedTape } from '../market-data.ts';
+import { cacheWindow, loadSharedTapes, openMarketData, SHARED_TAPE_MAX_ROWS, type SharedTape } from '../market-data.ts';
 import { dataDifference, fingerprintData } from '../../data/index.ts';
 import { openRedis, QUEUE_NAME, queueConnection } from './queue-connection.ts';
 import { materializeStrategy } from './strategy-source.ts';
@@ -103,7 +103,8 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
 /**
  * Windows of tapes in shared memory, keyed by (data fingerprint, folder, symbols, window), the
  * most recently used last; the oldest go once the rows held pass the bound. A window too big to
- * share (loadSharedTapes' null) is remembered as such: each of its jobs streams its own.
+ * share (loadSharedTapes' null), or one the columnar tape cache holds (cacheWindow), is remembered
+ * as such: each of its jobs streams its own.
  */
 export class SharedTapeCache {
   readonly #entries = new Map<string, { readonly tapes: Promise<SharedTape[] | null>; rows: number }>();
@@ -121,7 +122,10 @@ export class SharedTapeCache {
       this.#entries.set(key, entry);
       return entry.tapes;
     }
-    const created = { tapes: loadSharedTapes(openMarketData(folder), symbols, from, to, this.#maxRows), rows: 0 };
+    const data = openMarketData(folder);
+    // A window the columnar tape cache holds is streamed by each job from it (no parse, nothing held here).
+    const load = async (): Promise<SharedTape[] | null> => ((await cacheWindow(data, symbols, from, to)) ? null : loadSharedTapes(data, symbols, from, to, this.#maxRows));
+    const created = { tapes: load(), rows: 0 };
     entry = created;
     this.#entries.set(key, entry);
     void created.tapes.then(

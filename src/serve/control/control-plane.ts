@@ -14,7 +14,9 @@
  * The admin key travels in the `X-EXSIM-ADMIN-KEY` header and is compared by digest with
  * timingSafeEqual. Without `--admin-key` every control request is refused. Answers are JSON;
  * refusals come from the one error table (-1002 for a missing or wrong key or no --admin-key,
- * -1102/-1130 for parameters, -1000 CLOCK_RUNNING for a hand move of a running clock).
+ * -1102/-1130 for parameters, -1000 CLOCK_RUNNING for a hand move of a running clock). An IP
+ * with 10 failed authentications in a minute of wall time is refused with 429 -1003 and
+ * Retry-After until the minute ends (auth-failures.ts: why wall time).
  *
  * With --journal, what a control request changed is journaled before its answer leaves: the
  * accounts (engine commands) and their keys (facade state), the clock's new position, and the
@@ -26,12 +28,14 @@
  * (the pacing, the replay), which the exchange facade does not own.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { apiError, type ApiError, type ExchangeContext } from '../../api-facade/index.ts';
-import { formatPacingMode, type Pacing } from '../../clock/index.ts';
+import { apiError, nestingBeyond, type ApiError, type ExchangeContext } from '../../api-facade/index.ts';
+import { formatPacingMode, type Pacing, type WallClock } from '../../clock/index.ts';
 import type { CreateAccount, EngineConfig } from '../../engine/index.ts';
 import { InputError } from '../../backtest/index.ts';
 import { servedAccountsFrom } from '../accounts-file.ts';
 import type { HostNotes } from '../durability/host-notes.ts';
+import { systemWallClock } from '../wall-clock.ts';
+import { AuthFailures, type AuthFailureLimits } from './auth-failures.ts';
 
 export interface ClockView {
   /** `manual`, `realtime` or `speed:N` (the mode that runs; `paused` says if it is held). */
@@ -62,6 +66,10 @@ export interface ServeControlOptions {
    * accounts and keys): runs before its answer, which waits for a promise.
    */
   readonly commit?: () => Promise<void> | undefined;
+  /** Wall time for the failed-authentication windows (default: the system's, wall-clock.ts). */
+  readonly wallClock?: WallClock;
+  /** Failed authentications per IP per window (default DEFAULT_AUTH_FAILURE_LIMITS: 10 a minute). */
+  readonly authFailures?: Partial<AuthFailureLimits>;
 }
 
 export interface ControlRequest {
@@ -70,11 +78,15 @@ export interface ControlRequest {
   readonly query: URLSearchParams;
   readonly body: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The client's IP (failed authentications are counted per IP). */
+  readonly ip: string;
 }
 
 export interface ControlResponse {
   readonly status: number;
   readonly body: unknown;
+  /** Extra response headers (Retry-After on a 429). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** The host note (HostNotes) the pacing is journaled under. */
@@ -90,12 +102,14 @@ interface PacingNote {
 export class ServeControl {
   readonly #o: ServeControlOptions;
   readonly #adminDigest: Buffer | null;
+  readonly #authFailures: AuthFailures;
   /** The mode a pause holds (resume restores it); null when not paused. */
   #pausedFrom: string | null = null;
 
   constructor(options: ServeControlOptions) {
     this.#o = options;
     this.#adminDigest = options.adminKey === undefined ? null : digest(options.adminKey);
+    this.#authFailures = new AuthFailures(options.wallClock ?? systemWallClock, options.authFailures);
   }
 
   clock(): ClockView {
@@ -205,8 +219,14 @@ export class ServeControl {
 
   /** Serves one HTTP request under /exsim/ (the HTTP server routes them here). */
   async handle(request: ControlRequest): Promise<ControlResponse> {
+    // An IP past its failed authentications is refused before its key is looked at.
+    const waitSeconds = this.#adminDigest === null ? 0 : this.#authFailures.refusedFor(request.ip);
+    if (waitSeconds > 0) {
+      const { failures, windowMs } = this.#authFailures.limits;
+      return { status: 429, body: apiError('CONTROL_AUTH_FAILURES', failures, windowMs / 1000).toBody(), headers: { 'Retry-After': String(waitSeconds) } };
+    }
     try {
-      this.#authorize(request.headers['x-exsim-admin-key']);
+      this.#authorize(request.headers['x-exsim-admin-key'], request.ip);
       return { status: 200, body: await this.#route(request) };
     } catch (error) {
       const refusal = (error as ApiError).toBody === undefined ? apiError('UNKNOWN_ERROR') : (error as ApiError);
@@ -214,10 +234,13 @@ export class ServeControl {
     }
   }
 
-  #authorize(header: string | string[] | undefined): void {
+  #authorize(header: string | string[] | undefined, ip: string): void {
     if (this.#adminDigest === null) throw apiError('CONTROL_DISABLED');
     const given = typeof header === 'string' ? header : '';
-    if (!timingSafeEqual(digest(given), this.#adminDigest)) throw apiError('UNAUTHORIZED');
+    if (!timingSafeEqual(digest(given), this.#adminDigest)) {
+      this.#authFailures.failed(ip);
+      throw apiError('UNAUTHORIZED');
+    }
   }
 
   async #route(r: ControlRequest): Promise<unknown> {
@@ -243,6 +266,8 @@ export class ServeControl {
       case 'GET /exsim/v1/status':
         return this.status();
       case 'POST /exsim/v1/accounts': {
+        // Bounded like every JSON body the server reads (api-facade's json-text-scan.ts).
+        if (nestingBeyond(r.body) >= 0) throw apiError('CONTROL_REFUSED', 'the body is nested too deep');
         let document: unknown;
         try {
           document = JSON.parse(r.body);

@@ -9,8 +9,9 @@
  * offset and command count it was taken at, a SHA-256 of the journal's last bytes before that
  * offset, the simulated time the journal had reached, and the engine's state hash.
  *
- * Files: `FILE.snapshot` (the newest) and `FILE.snapshot.prev` (the one before). A snapshot is
- * written to `FILE.snapshot.tmp`, fdatasynced, then the newest is renamed to `.prev` and the new
+ * Files: `FILE.snapshot` (the newest) and `FILE.snapshot.prev` (the one before), all 0600 (they
+ * hold the secrets of keys registered while serving: owner-only-files.ts). A snapshot is
+ * written to a fresh `FILE.snapshot.tmp`, fdatasynced, then the newest is renamed to `.prev` and the new
  * one into place (and the folder fsynced): a kill -9 at any point leaves at least one complete
  * snapshot, or none and the journal. The journal itself is fdatasynced before a snapshot is
  * taken, so no snapshot covers bytes that could be lost.
@@ -40,6 +41,7 @@ import type { EngineBackend } from '../../api-facade/index.ts';
 import { Replay, type ReplayState } from '../../sim/index.ts';
 import { InputError } from '../../backtest/index.ts';
 import type { FacadeLine } from './facade-lines.ts';
+import { narrowPathToOwner, OWNER_ONLY } from './owner-only-files.ts';
 import type { RestoreStart, WriteAheadLog } from './write-ahead-log.ts';
 
 /** Commands between two snapshots by default (`serve --snapshot-every`; 0: only at a clean stop). */
@@ -169,7 +171,9 @@ export function writeSnapshot(journal: WriteAheadLog, subject: SnapshotSubject, 
     payload: sha256(payload),
   };
   const paths = snapshotPaths(journal.path);
-  const fd = openSync(paths.temp, 'w');
+  // Created 0600 (owner-only-files.ts), never reused: a crash's leftover keeps whatever mode it had.
+  rmSync(paths.temp, { force: true });
+  const fd = openSync(paths.temp, 'wx', OWNER_ONLY);
   let bytes = 0;
   try {
     bytes += writeSync(fd, `${JSON.stringify(meta)}\n`);
@@ -178,7 +182,11 @@ export function writeSnapshot(journal: WriteAheadLog, subject: SnapshotSubject, 
   } finally {
     closeSync(fd);
   }
-  if (existsSync(paths.newest)) renameSync(paths.newest, paths.previous);
+  if (existsSync(paths.newest)) {
+    // An older build wrote its snapshots readable by all: the one kept as `.prev` is narrowed.
+    narrowPathToOwner(paths.newest);
+    renameSync(paths.newest, paths.previous);
+  }
   renameSync(paths.temp, paths.newest);
   syncFolder(dirname(journal.path));
   return { path: paths.newest, bytes, commands: meta.commands, ms: performance.now() - started }; // determinism-ok: reported only

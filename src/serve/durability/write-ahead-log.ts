@@ -34,6 +34,7 @@ import { createHash } from 'node:crypto';
 import type { FacadeCommand } from '../../api-facade/index.ts';
 import { InputError } from '../../backtest/index.ts';
 import { FacadeLineMerger, isEmptyFacadeLine, type FacadeLine } from './facade-lines.ts';
+import { narrowToOwner, OWNER_ONLY } from './owner-only-files.ts';
 
 export type FsyncPolicy = 'always' | 'batch' | 'none';
 export const FSYNC_POLICIES: readonly FsyncPolicy[] = ['always', 'batch', 'none'];
@@ -129,9 +130,11 @@ export class WriteAheadLog {
    */
   static open(path: string, identity: { fingerprint: string; describe: string }, start: number, policy: FsyncPolicy = 'batch'): WriteAheadLog {
     // O_APPEND: every write lands at the end whatever was read (reads are positional).
-    // 0600: it holds the HMAC secrets of keys registered while serving, like the accounts file.
-    const fd = openSync(path, 'a+', 0o600);
+    // 0600: it holds the HMAC secrets of keys registered while serving, like the accounts file
+    // (owner-only-files.ts); one an older build or a user left wider is narrowed.
+    const fd = openSync(path, 'a+', OWNER_ONLY);
     try {
+      narrowToOwner(fd);
       let size = fstatSync(fd).size;
       // A header torn by a kill at the very first write: nothing was journaled yet.
       if (size > 0 && lastNewline(fd, size) < 0 && readFirstLine(fd).startsWith('{"exsim":"serve-journal"')) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineCommand } from '../../../src/engine/commands.ts';
 import { Journal, JournaledEngine, rebuildFromJournal } from '../../../src/engine/journal.ts';
+import { journalLine } from '../../../src/engine/journal-line.ts';
 import type { EngineConfig } from '../../../src/engine/symbol-config.ts';
 import { px, qty, symbolConfig, u } from './helpers.ts';
 
@@ -98,5 +99,29 @@ describe('journal', () => {
     const lines = a.journal.toJsonLines().split('\n');
     lines.splice(2, 1);
     expect(() => rebuildFromJournal(config, Journal.fromJsonLines(lines.join('\n')))).toThrow();
+  });
+});
+
+describe('journalLine of a replayed print (written out, not through JSON.stringify)', () => {
+  const event = { type: 'MarketTradeRecorded', time: 1_704_067_200_123_456, symbol: 'BTCUSDT', tradeId: 42, price: 4_200_012_000_000, quantity: 80_000, quoteQuantity: 3_360_009_600, isBuyerMaker: true } as const;
+  const stringified = (seq: number, command: EngineCommand, events: readonly unknown[]): string => `${JSON.stringify({ seq, command, events })}\n`;
+
+  it('has JSON.stringify bytes, with and without a venue trade id', () => {
+    const plain: EngineCommand = { type: 'RecordMarketTrade', time: 1_704_067_200_123_456, symbol: 'BTCUSDT', price: 4_200_012_000_000, quantity: 80_000, isBuyerMaker: true };
+    const withId: EngineCommand = { ...plain, tradeId: 42 };
+    expect(journalLine(7, plain, [event])).toBe(stringified(7, plain, [event]));
+    expect(journalLine(8, withId, [event])).toBe(stringified(8, withId, [event]));
+    expect(journalLine(7, plain, [event])).toBe(
+      '{"seq":7,"command":{"type":"RecordMarketTrade","time":1704067200123456,"symbol":"BTCUSDT","price":4200012000000,"quantity":80000,"isBuyerMaker":true},"events":[{"type":"MarketTradeRecorded","time":1704067200123456,"symbol":"BTCUSDT","tradeId":42,"price":4200012000000,"quantity":80000,"quoteQuantity":3360009600,"isBuyerMaker":true}]}\n',
+    );
+  });
+
+  it('any other form (keys in another order, an extra key, an explicit undefined) is what JSON.stringify writes', () => {
+    const reordered = { type: 'RecordMarketTrade', symbol: 'BTCUSDT', time: 5, price: 1, quantity: 2, isBuyerMaker: false } as EngineCommand;
+    const extra = { type: 'RecordMarketTrade', time: 5, symbol: 'BTCUSDT', price: 1, quantity: 2, isBuyerMaker: false, note: 'x' } as unknown as EngineCommand;
+    const undefinedId = { type: 'RecordMarketTrade', time: 5, symbol: 'BTCUSDT', price: 1, quantity: 2, isBuyerMaker: false, tradeId: undefined } as unknown as EngineCommand;
+    const quoted = { type: 'RecordMarketTrade', time: 5, symbol: 'A"B', price: 1, quantity: 2, isBuyerMaker: false } as EngineCommand;
+    for (const command of [reordered, extra, undefinedId, quoted]) expect(journalLine(3, command, [event])).toBe(stringified(3, command, [event]));
+    expect(journalLine(3, reordered, [{ ...event, extra: 1 } as never])).toBe(stringified(3, reordered, [{ ...event, extra: 1 }]));
   });
 });
