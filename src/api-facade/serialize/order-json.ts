@@ -7,6 +7,7 @@
 import { type EngineEvent, type OrderAccepted, type TradeExecuted, type SymbolSpec, formatUnits, type OrderView } from '../../engine/index.ts';
 import { CONDITIONAL_TYPES } from '../../engine/types.ts';
 import { apiTime, type TimeUnit } from './api-time.ts';
+import { jsonString } from './json-text.ts';
 
 export type NewOrderRespType = 'ACK' | 'RESULT' | 'FULL';
 
@@ -180,6 +181,70 @@ export function placementJson(
     if (prevented.length > 0) out['preventedMatches'] = prevented;
   }
   return out;
+}
+
+/** The keys of a RESULT or FULL placement without conditional fields, in placementJson's order; FULL adds `fills`. */
+const PLAIN_PLACEMENT_KEYS = ['symbol', 'orderId', 'orderListId', 'clientOrderId', 'transactTime', 'price', 'origQty', 'executedQty', 'origQuoteOrderQty', 'cummulativeQuoteQty', 'status', 'timeInForce', 'type', 'side', 'workingTime', 'selfTradePreventionMode'] as const;
+/** The keys of a fill that is a trade (not an SOR allocation), in fillsOf's order. */
+const TRADE_FILL_KEYS = ['price', 'qty', 'commission', 'commissionAsset', 'tradeId'] as const;
+
+/**
+ * JSON.stringify(answer) for a placementJson answer, byte for byte: the usual answer (a RESULT or
+ * FULL placement without conditional fields, its fills trades) written by its shape, anything
+ * else by JSON.stringify. The shape is checked key by key first, so a field placementJson starts
+ * to add one day falls back to JSON.stringify rather than being left out.
+ */
+export function placementText(answer: Record<string, unknown>): string {
+  return plainPlacementText(answer) ?? JSON.stringify(answer);
+}
+
+/** The writer by shape; undefined when `answer` is not the plain shape. */
+function plainPlacementText(answer: Record<string, unknown>): string | undefined {
+  if (!hasKeys(answer, PLAIN_PLACEMENT_KEYS, 'fills')) return undefined;
+  const a = answer as Record<(typeof PLAIN_PLACEMENT_KEYS)[number] | 'fills', unknown>;
+  // Decimals (formatUnits) and enum values need no escaping (allStrings); the symbol, client order id and commission asset may.
+  const { symbol, orderId, orderListId, clientOrderId, transactTime, workingTime } = a;
+  if (typeof symbol !== 'string' || typeof clientOrderId !== 'string' || !allIntegers(orderId, orderListId, transactTime, workingTime)) return undefined;
+  if (!allStrings(a.price, a.origQty, a.executedQty, a.origQuoteOrderQty, a.cummulativeQuoteQty) || !allStrings(a.status, a.timeInForce, a.type, a.side, a.selfTradePreventionMode)) return undefined;
+  let text =
+    `{"symbol":${jsonString(symbol)},"orderId":${orderId as number},"orderListId":${orderListId as number},"clientOrderId":${jsonString(clientOrderId)},"transactTime":${transactTime as number}` +
+    `,"price":"${a.price as string}","origQty":"${a.origQty as string}","executedQty":"${a.executedQty as string}","origQuoteOrderQty":"${a.origQuoteOrderQty as string}","cummulativeQuoteQty":"${a.cummulativeQuoteQty as string}"` +
+    `,"status":"${a.status as string}","timeInForce":"${a.timeInForce as string}","type":"${a.type as string}","side":"${a.side as string}","workingTime":${workingTime as number},"selfTradePreventionMode":"${a.selfTradePreventionMode as string}"`;
+  const fills = a.fills;
+  if (fills === undefined) return `${text}}`;
+  if (!Array.isArray(fills)) return undefined;
+  text += ',"fills":[';
+  for (let i = 0; i < fills.length; i++) {
+    const fill = fills[i] as Record<(typeof TRADE_FILL_KEYS)[number], unknown>;
+    if (typeof fill !== 'object' || fill === null || !hasKeys(fill, TRADE_FILL_KEYS, undefined)) return undefined;
+    if (!allStrings(fill.price, fill.qty, fill.commission, fill.commissionAsset, '') || !allIntegers(fill.tradeId, 0, 0, 0)) return undefined;
+    text += `${i === 0 ? '' : ','}{"price":"${fill.price as string}","qty":"${fill.qty as string}","commission":"${fill.commission as string}","commissionAsset":${jsonString(fill.commissionAsset as string)},"tradeId":${fill.tradeId as number}}`;
+  }
+  return `${text}]}`;
+}
+
+/** `value`'s own keys are exactly `keys` in order, then `last` if given and present. */
+function hasKeys(value: object, keys: readonly string[], last: string | undefined): boolean {
+  let i = 0;
+  for (const key in value) {
+    if (i < keys.length ? key !== keys[i] : i > keys.length || key !== last) return false;
+    i++;
+  }
+  return i >= keys.length;
+}
+
+/** Safe integers print the same in a template and in JSON.stringify (-0 as 0 in both). */
+function allIntegers(a: unknown, b: unknown, c: unknown, d: unknown): boolean {
+  return Number.isSafeInteger(a) && Number.isSafeInteger(b) && Number.isSafeInteger(c) && Number.isSafeInteger(d);
+}
+
+/**
+ * Strings placementJson and fillsOf write with formatUnits or take from the engine's enums
+ * (digits, '.', '-', capitals, '_'): none needs escaping, by construction; the type is checked,
+ * and placement-text.test.ts compares the writer with JSON.stringify.
+ */
+function allStrings(a: unknown, b: unknown, c: unknown, d: unknown, e: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && typeof c === 'string' && typeof d === 'string' && typeof e === 'string';
 }
 
 /** DELETE /api/v3/order: the canceled order, with the cancel's own id as clientOrderId. */
