@@ -148,6 +148,13 @@ export class SymbolState {
     return open ? recordOf(open) : this.archive.get(orderId);
   }
 
+  /** Executed steps of an order, open or closed, without building its record; undefined if there is none. */
+  executedStepsOf(orderId: number): number | undefined {
+    const open = this.live.get(orderId);
+    if (open) return open.executedSteps;
+    return this.archive.has(orderId) ? this.archive.executedStepsOf(orderId) : undefined;
+  }
+
   accountIdOf(orderId: number): number | undefined {
     const open = this.live.get(orderId);
     if (open) return open.account.accountId;

@@ -342,6 +342,12 @@ export class OrderArchive {
     return (this.#rows[row >>> ROW_BITS] as Float64Array)[(row & ROW_MASK) * STRIDE + ACCOUNT] as number;
   }
 
+  /** Executed steps of an archived order (`has` must be true). */
+  executedStepsOf(orderId: number): number {
+    const row = this.#row(orderId);
+    return (this.#rows[row >>> ROW_BITS] as Float64Array)[(row & ROW_MASK) * STRIDE + EXECUTED] as number;
+  }
+
   clientOrderIdOf(orderId: number): string {
     return this.#chosenClientIds.get(orderId) ?? generateClientOrderId(this.symbolIndex, orderId, 0);
   }
