@@ -23,7 +23,7 @@
  */
 import * as nodeCrypto from 'node:crypto';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isHexSha256 } from './signature-encoding.ts';
+import { decodeHexSha256 } from './signature-encoding.ts';
 
 /**
  * The secret's bytes, built once per key. A Buffer rather than a KeyObject: createHmac is about
@@ -100,8 +100,7 @@ const EXPECTED = Buffer.alloc(DIGEST);
 
 /** True when `signature` (decoded text, hex of either case) is the HMAC of `payload` under `secret`. */
 export function verifyHmacSha256(secret: Buffer, payload: string, signature: string): boolean {
-  if (!isHexSha256(signature)) return false;
-  GIVEN.write(signature, 0, 'hex');
+  if (!decodeHexSha256(signature, GIVEN)) return false;
   const fast = oneShotHmac(secret, payload, 'latin1');
   if (fast !== undefined) EXPECTED.write(fast, 0, 'latin1');
   else createHmac('sha256', secret).update(payload, 'latin1').digest().copy(EXPECTED);
