@@ -78,9 +78,11 @@ function decodePlain(text: string): Map<string, string> | undefined {
       }
       const named = eq < end;
       const name = text.slice(start, named ? eq : end);
-      // Every segment decodes to itself, so URLSearchParams would stop here too.
-      if (out.has(name)) throw paramErrors.duplicate(name);
+      const size = out.size;
+      // A name already there leaves the size as it was (one map operation instead of has + set);
+      // every segment decodes to itself, so URLSearchParams would stop at this one too.
       out.set(name, named ? text.slice(eq + 1, end) : '');
+      if (out.size === size) throw paramErrors.duplicate(name);
     }
     start = end + 1;
   }
