@@ -7,7 +7,7 @@
  * Rules: imports no other room. Pure.
  */
 export { apiTime, parseTimeUnit, type TimeUnit } from './api-time.ts';
-export { cancelJson, orderQueryJson, placementJson, placementText, type NewOrderRespType, type WireContext } from './order-json.ts';
+export { cancelJson, orderQueryJson, placementCopy, placementJson, placementText, type NewOrderRespType, type WireContext } from './order-json.ts';
 export { amendListStatusJson, orderListJson } from './order-list-json.ts';
 export { accountJson, symbolInfoJson } from './exchange-info-json.ts';
 export { discountJson, makerTakerJson, ratesJson } from './commission-json.ts';

@@ -25,7 +25,8 @@ export function jsonValueOf(value: unknown): unknown {
 /** What a handler returned, as the client reads it: a JsonText is parsed, a JsonAnswer's value or anything else copied. */
 export function answerValueOf(body: unknown): unknown {
   if (body instanceof JsonText) return JSON.parse(body.text);
-  return copy(body instanceof JsonAnswer ? body.value : (body ?? {}), '');
+  if (body instanceof JsonAnswer) return body.copy?.(body.value) ?? copy(body.value, '');
+  return copy(body ?? {}, '');
 }
 
 function copy(input: unknown, key: string | number): unknown {

@@ -198,29 +198,80 @@ export function placementText(answer: Record<string, unknown>): string {
   return plainPlacementText(answer) ?? JSON.stringify(answer);
 }
 
+/** A placement answer of the plain shape (see placementText), typed. */
+type PlainPlacement = Record<(typeof PLAIN_PLACEMENT_KEYS)[number], string | number> & { fills?: Record<(typeof TRADE_FILL_KEYS)[number], string | number>[] };
+
+/** `answer` is the plain shape, field types included (so the writer and the copier can trust them). */
+function isPlainPlacement(answer: Record<string, unknown>): answer is PlainPlacement {
+  if (!hasKeys(answer, PLAIN_PLACEMENT_KEYS, 'fills')) return false;
+  const a = answer as Record<(typeof PLAIN_PLACEMENT_KEYS)[number] | 'fills', unknown>;
+  if (!allStrings(a.symbol, a.clientOrderId, a.price, a.origQty, a.executedQty) || !allStrings(a.origQuoteOrderQty, a.cummulativeQuoteQty, a.status, a.timeInForce, a.type)) return false;
+  if (!allStrings(a.side, a.selfTradePreventionMode, '', '', '') || !allIntegers(a.orderId, a.orderListId, a.transactTime, a.workingTime)) return false;
+  const fills = a.fills;
+  if (fills === undefined) return true;
+  if (!Array.isArray(fills)) return false;
+  for (const fill of fills as unknown[]) {
+    if (typeof fill !== 'object' || fill === null || !hasKeys(fill, TRADE_FILL_KEYS, undefined)) return false;
+    const f = fill as Record<(typeof TRADE_FILL_KEYS)[number], unknown>;
+    if (!allStrings(f.price, f.qty, f.commission, f.commissionAsset, '') || !allIntegers(f.tradeId, 0, 0, 0)) return false;
+  }
+  return true;
+}
+
 /** The writer by shape; undefined when `answer` is not the plain shape. */
 function plainPlacementText(answer: Record<string, unknown>): string | undefined {
-  if (!hasKeys(answer, PLAIN_PLACEMENT_KEYS, 'fills')) return undefined;
-  const a = answer as Record<(typeof PLAIN_PLACEMENT_KEYS)[number] | 'fills', unknown>;
+  if (!isPlainPlacement(answer)) return undefined;
   // Decimals (formatUnits) and enum values need no escaping (allStrings); the symbol, client order id and commission asset may.
-  const { symbol, orderId, orderListId, clientOrderId, transactTime, workingTime } = a;
-  if (typeof symbol !== 'string' || typeof clientOrderId !== 'string' || !allIntegers(orderId, orderListId, transactTime, workingTime)) return undefined;
-  if (!allStrings(a.price, a.origQty, a.executedQty, a.origQuoteOrderQty, a.cummulativeQuoteQty) || !allStrings(a.status, a.timeInForce, a.type, a.side, a.selfTradePreventionMode)) return undefined;
+  const a = answer;
   let text =
-    `{"symbol":${jsonString(symbol)},"orderId":${orderId as number},"orderListId":${orderListId as number},"clientOrderId":${jsonString(clientOrderId)},"transactTime":${transactTime as number}` +
-    `,"price":"${a.price as string}","origQty":"${a.origQty as string}","executedQty":"${a.executedQty as string}","origQuoteOrderQty":"${a.origQuoteOrderQty as string}","cummulativeQuoteQty":"${a.cummulativeQuoteQty as string}"` +
-    `,"status":"${a.status as string}","timeInForce":"${a.timeInForce as string}","type":"${a.type as string}","side":"${a.side as string}","workingTime":${workingTime as number},"selfTradePreventionMode":"${a.selfTradePreventionMode as string}"`;
+    `{"symbol":${jsonString(a.symbol as string)},"orderId":${a.orderId},"orderListId":${a.orderListId},"clientOrderId":${jsonString(a.clientOrderId as string)},"transactTime":${a.transactTime}` +
+    `,"price":"${a.price}","origQty":"${a.origQty}","executedQty":"${a.executedQty}","origQuoteOrderQty":"${a.origQuoteOrderQty}","cummulativeQuoteQty":"${a.cummulativeQuoteQty}"` +
+    `,"status":"${a.status}","timeInForce":"${a.timeInForce}","type":"${a.type}","side":"${a.side}","workingTime":${a.workingTime},"selfTradePreventionMode":"${a.selfTradePreventionMode}"`;
   const fills = a.fills;
   if (fills === undefined) return `${text}}`;
-  if (!Array.isArray(fills)) return undefined;
   text += ',"fills":[';
   for (let i = 0; i < fills.length; i++) {
-    const fill = fills[i] as Record<(typeof TRADE_FILL_KEYS)[number], unknown>;
-    if (typeof fill !== 'object' || fill === null || !hasKeys(fill, TRADE_FILL_KEYS, undefined)) return undefined;
-    if (!allStrings(fill.price, fill.qty, fill.commission, fill.commissionAsset, '') || !allIntegers(fill.tradeId, 0, 0, 0)) return undefined;
-    text += `${i === 0 ? '' : ','}{"price":"${fill.price as string}","qty":"${fill.qty as string}","commission":"${fill.commission as string}","commissionAsset":${jsonString(fill.commissionAsset as string)},"tradeId":${fill.tradeId as number}}`;
+    const fill = fills[i]!;
+    text += `${i === 0 ? '' : ','}{"price":"${fill.price}","qty":"${fill.qty}","commission":"${fill.commission}","commissionAsset":${jsonString(fill.commissionAsset as string)},"tradeId":${fill.tradeId}}`;
   }
   return `${text}]}`;
+}
+
+/**
+ * JSON.parse(JSON.stringify(answer)) for a placementJson answer of the plain shape, copied field
+ * by field into literals of one shape (-0 written as 0, as the text would); undefined for any
+ * other answer (answerValueOf then copies it generically).
+ */
+export function placementCopy(answer: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!isPlainPlacement(answer)) return undefined;
+  const a = answer;
+  const out: Record<string, unknown> = {
+    symbol: a.symbol,
+    orderId: zeroed(a.orderId),
+    orderListId: zeroed(a.orderListId),
+    clientOrderId: a.clientOrderId,
+    transactTime: zeroed(a.transactTime),
+    price: a.price,
+    origQty: a.origQty,
+    executedQty: a.executedQty,
+    origQuoteOrderQty: a.origQuoteOrderQty,
+    cummulativeQuoteQty: a.cummulativeQuoteQty,
+    status: a.status,
+    timeInForce: a.timeInForce,
+    type: a.type,
+    side: a.side,
+    workingTime: zeroed(a.workingTime),
+    selfTradePreventionMode: a.selfTradePreventionMode,
+  };
+  if (a.fills !== undefined) {
+    out['fills'] = a.fills.map((f) => ({ price: f.price, qty: f.qty, commission: f.commission, commissionAsset: f.commissionAsset, tradeId: zeroed(f.tradeId) }));
+  }
+  return out;
+}
+
+/** -0 as 0 (JSON has no -0); an integer otherwise as it is. */
+function zeroed(n: string | number): number {
+  return (n as number) || 0;
 }
 
 /** `value`'s own keys are exactly `keys` in order, then `last` if given and present. */

@@ -1,11 +1,12 @@
 /**
- * placementText is JSON.stringify of a placement answer, byte for byte: for the plain shape it
- * writes by (any strings in the symbol, client order id and commission asset, any integers), and
- * for every other answer (ACK, conditional fields, allocations, a key out of place) it falls back.
+ * placementText is JSON.stringify of a placement answer, byte for byte, and placementCopy its
+ * JSON round trip: for the plain shape they work by it (any strings in the symbol, client order id
+ * and commission asset, any integers, -0 included), and for every other answer (ACK, conditional
+ * fields, allocations, a key out of place) the writer falls back and the copier declines.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { placementText } from '../../../../src/api-facade/serialize/order-json.ts';
+import { placementCopy, placementText } from '../../../../src/api-facade/serialize/order-json.ts';
 import { answerValueOf } from '../../../../src/api-facade/serialize/json-value.ts';
 import { answerText, JsonAnswer } from '../../../../src/api-facade/serialize/json-text.ts';
 
@@ -40,6 +41,11 @@ describe('placementText', () => {
       fc.property(plain, fc.option(fc.array(fill, { maxLength: 3 })), (answer, fills) => {
         const value: Record<string, unknown> = fills === null ? { ...answer } : { ...answer, fills };
         expect(placementText(value)).toBe(JSON.stringify(value));
+        const copy = placementCopy(value);
+        expect(copy).toEqual(JSON.parse(JSON.stringify(value)));
+        expect(Object.is(copy?.['orderId'], JSON.parse(JSON.stringify(value))['orderId'])).toBe(true);
+        expect(JSON.stringify(copy)).toBe(JSON.stringify(value));
+        if (fills !== null && fills.length > 0) expect((copy?.['fills'] as unknown[])[0]).not.toBe(fills[0]);
       }),
       { numRuns: 2000 },
     );
@@ -58,15 +64,19 @@ describe('placementText', () => {
       { ...base, fills: 'none' },
       Object.fromEntries(Object.entries(base).reverse()),
     ];
-    for (const value of others) expect(placementText(value)).toBe(JSON.stringify(value));
+    for (const value of others) {
+      expect(placementText(value)).toBe(JSON.stringify(value));
+      expect(placementCopy(value)).toBeUndefined();
+    }
   });
 
-  it('in a JsonAnswer: the transport gets the text, the in-process client a copy of the value', () => {
+  it('in a JsonAnswer: the transport gets the text, the in-process client a copy of the value (by shape or generic)', () => {
     const value = { ...fc.sample(plain, { numRuns: 1, seed: 3 })[0]!, fills: [] };
-    const answer = new JsonAnswer(value, placementText);
-    expect(answerText(answer)).toBe(JSON.stringify(value));
-    const copy = answerValueOf(answer);
-    expect(copy).toEqual(JSON.parse(JSON.stringify(value)));
-    expect(copy).not.toBe(value);
+    for (const answer of [new JsonAnswer(value, placementText), new JsonAnswer(value, placementText, placementCopy), new JsonAnswer({ ...value, stopPrice: '1.0' }, placementText, placementCopy)]) {
+      expect(answerText(answer)).toBe(JSON.stringify(answer.value));
+      const copy = answerValueOf(answer);
+      expect(copy).toEqual(JSON.parse(JSON.stringify(answer.value)));
+      expect(copy).not.toBe(answer.value);
+    }
   });
 });
