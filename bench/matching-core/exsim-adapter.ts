@@ -11,7 +11,13 @@
  * each OrderAccepted (a moved order gets a new id). Every command goes through the full engine:
  * filters, balance locking and settlement, fees (0.1% maker and taker on every fill), event
  * building, like exchange-core's risk + matching path.
+ *
+ * Commands: one CancelOrder and one PlaceOrder object, refilled for every op, like the command
+ * slots of exchange-core's ring buffer (Engine.apply keeps no reference to a command; the peer
+ * adapter reuses its argument objects the same way). The events are the engine's own, new ones
+ * for every command.
  */
+import type { CancelOrder, PlaceOrder } from '../../src/engine/commands.ts';
 import { Engine } from '../../src/engine/engine.ts';
 import type { BenchTarget } from './bench-target.ts';
 import {
@@ -42,6 +48,8 @@ export class ExsimTarget implements BenchTarget {
   private readonly quantity: Float64Array;
   /** Stream handle -> current exsim orderId. */
   private readonly orderIds: Float64Array;
+  private readonly cancel: CancelOrder = { type: 'CancelOrder', time: 0, accountId: 0, symbol: SYMBOL, orderId: 0 };
+  private readonly place: PlaceOrder = { type: 'PlaceOrder', time: 0, accountId: 0, symbol: SYMBOL, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 0, quantity: 0 };
 
   constructor(stream: OpStream) {
     this.stream = stream;
@@ -74,28 +82,23 @@ export class ExsimTarget implements BenchTarget {
     const accountId = s.account[i]!;
     const time = START_TIME + 1 + i;
     if (kind === OP_CANCEL || kind === OP_MOVE) {
-      const canceled = this.engine.apply({
-        type: 'CancelOrder',
-        time,
-        accountId,
-        symbol: SYMBOL,
-        orderId: this.orderIds[handle]!,
-      });
+      const cancel = this.cancel;
+      cancel.time = time;
+      cancel.accountId = accountId;
+      cancel.orderId = this.orderIds[handle]!;
+      const canceled = this.engine.apply(cancel);
       const first = canceled[0];
       if (first === undefined || first.type !== 'OrderCanceled') this.refused(first?.type === 'OrderRejected' ? `CancelOrder ${first.reason}` : 'CancelOrder ?');
       if (kind === OP_CANCEL) return;
     }
-    const placed = this.engine.apply({
-      type: 'PlaceOrder',
-      time,
-      accountId,
-      symbol: SYMBOL,
-      side: s.side[i] === BUY ? 'BUY' : 'SELL',
-      orderType: 'LIMIT',
-      timeInForce: kind === OP_PLACE_IOC ? 'IOC' : 'GTC',
-      price: this.price[i]!,
-      quantity: this.quantity[i]!,
-    });
+    const place = this.place;
+    place.time = time;
+    place.accountId = accountId;
+    place.side = s.side[i] === BUY ? 'BUY' : 'SELL';
+    place.timeInForce = kind === OP_PLACE_IOC ? 'IOC' : 'GTC';
+    place.price = this.price[i]!;
+    place.quantity = this.quantity[i]!;
+    const placed = this.engine.apply(place);
     const first = placed[0];
     if (first !== undefined && first.type === 'OrderAccepted') this.orderIds[handle] = first.orderId;
     else this.refused(first?.type === 'OrderRejected' ? `PlaceOrder ${first.reason}` : 'PlaceOrder ?');

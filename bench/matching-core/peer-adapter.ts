@@ -10,7 +10,9 @@
  *                the same semantics as exsim's cancel + place)
  * The peer is a bare book: no accounts, balances, fees, filters, clock or event objects (it
  * returns a result object per call). Ids are strings, built before timing. Prices and sizes are
- * the same integer units exsim gets, so its float arithmetic stays exact.
+ * the same integer units exsim gets, so its float arithmetic stays exact. The argument objects
+ * (limit's options, modify's update) are one of each, refilled for every op, as the exsim
+ * adapter does with its commands (the peer copies what it needs; its journaling is off).
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -42,6 +44,8 @@ export class PeerTarget implements BenchTarget {
   private readonly size: Float64Array;
   /** Stream handle -> peer order id (the peer keeps the id across a modify). */
   private readonly ids: string[];
+  private readonly limitOptions: LimitOrderOptions = { id: '', side: Side.BUY, size: 0, price: 0, timeInForce: GTC };
+  private readonly update: { price: number } = { price: 0 };
 
   constructor(stream: OpStream) {
     this.stream = stream;
@@ -64,16 +68,18 @@ export class PeerTarget implements BenchTarget {
       return;
     }
     if (kind === OP_MOVE) {
-      if (this.book.modify(id, { price: this.price[i]! }).err !== null) this.rejected++;
+      const update = this.update;
+      update.price = this.price[i]!;
+      if (this.book.modify(id, update).err !== null) this.rejected++;
       return;
     }
-    const result = this.book.limit({
-      id,
-      side: s.side[i] === BUY ? Side.BUY : Side.SELL,
-      size: this.size[i]!,
-      price: this.price[i]!,
-      timeInForce: kind === OP_PLACE_IOC ? IOC : GTC,
-    });
+    const options = this.limitOptions;
+    options.id = id;
+    options.side = s.side[i] === BUY ? Side.BUY : Side.SELL;
+    options.size = this.size[i]!;
+    options.price = this.price[i]!;
+    options.timeInForce = kind === OP_PLACE_IOC ? IOC : GTC;
+    const result = this.book.limit(options);
     if (result.err !== null) this.rejected++;
   }
 }

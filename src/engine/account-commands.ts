@@ -48,7 +48,7 @@ export function createAccount(state: EngineState, command: CreateAccount): void 
     state.deposited[asset] = (state.deposited[asset] as number) + amount;
   }
   account.updateTime = command.time;
-  state.accounts.set(command.accountId, account);
+  state.addAccount(account);
   state.emit({ type: 'AccountCreated', time: command.time, accountId: command.accountId });
 }
 

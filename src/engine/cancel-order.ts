@@ -92,8 +92,8 @@ export function cancelListLegs(state: EngineState, symbol: SymbolState, orderIds
 }
 
 export function cancelOrder(state: EngineState, command: CancelOrder): void {
-  const symbol = state.symbols.get(command.symbol);
-  const account = state.accounts.get(command.accountId);
+  const symbol = state.symbol(command.symbol);
+  const account = state.account(command.accountId);
   const refusal = cancelRefusal(symbol, account);
   if (refusal !== null || !symbol || !account) return state.reject(command, refusal ?? 'UNKNOWN_SYMBOL');
   const order = findTarget(state, symbol, account, command.orderId, command.origClientOrderId);
@@ -106,8 +106,8 @@ export function cancelOrder(state: EngineState, command: CancelOrder): void {
 
 /** Cancels an order list as a whole (DELETE /api/v3/orderList). */
 export function cancelOrderList(state: EngineState, command: CancelOrderList): void {
-  const symbol = state.symbols.get(command.symbol);
-  const account = state.accounts.get(command.accountId);
+  const symbol = state.symbol(command.symbol);
+  const account = state.account(command.accountId);
   const refusal = cancelRefusal(symbol, account);
   if (refusal !== null || !symbol || !account) return state.reject(command, refusal ?? 'UNKNOWN_SYMBOL');
   if (command.orderListId === undefined && command.listClientOrderId === undefined) return state.reject(command, 'CANCEL_ID_MISSING');
@@ -122,8 +122,8 @@ export function cancelOrderList(state: EngineState, command: CancelOrderList): v
 }
 
 export function cancelAllOrders(state: EngineState, command: CancelAllOrders): void {
-  const symbol = state.symbols.get(command.symbol);
-  const account = state.accounts.get(command.accountId);
+  const symbol = state.symbol(command.symbol);
+  const account = state.account(command.accountId);
   const refusal = cancelRefusal(symbol, account);
   if (refusal !== null || !symbol || !account) return state.reject(command, refusal ?? 'UNKNOWN_SYMBOL');
   const open = symbol.openOrdersOf(account);

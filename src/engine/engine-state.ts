@@ -58,6 +58,9 @@ export interface AmendmentRecord {
   time: number;
 }
 
+/** Account ids below this are also found through a dense array (EngineState.account). */
+const ACCOUNT_ARRAY_LIMIT = 1 << 16;
+
 /** How many recent market trades each symbol keeps for queries (the API's max limit). */
 export const RECENT_TRADES_KEPT = 1000;
 
@@ -143,6 +146,13 @@ export class SymbolState {
   record(orderId: number): OrderRecord | undefined {
     const open = this.live.get(orderId);
     return open ? recordOf(open) : this.archive.get(orderId);
+  }
+
+  /** Executed steps of an order, open or closed, without building its record; undefined if there is none. */
+  executedStepsOf(orderId: number): number | undefined {
+    const open = this.live.get(orderId);
+    if (open) return open.executedSteps;
+    return this.archive.has(orderId) ? this.archive.executedStepsOf(orderId) : undefined;
   }
 
   accountIdOf(orderId: number): number | undefined {
@@ -236,6 +246,15 @@ export class EngineState {
   readonly symbols = new Map<string, SymbolState>();
   readonly symbolList: SymbolState[] = [];
   readonly accounts = new Map<number, Account>();
+  /**
+   * The same accounts by id as a dense array, for ids below ACCOUNT_ARRAY_LIMIT (the usual case):
+   * every command looks its account up, and an array read is a fraction of a Map's hashed lookup.
+   * Derived from `accounts` (rebuilt on snapshot import), so it is not state.
+   */
+  #accountById: (Account | undefined)[] = [];
+  /** The symbol the previous lookup found: commands come in runs on one symbol. */
+  #lastSymbolName: string | null = null;
+  #lastSymbol: SymbolState | undefined = undefined;
   readonly assetNames: string[] = [];
   readonly assetPrecision: number[] = [];
   readonly #assetIndex = new Map<string, number>();
@@ -296,7 +315,46 @@ export class EngineState {
     const state = new EngineState(fields['config'] as EngineConfig);
     for (const name of fields['assetNames'] as string[]) state.assetIndex(name);
     Object.assign(state, fields);
+    state.#lastSymbolName = null;
+    state.#lastSymbol = undefined;
+    for (const account of state.accounts.values()) state.#indexAccount(account);
     return state;
+  }
+
+  /** The account with this id, or undefined (what `accounts.get` answers, faster). */
+  account(accountId: number): Account | undefined {
+    const byId = this.#accountById;
+    if (accountId >= 0 && accountId < byId.length) {
+      const account = byId[accountId];
+      if (account !== undefined) return account;
+    }
+    return this.accounts.get(accountId);
+  }
+
+  /** Registers a new account (CreateAccount). */
+  addAccount(account: Account): void {
+    this.accounts.set(account.accountId, account);
+    this.#indexAccount(account);
+  }
+
+  #indexAccount(account: Account): void {
+    const id = account.accountId;
+    if (!(Number.isSafeInteger(id) && id >= 0 && id < ACCOUNT_ARRAY_LIMIT)) return;
+    const byId = this.#accountById;
+    // Filled with undefined up to the id, never with holes: the array stays a fast packed one.
+    while (byId.length <= id) byId.push(undefined);
+    byId[id] = account;
+  }
+
+  /** The symbol with this name, or undefined (what `symbols.get` answers, faster on a repeat). */
+  symbol(name: string): SymbolState | undefined {
+    if (name === this.#lastSymbolName) return this.#lastSymbol;
+    const symbol = this.symbols.get(name);
+    if (symbol !== undefined) {
+      this.#lastSymbolName = name;
+      this.#lastSymbol = symbol;
+    }
+    return symbol;
   }
 
   /** Index of an asset, registering it (precision from config, else 8) on first use. */

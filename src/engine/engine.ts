@@ -29,6 +29,7 @@ import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book
 import { advanceFlows, applyDepth, setDepthBook, setOrderFlowBook } from './liquidity/depth-book-commands.ts';
 import { placeOrderList } from './order-lists/place-order-list.ts';
 import { placeOrder } from './place-order.ts';
+import { recycleClosedOrders } from './order-lifecycle.ts';
 import { recordMarketTrade } from './record-market-trade.ts';
 import type { EngineConfig } from './symbol-config.ts';
 import { assertNever } from './types.ts';
@@ -156,6 +157,7 @@ export class Engine extends EngineQueries {
     }
     // Stops reached and list legs touched by this command react before it returns.
     if (state.dirty.length !== 0) runContingencies(state, command.time);
+    recycleClosedOrders();
     const events = state.events as EngineEvent[] | null;
     state.events = null;
     return events ?? NO_EVENTS;

@@ -56,17 +56,19 @@ export class LiveOrders {
     this.#size += 1;
   }
 
-  delete(orderId: number): void {
+  /** Removes the open order with this id; returns whether there was one. */
+  delete(orderId: number): boolean {
     const i = orderId - 1;
     const k = i >>> CHUNK_BITS;
     const chunk = this.#chunks[k];
-    if (!chunk || chunk[i & MASK] === undefined) return;
+    if (!chunk || chunk[i & MASK] === undefined) return false;
     chunk[i & MASK] = undefined;
     const open = (this.#open[k] as number) - 1;
     this.#open[k] = open;
     this.#size -= 1;
     // Retire a fully closed chunk, unless new ids may still land in it (the last chunk).
     if (open === 0 && k < this.#chunks.length - 1) this.#chunks[k] = null;
+    return true;
   }
 
   /**

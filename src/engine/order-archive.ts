@@ -2,13 +2,13 @@
  * Closed orders, kept for queries (GET order, allOrders) in typed-array columns instead of as
  * objects. A long run closes millions of orders; as objects they would be promoted and traced by
  * the garbage collector forever (measured: it doubled the cost of a place/cancel). As columns
- * they cost ~70 bytes each (one cache line of numbers, six bytes of codes) and nothing at
- * collection time.
+ * they cost ~76 bytes each (a 72-byte row of numbers and codes, a 4-byte index entry) and
+ * nothing at collection time.
  *
- * Indexed by orderId - 1 (ids are dense per symbol), in fixed-size chunks: growing never copies
- * (copying a doubled array touches fresh pages, and the page faults were most of the cost).
- * Client order ids are stored only when the client chose them; generated ones are re-derived
- * (client-order-id.ts).
+ * Rows are appended as orders close and found by orderId through an index (ids are dense per
+ * symbol), both in fixed-size chunks: growing never copies (copying a doubled array touches fresh
+ * pages, and the page faults were most of the cost). Client order ids are stored only when the
+ * client chose them; generated ones are re-derived (client-order-id.ts).
  */
 import { generateClientOrderId } from './client-order-id.ts';
 import type { Order } from './order.ts';
@@ -96,22 +96,107 @@ const EXPIRY: readonly ExpiryReason[] = [
 ];
 const STP: readonly SelfTradePreventionMode[] = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT', 'TRANSFER'];
 
-function codes<T extends string>(values: readonly (T | null)[]): Readonly<Record<T, number>> {
-  const out = {} as Record<T, number>;
-  values.forEach((v, i) => {
-    if (v !== null) out[v] = i;
-  });
-  return out;
+// The codes are the values' indexes in the arrays above (checked once below). Written as
+// switches: string-keyed lookups on a table of codes were generic (megamorphic) property loads,
+// five of them for every order archived.
+function typeCode(type: OrderType): number {
+  switch (type) {
+    case 'LIMIT':
+      return 0;
+    case 'LIMIT_MAKER':
+      return 1;
+    case 'MARKET':
+      return 2;
+    case 'STOP_LOSS':
+      return 3;
+    case 'STOP_LOSS_LIMIT':
+      return 4;
+    case 'TAKE_PROFIT':
+      return 5;
+    case 'TAKE_PROFIT_LIMIT':
+      return 6;
+  }
 }
-const TYPE_CODE = codes(ORDER_TYPES);
-const TIF_CODE = codes(TIFS);
-const STATUS_CODE = codes(STATUSES);
-const EXPIRY_CODE = codes(EXPIRY);
-const STP_CODE = codes(STP);
 
-// Numeric columns, row-major: 8 doubles, one cache line per order. Fields that are almost
-// always at their default (prevented quantity, quoteOrderQty, preventedMatchId, strategy
-// labels) live in a side map, only for the orders that have them.
+function tifCode(tif: TimeInForce): number {
+  return tif === 'GTC' ? 0 : tif === 'IOC' ? 1 : 2;
+}
+
+function statusCode(status: OrderStatus): number {
+  switch (status) {
+    case 'NEW':
+      return 1;
+    case 'PARTIALLY_FILLED':
+      return 2;
+    case 'FILLED':
+      return 3;
+    case 'CANCELED':
+      return 4;
+    case 'EXPIRED':
+      return 5;
+    case 'EXPIRED_IN_MATCH':
+      return 6;
+    case 'PENDING_NEW':
+      return 7;
+  }
+}
+
+function expiryCode(reason: ExpiryReason): number {
+  switch (reason) {
+    case 'NONE':
+      return 0;
+    case 'UNFILLED_IOC_QUANTITY_EXPIRED':
+      return 1;
+    case 'UNFILLED_FOK_ORDER_EXPIRED':
+      return 2;
+    case 'INSUFFICIENT_LIQUIDITY':
+      return 3;
+    case 'EXCHANGE_CANCELED':
+      return 4;
+    case 'OCO_TRIGGER':
+      return 5;
+    case 'OTO_PHASE_ONE_EXPIRED':
+      return 6;
+    case 'REJECTED':
+      return 7;
+    case 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED':
+      return 8;
+  }
+}
+
+function stpCode(mode: SelfTradePreventionMode): number {
+  switch (mode) {
+    case 'NONE':
+      return 0;
+    case 'EXPIRE_TAKER':
+      return 1;
+    case 'EXPIRE_MAKER':
+      return 2;
+    case 'EXPIRE_BOTH':
+      return 3;
+    case 'DECREMENT':
+      return 4;
+    case 'TRANSFER':
+      return 5;
+  }
+}
+
+for (const [values, code] of [
+  [ORDER_TYPES, typeCode],
+  [TIFS, tifCode],
+  [STATUSES, statusCode],
+  [EXPIRY, expiryCode],
+  [STP, stpCode],
+] as [readonly (string | null)[], (value: never) => number][]) {
+  values.forEach((value, i) => {
+    if (value !== null && code(value as never) !== i) throw new Error(`order archive: code of ${value} is not ${i}`);
+  });
+}
+
+// One row per archived order, appended in the order they close: 8 doubles, then the 6 byte
+// codes in a ninth double's place. Fields that are almost always at their default (prevented
+// quantity, quoteOrderQty, preventedMatchId, strategy labels) live in a side map, only for the
+// orders that have them.
 const ACCOUNT = 0;
 const PRICE = 1;
 const ORIG = 2;
@@ -120,7 +205,9 @@ const CUM_QUOTE = 4;
 const TIME = 5;
 const UPDATE_TIME = 6;
 const WORKING_TIME = 7;
-const STRIDE = 8;
+const STRIDE = 9; // doubles per row
+const ROW_BYTES = STRIDE * 8;
+const CODES = 8 * 8; // byte offset of the codes in a row
 
 interface RareFields {
   preventedSteps: number;
@@ -132,21 +219,33 @@ interface RareFields {
   isWorking: boolean;
   extras: ExtrasRecord | null;
 }
-// Byte columns, row-major in one Uint8Array.
+// Byte codes, at CODES in the row.
 const SIDE = 0;
 const TYPE = 1;
 const TIF = 2;
 const STATUS = 3;
 const EXPIRY_REASON = 4;
 const STP_MODE = 5;
-const BYTE_STRIDE = 6;
-const CHUNK_BITS = 15;
-const CHUNK = 1 << CHUNK_BITS; // orders per chunk
-const CHUNK_MASK = CHUNK - 1;
+const ROW_BITS = 14;
+const ROWS = 1 << ROW_BITS; // rows per chunk (1.2 MB)
+const ROW_MASK = ROWS - 1;
+const ID_BITS = 15;
+const IDS = 1 << ID_BITS; // orderIds per index chunk (128 kB)
+const ID_MASK = IDS - 1;
 
+/**
+ * Rows are written in the order orders close, one after the other, and found through an index
+ * by orderId (row + 1, 0 for none). Orders close in an order of their own (a resting order lives
+ * until it is moved or filled), so rows placed by orderId were written all over the recent part
+ * of the archive, each to a cache line nothing had touched yet; appended, they stream into memory
+ * behind each other, and the scattered writes are 4-byte index entries, 16 to a cache line.
+ */
 export class OrderArchive {
-  #num: Float64Array[] = [];
-  #bytes: Uint8Array[] = [];
+  /** Row chunks: the numbers, and the same memory as bytes for the codes. */
+  #rows: Float64Array[] = [];
+  #codes: Uint8Array[] = [];
+  /** Index chunks by orderId - 1: row + 1. */
+  #rowOf: Int32Array[] = [];
   #chosenClientIds = new Map<number, string>();
   #rare = new Map<number, RareFields>();
   #count = 0;
@@ -155,13 +254,14 @@ export class OrderArchive {
 
   /** Snapshot support (snapshot/engine-snapshot.ts): every field, the private ones included. */
   exportFields(): unknown[] {
-    return [this.symbolIndex, this.#num, this.#bytes, this.#chosenClientIds, this.#rare, this.#count];
+    return [this.symbolIndex, this.#rows, this.#rowOf, this.#chosenClientIds, this.#rare, this.#count];
   }
 
   static importFields(fields: unknown[]): OrderArchive {
     const archive = new OrderArchive(fields[0] as number);
-    archive.#num = fields[1] as Float64Array[];
-    archive.#bytes = fields[2] as Uint8Array[];
+    archive.#rows = fields[1] as Float64Array[];
+    archive.#codes = archive.#rows.map((rows) => new Uint8Array(rows.buffer, rows.byteOffset, rows.byteLength));
+    archive.#rowOf = fields[2] as Int32Array[];
     archive.#chosenClientIds = fields[3] as Map<number, string>;
     archive.#rare = fields[4] as Map<number, RareFields>;
     archive.#count = fields[5] as number;
@@ -173,14 +273,15 @@ export class OrderArchive {
   }
 
   store(order: Order, clientChosen: boolean): void {
-    const i = order.orderId - 1;
-    const chunk = i >>> CHUNK_BITS;
-    while (this.#num.length <= chunk) {
-      this.#num.push(new Float64Array(CHUNK * STRIDE));
-      this.#bytes.push(new Uint8Array(CHUNK * BYTE_STRIDE));
+    const row = this.#count;
+    const chunk = row >>> ROW_BITS;
+    if (chunk === this.#rows.length) {
+      const buffer = new ArrayBuffer(ROWS * ROW_BYTES);
+      this.#rows.push(new Float64Array(buffer));
+      this.#codes.push(new Uint8Array(buffer));
     }
-    const n = this.#num[chunk] as Float64Array;
-    const o = (i & CHUNK_MASK) * STRIDE;
+    const n = this.#rows[chunk] as Float64Array;
+    const o = (row & ROW_MASK) * STRIDE;
     n[o + ACCOUNT] = order.account.accountId;
     n[o + PRICE] = order.priceTicks;
     n[o + ORIG] = order.origSteps;
@@ -189,6 +290,18 @@ export class OrderArchive {
     n[o + TIME] = order.time;
     n[o + UPDATE_TIME] = order.updateTime;
     n[o + WORKING_TIME] = order.workingTime;
+    const b = this.#codes[chunk] as Uint8Array;
+    const ob = (row & ROW_MASK) * ROW_BYTES + CODES;
+    b[ob + SIDE] = order.isBuy ? 1 : 0;
+    b[ob + TYPE] = typeCode(order.type);
+    b[ob + TIF] = tifCode(order.timeInForce);
+    b[ob + STATUS] = statusCode(order.status);
+    b[ob + EXPIRY_REASON] = expiryCode(order.expiryReason);
+    b[ob + STP_MODE] = stpCode(order.stpMode);
+    const i = order.orderId - 1;
+    const k = i >>> ID_BITS;
+    while (this.#rowOf.length <= k) this.#rowOf.push(new Int32Array(IDS));
+    (this.#rowOf[k] as Int32Array)[i & ID_MASK] = row + 1;
     if (
       order.preventedSteps !== 0 ||
       order.quoteOrderQty !== 0 ||
@@ -208,28 +321,31 @@ export class OrderArchive {
         extras: extrasRecordOf(order),
       });
     }
-    const b = this.#bytes[chunk] as Uint8Array;
-    const ob = (i & CHUNK_MASK) * BYTE_STRIDE;
-    b[ob + SIDE] = order.isBuy ? 1 : 0;
-    b[ob + TYPE] = TYPE_CODE[order.type];
-    b[ob + TIF] = TIF_CODE[order.timeInForce];
-    b[ob + STATUS] = STATUS_CODE[order.status];
-    b[ob + EXPIRY_REASON] = EXPIRY_CODE[order.expiryReason];
-    b[ob + STP_MODE] = STP_CODE[order.stpMode];
     if (clientChosen) this.#chosenClientIds.set(order.orderId, order.clientOrderId);
-    this.#count += 1;
+    this.#count = row + 1;
+  }
+
+  /** The row of an archived order, or -1. */
+  #row(orderId: number): number {
+    const i = orderId - 1;
+    if (!(i >= 0 && i <= 0xffffffff)) return -1;
+    const index = this.#rowOf[i >>> ID_BITS];
+    return index === undefined ? -1 : (index[i & ID_MASK] as number) - 1;
   }
 
   has(orderId: number): boolean {
-    const i = orderId - 1;
-    if (!(i >= 0)) return false;
-    const bytes = this.#bytes[i >>> CHUNK_BITS];
-    return bytes !== undefined && bytes[(i & CHUNK_MASK) * BYTE_STRIDE + STATUS] !== 0;
+    return this.#row(orderId) >= 0;
   }
 
   accountIdOf(orderId: number): number {
-    const i = orderId - 1;
-    return (this.#num[i >>> CHUNK_BITS] as Float64Array)[(i & CHUNK_MASK) * STRIDE + ACCOUNT] as number;
+    const row = this.#row(orderId);
+    return (this.#rows[row >>> ROW_BITS] as Float64Array)[(row & ROW_MASK) * STRIDE + ACCOUNT] as number;
+  }
+
+  /** Executed steps of an archived order (`has` must be true). */
+  executedStepsOf(orderId: number): number {
+    const row = this.#row(orderId);
+    return (this.#rows[row >>> ROW_BITS] as Float64Array)[(row & ROW_MASK) * STRIDE + EXECUTED] as number;
   }
 
   clientOrderIdOf(orderId: number): string {
@@ -237,12 +353,12 @@ export class OrderArchive {
   }
 
   get(orderId: number): OrderRecord | undefined {
-    if (!this.has(orderId)) return undefined;
-    const i = orderId - 1;
-    const o = (i & CHUNK_MASK) * STRIDE;
-    const ob = (i & CHUNK_MASK) * BYTE_STRIDE;
-    const n = this.#num[i >>> CHUNK_BITS] as Float64Array;
-    const b = this.#bytes[i >>> CHUNK_BITS] as Uint8Array;
+    const row = this.#row(orderId);
+    if (row < 0) return undefined;
+    const o = (row & ROW_MASK) * STRIDE;
+    const ob = (row & ROW_MASK) * ROW_BYTES + CODES;
+    const n = this.#rows[row >>> ROW_BITS] as Float64Array;
+    const b = this.#codes[row >>> ROW_BITS] as Uint8Array;
     const rare = this.#rare.get(orderId);
     return {
       orderId,

@@ -39,9 +39,47 @@ export const STATUS_TRANSITIONS: Readonly<Record<OrderStatus, Readonly<Partial<R
   EXPIRED_IN_MATCH: { EXPIRED_IN_MATCH: true },
 };
 
+/** A status's row and column in LEGAL_MOVES; -1 for anything else. */
+function statusIndex(status: OrderStatus): number {
+  switch (status) {
+    case 'PENDING_NEW':
+      return 0;
+    case 'NEW':
+      return 1;
+    case 'PARTIALLY_FILLED':
+      return 2;
+    case 'FILLED':
+      return 3;
+    case 'CANCELED':
+      return 4;
+    case 'EXPIRED':
+      return 5;
+    case 'EXPIRED_IN_MATCH':
+      return 6;
+    default:
+      return -1;
+  }
+}
+
+/**
+ * STATUS_TRANSITIONS as a bit matrix (row `from`, column `to`, by statusIndex), built from the
+ * table itself: moveStatus runs once or twice per command, and two string-keyed lookups on the
+ * table were generic (megamorphic) property loads.
+ */
+const LEGAL_MOVES = ((): Uint8Array => {
+  const legal = new Uint8Array(64);
+  const statuses = Object.keys(STATUS_TRANSITIONS) as OrderStatus[];
+  for (const from of statuses) {
+    for (const to of statuses) if (STATUS_TRANSITIONS[from][to] === true) legal[(statusIndex(from) << 3) | statusIndex(to)] = 1;
+  }
+  return legal;
+})();
+
 /** Sets `order`'s status to `to`, which must be a legal move from its current one. */
 export function moveStatus(order: Order, to: OrderStatus): void {
-  if (STATUS_TRANSITIONS[order.status][to] !== true) throw new Error(`order ${order.orderId}: status ${order.status} cannot become ${to}`);
+  const from = statusIndex(order.status);
+  const into = statusIndex(to);
+  if (from < 0 || into < 0 || LEGAL_MOVES[(from << 3) | into] !== 1) throw new Error(`order ${order.orderId}: status ${order.status} cannot become ${to}`);
   order.status = to;
 }
 
@@ -74,22 +112,16 @@ export function accept(
   const orderId = symbol.nextOrderId++;
   const clientOrderId = command.clientOrderId ?? generateClientOrderId(spec.index, orderId, 0);
   const timeInForce: TimeInForce = command.timeInForce ?? 'GTC';
-  const order = new Order(
-    spec.index,
-    orderId,
-    clientOrderId,
-    account,
-    command.side === 'BUY',
-    command.orderType,
-    timeInForce,
-    priceTicks,
-    steps,
-    command.quoteOrderQty ?? 0,
-    stpMode,
-    command.time,
-    command.strategyId ?? null,
-    command.strategyType ?? null,
-  );
+  const isBuy = command.side === 'BUY';
+  const quoteOrderQty = command.quoteOrderQty ?? 0;
+  const strategyId = command.strategyId ?? null;
+  const strategyType = command.strategyType ?? null;
+  let order = recycled.pop();
+  if (order !== undefined) {
+    order.reuse(spec.index, orderId, clientOrderId, account, isBuy, command.orderType, timeInForce, priceTicks, steps, quoteOrderQty, stpMode, command.time, strategyId, strategyType);
+  } else {
+    order = new Order(spec.index, orderId, clientOrderId, account, isBuy, command.orderType, timeInForce, priceTicks, steps, quoteOrderQty, stpMode, command.time, strategyId, strategyType);
+  }
   order.locked = lock;
   order.clientIdChosen = command.clientOrderId !== undefined;
   if (special !== null || command.viaSor === true || orderListId >= 0) {
@@ -181,9 +213,33 @@ export function closeOrder(
   releaseAll(symbol, order);
   if (order.locked !== 0) throw new Error(`order ${order.orderId} closed while reserving ${order.locked}`);
   if (order.ext !== null) closeExtras(symbol, order);
-  // From here on queries read the archive; the object itself can be collected young.
+  // From here on queries read the archive; the object itself is garbage, or recycled.
   symbol.archive.store(order, order.clientIdChosen);
-  symbol.live.delete(order.orderId);
+  // Recycled once: only by the close that took it out of the open set.
+  if (symbol.live.delete(order.orderId) && order.ext === null && closedPlain.length < RECYCLE_LIMIT) closedPlain.push(order);
+}
+
+/**
+ * Closed plain orders, recycled as new ones. An open order is the one object per order the
+ * engine keeps; building a fresh one for every placement was about a quarter of the bytes the
+ * matching core allocated per command, and a fresh object is a cold one. A plain order (no
+ * extras: not a stop, list leg, iceberg, peg or SOR order) is referred to only by the book, the
+ * open set and the code handling the command that closed it; the archive has copied it. So one
+ * closed during a command waits in `closedPlain` until the command is over (its events are
+ * built from it) and is then free to become any later order (`Order.reuse` rewrites every field).
+ * Identity only: no value a command or query sees depends on which object an order is.
+ */
+const closedPlain: Order[] = [];
+const recycled: Order[] = [];
+const RECYCLE_LIMIT = 1024;
+
+/** Called when a command is over (Engine.apply): the plain orders it closed may be reused. */
+export function recycleClosedOrders(): void {
+  // pop, not `length = 0`: that would free the arrays' backing stores, re-grown on the next push.
+  while (closedPlain.length !== 0) {
+    const order = closedPlain.pop() as Order;
+    if (recycled.length < RECYCLE_LIMIT) recycled.push(order);
+  }
 }
 
 /**

@@ -98,6 +98,59 @@ export class Order {
     this.workingTime = time;
   }
 
+  /**
+   * Makes this closed order a new one, exactly as the constructor would have built it with these
+   * arguments (every field written, in the constructor's order, so the object keeps its shape).
+   * Only for a plain order recycled by order-lifecycle.ts after it was archived and nothing refers
+   * to it any more; `readonly` holds for everyone else.
+   */
+  reuse(
+    symbolIndex: number,
+    orderId: number,
+    clientOrderId: string,
+    account: Account,
+    isBuy: boolean,
+    type: OrderType,
+    timeInForce: TimeInForce,
+    priceTicks: number,
+    origSteps: number,
+    quoteOrderQty: number,
+    stpMode: SelfTradePreventionMode,
+    time: number,
+    strategyId: number | null,
+    strategyType: number | null,
+  ): void {
+    const self = this as { -readonly [K in keyof Order]: Order[K] };
+    self.prev = null;
+    self.next = null;
+    self.level = null;
+    self.executedSteps = 0;
+    self.preventedSteps = 0;
+    self.cumQuote = 0;
+    self.status = 'NEW';
+    self.expiryReason = 'NONE';
+    self.preventedMatchId = -1;
+    self.locked = 0;
+    self.clientIdChosen = false;
+    self.ext = null;
+    self.symbolIndex = symbolIndex;
+    self.orderId = orderId;
+    self.clientOrderId = clientOrderId;
+    self.account = account;
+    self.isBuy = isBuy;
+    self.type = type;
+    self.timeInForce = timeInForce;
+    self.priceTicks = priceTicks;
+    self.origSteps = origSteps;
+    self.quoteOrderQty = quoteOrderQty;
+    self.stpMode = stpMode;
+    self.time = time;
+    self.strategyId = strategyId;
+    self.strategyType = strategyType;
+    self.updateTime = time;
+    self.workingTime = time;
+  }
+
   get remainingSteps(): number {
     return this.origSteps - this.executedSteps - this.preventedSteps;
   }

@@ -17,11 +17,11 @@ import type { OrderRequest, PlaceOrder } from './commands.ts';
 import { checkConditional, checkConditionalAfterFilters, type ConditionalFields } from './conditional/check-conditional.ts';
 import { stopLockAtPlacement } from './conditional/stop-rules.ts';
 import type { EngineState, SymbolState } from './engine-state.ts';
-import { checkOrderFilters, maxAssetCap, positionAfter } from './filters/check-order-filters.ts';
+import { checkOrderFilters, maxAssetCap, positionAfter, type OrderUnderCheck } from './filters/check-order-filters.ts';
 import { findOrderIdByClientId } from './find-order.ts';
 import { ORDER_TYPE_FIELDS, type FieldUse, type OrderTypeFields } from './order-type-fields.ts';
 import { matchQuoteTaker, matchTaker } from './matching/match-order.ts';
-import { accept, expire, finishQuoteTaker, finishTaker, waitForTrigger } from './order-lifecycle.ts';
+import { accept, expire, finishQuoteTaker, finishTaker, waitForTrigger, type AcceptTerms } from './order-lifecycle.ts';
 import { planTakerWalk, type TakerPlan } from './matching/plan-taker-walk.ts';
 import { bestTicks } from './liquidity/merged-levels.ts';
 import type { RejectReason } from './reject-reason.ts';
@@ -96,6 +96,34 @@ export function freshPlacement(): CheckedPlacement {
 // One record reused by placeOrder: the engine is synchronous, and placement is the hot path.
 const SCRATCH = freshPlacement();
 
+// The order the filters look at, likewise one reused record: checkOrderFilters reads it and keeps
+// nothing, and a fresh literal per placement was ~100 bytes of garbage on every order.
+const UNDER_CHECK: OrderUnderCheck = { isBuy: false, isMarket: false, price: null, quantity: null, quoteOrderQty: null, time: 0 };
+
+// The terms handed to `accept`, one reused record too (accept reads them before anything else).
+const TERMS: { -readonly [K in keyof AcceptTerms]: AcceptTerms[K] } = { priceTicks: 0, steps: 0, stpMode: 'NONE', lock: 0, special: null };
+
+function acceptTerms(priceTicks: number, steps: number, stpMode: SelfTradePreventionMode, lock: number, special: ConditionalFields | null): AcceptTerms {
+  const out = TERMS;
+  out.priceTicks = priceTicks;
+  out.steps = steps;
+  out.stpMode = stpMode;
+  out.lock = lock;
+  out.special = special;
+  return out;
+}
+
+function underCheck(isBuy: boolean, isMarket: boolean, price: number | null, quantity: number | null, quoteOrderQty: number | null, time: number): OrderUnderCheck {
+  const out = UNDER_CHECK;
+  out.isBuy = isBuy;
+  out.isMarket = isMarket;
+  out.price = price;
+  out.quantity = quantity;
+  out.quoteOrderQty = quoteOrderQty;
+  out.time = time;
+  return out;
+}
+
 function hasInstructions(command: OrderRequest): boolean {
   return (
     command.stopPrice !== undefined ||
@@ -118,9 +146,9 @@ export function checkPlacement(
   /** Order-list legs: their prices are checked by the list's rules instead. */
   skipImmediateTrigger = false,
 ): RejectReason | CheckedPlacement {
-  const symbol = state.symbols.get(command.symbol);
+  const symbol = state.symbol(command.symbol);
   if (!symbol) return 'UNKNOWN_SYMBOL';
-  const account = state.accounts.get(command.accountId);
+  const account = state.account(command.accountId);
   if (!account) return 'UNKNOWN_ACCOUNT';
   const spec = symbol.spec;
 
@@ -153,20 +181,18 @@ export function checkPlacement(
     // Filters must pass at the sent price and at the pegged one (binance-facts §5.9).
     if (special.filterPrice !== null && special.filterPrice !== price) {
       if (price !== undefined) {
-        const atSent = checkOrderFilters(state, symbol, account, { isBuy, isMarket: special.marketLike, price, quantity: command.quantity ?? null, quoteOrderQty: null, time: command.time });
+        const atSent = checkOrderFilters(state, symbol, account, underCheck(isBuy, special.marketLike, price, command.quantity ?? null, null, command.time));
         if (atSent) return atSent;
       }
       price = special.filterPrice;
     }
   }
-  const filterFailure = checkOrderFilters(state, symbol, account, {
-    isBuy,
-    isMarket: isMarket || (special?.marketLike ?? false),
-    price: price ?? null,
-    quantity: command.quantity ?? null,
-    quoteOrderQty: command.quoteOrderQty ?? null,
-    time: command.time,
-  });
+  const filterFailure = checkOrderFilters(
+    state,
+    symbol,
+    account,
+    underCheck(isBuy, isMarket || (special?.marketLike ?? false), price ?? null, command.quantity ?? null, command.quoteOrderQty ?? null, command.time),
+  );
   if (filterFailure) return filterFailure;
   if (special) {
     const late = checkConditionalAfterFilters(state, symbol, account, command, special, skipImmediateTrigger);
@@ -278,11 +304,11 @@ export function placeOrder(state: EngineState, command: PlaceOrder): void {
   if (!account.reserve(asset, lock)) return state.reject(command, 'INSUFFICIENT_BALANCE');
 
   if (byQuote) {
-    const order = accept(state, symbol, account, command, { priceTicks: 0, steps: quotePlanSteps, stpMode, lock, special: null });
+    const order = accept(state, symbol, account, command, acceptTerms(0, quotePlanSteps, stpMode, lock, null));
     finishQuoteTaker(state, symbol, order, matchQuoteTaker(state, symbol, order, time), time);
     return;
   }
-  const order = accept(state, symbol, account, command, { priceTicks, steps, stpMode, lock, special: checked.special });
+  const order = accept(state, symbol, account, command, acceptTerms(priceTicks, steps, stpMode, lock, checked.special));
   if (fokUnfillable) return expire(state, symbol, order, 'EXPIRED', 'UNFILLED_FOK_ORDER_EXPIRED', time);
   finishTaker(state, symbol, order, time, matchTaker(state, symbol, order, time));
 }
@@ -297,7 +323,7 @@ function placeConditional(state: EngineState, command: PlaceOrder, checked: Chec
   const lock = stopLockAtPlacement(symbol, isBuy, command.orderType, priceTicks, checked.special!.stopPrice, steps);
   const asset = isBuy ? symbol.quoteAsset : symbol.baseAsset;
   if (!account.reserve(asset, lock)) return state.reject(command, 'INSUFFICIENT_BALANCE');
-  const order = accept(state, symbol, account, command, { priceTicks, steps, stpMode, lock, special: checked.special });
+  const order = accept(state, symbol, account, command, acceptTerms(priceTicks, steps, stpMode, lock, checked.special));
   waitForTrigger(state, symbol, order, command.time);
 }
 

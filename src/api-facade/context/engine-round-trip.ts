@@ -41,8 +41,7 @@ export function rejectionOf(events: readonly EngineEvent[]): OrderRejected | und
 
 /** The order's fill of `quantity` at `time`, made by one batch, was its first: it stops counting as unfilled. */
 export function noteFill(engine: EngineQueries, limiter: OrderCountLimiter, account: number, symbol: string, orderId: number, quantity: number, time: number): void {
-  const order = engine.getOrder(account, symbol, { orderId });
-  if (order !== undefined && order.executedQty === quantity) limiter.onFirstFill(String(account), time);
+  if (engine.executedQty(account, symbol, orderId) === quantity) limiter.onFirstFill(String(account), time);
 }
 
 /** An order filled by one batch: its account, symbol, id, quantity filled and first fill time. */

@@ -190,11 +190,16 @@ function integerValue(name: string, text: string, max: bigint, safeDigits: numbe
   return Number(n);
 }
 
+/** Decimals after the dot, trailing zeros not counted (read from the end: no slice, no regex replace). */
 function significantDecimals(text: string): number {
   const dot = text.indexOf('.');
   if (dot < 0) return 0;
-  return text.slice(dot + 1).replace(/0+$/, '').length;
+  let end = text.length;
+  while (end > dot + 1 && text.charCodeAt(end - 1) === ZERO) end--;
+  return end - dot - 1;
 }
+
+const ZERO = 0x30;
 
 /**
  * Units of DECIMAL text (already matched DECIMAL_RANGE, at most `precision` significant decimals)

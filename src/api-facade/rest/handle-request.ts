@@ -36,7 +36,7 @@
  *     ▼                (-1013, -2010, -2011, ...), queries -2013 / -2039 / -1121 / -1220 ...
  *     ▼                (fault, off by default) a command that reached the engine answers
  *     ▼                503 -1007 with probability p, though it ran (faults.ts)
- *   9 serialize ────── JSON (JSON.stringify, or a handler's own JsonText: serialize/json-text.ts;
+ *   9 serialize ────── JSON (JSON.stringify, or a handler's own JsonText / JsonAnswer: serialize/json-text.ts;
  *                      handleRequestValue gives the in-process client the parsed value instead,
  *                      copied directly: serialize/json-value.ts);
  *                      X-MBX-USED-WEIGHT-* (+ legacy X-MBX-USED-WEIGHT) on EVERY response,
@@ -65,7 +65,7 @@ import type { EngineEvent } from '../../engine/index.ts';
 import { findEndpoint, type Endpoint, type HandlerCall, weightOf } from '../endpoints/index.ts';
 import { writeLimitHeaders, type WindowUsage, type KeyedLimitName } from '../limits/index.ts';
 import { collectJsonParams, collectRawParams, type RawParams, parseParams, type ParsedSoFar, type TimestampParam } from '../params/index.ts';
-import { type TimeUnit, JsonText, answerValueOf, parseTimeUnit } from '../serialize/index.ts';
+import { type TimeUnit, answerText, answerValueOf, parseTimeUnit } from '../serialize/index.ts';
 import { type ApiKeyRegistry, type AuthenticatedKey, isSigned, type SecurityType, type RequestHeaders, verifyRequest } from '../signing/index.ts';
 import { checkTimestamp, DEFAULT_RECV_WINDOW_US, recheckRecvWindow } from './timing.ts';
 
@@ -414,7 +414,7 @@ function respond<B>(ctx: ExchangeContext, ip: string, status: number, body: unkn
   }
 }
 
-/** The JSON text of a handler's answer (a JsonText is already its text). */
+/** The JSON text of a handler's answer (a JsonText is already its text, a JsonAnswer writes its own). */
 function bodyText(body: unknown): string {
-  return body instanceof JsonText ? body.text : JSON.stringify(body ?? {});
+  return answerText(body);
 }

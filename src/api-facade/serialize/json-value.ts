@@ -16,15 +16,17 @@
  * stack; either way the caller's catch answers the request with -1000). A top-level value that
  * JSON.stringify drops (undefined, a function, a symbol) is undefined.
  */
-import { JsonText } from './json-text.ts';
+import { JsonAnswer, JsonText } from './json-text.ts';
 
 export function jsonValueOf(value: unknown): unknown {
   return copy(value, '');
 }
 
-/** What a handler returned, as the client reads it: a JsonText is parsed, anything else copied. */
+/** What a handler returned, as the client reads it: a JsonText is parsed, a JsonAnswer's value or anything else copied. */
 export function answerValueOf(body: unknown): unknown {
-  return body instanceof JsonText ? JSON.parse(body.text) : copy(body ?? {}, '');
+  if (body instanceof JsonText) return JSON.parse(body.text);
+  if (body instanceof JsonAnswer) return body.copy?.(body.value) ?? copy(body.value, '');
+  return copy(body ?? {}, '');
 }
 
 function copy(input: unknown, key: string | number): unknown {

@@ -7,6 +7,7 @@
 import { type EngineEvent, type OrderAccepted, type TradeExecuted, type SymbolSpec, formatUnits, type OrderView } from '../../engine/index.ts';
 import { CONDITIONAL_TYPES } from '../../engine/types.ts';
 import { apiTime, type TimeUnit } from './api-time.ts';
+import { jsonString } from './json-text.ts';
 
 export type NewOrderRespType = 'ACK' | 'RESULT' | 'FULL';
 
@@ -180,6 +181,121 @@ export function placementJson(
     if (prevented.length > 0) out['preventedMatches'] = prevented;
   }
   return out;
+}
+
+/** The keys of a RESULT or FULL placement without conditional fields, in placementJson's order; FULL adds `fills`. */
+const PLAIN_PLACEMENT_KEYS = ['symbol', 'orderId', 'orderListId', 'clientOrderId', 'transactTime', 'price', 'origQty', 'executedQty', 'origQuoteOrderQty', 'cummulativeQuoteQty', 'status', 'timeInForce', 'type', 'side', 'workingTime', 'selfTradePreventionMode'] as const;
+/** The keys of a fill that is a trade (not an SOR allocation), in fillsOf's order. */
+const TRADE_FILL_KEYS = ['price', 'qty', 'commission', 'commissionAsset', 'tradeId'] as const;
+
+/**
+ * JSON.stringify(answer) for a placementJson answer, byte for byte: the usual answer (a RESULT or
+ * FULL placement without conditional fields, its fills trades) written by its shape, anything
+ * else by JSON.stringify. The shape is checked key by key first, so a field placementJson starts
+ * to add one day falls back to JSON.stringify rather than being left out.
+ */
+export function placementText(answer: Record<string, unknown>): string {
+  return plainPlacementText(answer) ?? JSON.stringify(answer);
+}
+
+/** A placement answer of the plain shape (see placementText), typed. */
+type PlainPlacement = Record<(typeof PLAIN_PLACEMENT_KEYS)[number], string | number> & { fills?: Record<(typeof TRADE_FILL_KEYS)[number], string | number>[] };
+
+/** `answer` is the plain shape, field types included (so the writer and the copier can trust them). */
+function isPlainPlacement(answer: Record<string, unknown>): answer is PlainPlacement {
+  if (!hasKeys(answer, PLAIN_PLACEMENT_KEYS, 'fills')) return false;
+  const a = answer as Record<(typeof PLAIN_PLACEMENT_KEYS)[number] | 'fills', unknown>;
+  if (!allStrings(a.symbol, a.clientOrderId, a.price, a.origQty, a.executedQty) || !allStrings(a.origQuoteOrderQty, a.cummulativeQuoteQty, a.status, a.timeInForce, a.type)) return false;
+  if (!allStrings(a.side, a.selfTradePreventionMode, '', '', '') || !allIntegers(a.orderId, a.orderListId, a.transactTime, a.workingTime)) return false;
+  const fills = a.fills;
+  if (fills === undefined) return true;
+  if (!Array.isArray(fills)) return false;
+  for (const fill of fills as unknown[]) {
+    if (typeof fill !== 'object' || fill === null || !hasKeys(fill, TRADE_FILL_KEYS, undefined)) return false;
+    const f = fill as Record<(typeof TRADE_FILL_KEYS)[number], unknown>;
+    if (!allStrings(f.price, f.qty, f.commission, f.commissionAsset, '') || !allIntegers(f.tradeId, 0, 0, 0)) return false;
+  }
+  return true;
+}
+
+/** The writer by shape; undefined when `answer` is not the plain shape. */
+function plainPlacementText(answer: Record<string, unknown>): string | undefined {
+  if (!isPlainPlacement(answer)) return undefined;
+  // Decimals (formatUnits) and enum values need no escaping (allStrings); the symbol, client order id and commission asset may.
+  const a = answer;
+  let text =
+    `{"symbol":${jsonString(a.symbol as string)},"orderId":${a.orderId},"orderListId":${a.orderListId},"clientOrderId":${jsonString(a.clientOrderId as string)},"transactTime":${a.transactTime}` +
+    `,"price":"${a.price}","origQty":"${a.origQty}","executedQty":"${a.executedQty}","origQuoteOrderQty":"${a.origQuoteOrderQty}","cummulativeQuoteQty":"${a.cummulativeQuoteQty}"` +
+    `,"status":"${a.status}","timeInForce":"${a.timeInForce}","type":"${a.type}","side":"${a.side}","workingTime":${a.workingTime},"selfTradePreventionMode":"${a.selfTradePreventionMode}"`;
+  const fills = a.fills;
+  if (fills === undefined) return `${text}}`;
+  text += ',"fills":[';
+  for (let i = 0; i < fills.length; i++) {
+    const fill = fills[i]!;
+    text += `${i === 0 ? '' : ','}{"price":"${fill.price}","qty":"${fill.qty}","commission":"${fill.commission}","commissionAsset":${jsonString(fill.commissionAsset as string)},"tradeId":${fill.tradeId}}`;
+  }
+  return `${text}]}`;
+}
+
+/**
+ * JSON.parse(JSON.stringify(answer)) for a placementJson answer of the plain shape, copied field
+ * by field into literals of one shape (-0 written as 0, as the text would); undefined for any
+ * other answer (answerValueOf then copies it generically).
+ */
+export function placementCopy(answer: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (!isPlainPlacement(answer)) return undefined;
+  const a = answer;
+  const out: Record<string, unknown> = {
+    symbol: a.symbol,
+    orderId: zeroed(a.orderId),
+    orderListId: zeroed(a.orderListId),
+    clientOrderId: a.clientOrderId,
+    transactTime: zeroed(a.transactTime),
+    price: a.price,
+    origQty: a.origQty,
+    executedQty: a.executedQty,
+    origQuoteOrderQty: a.origQuoteOrderQty,
+    cummulativeQuoteQty: a.cummulativeQuoteQty,
+    status: a.status,
+    timeInForce: a.timeInForce,
+    type: a.type,
+    side: a.side,
+    workingTime: zeroed(a.workingTime),
+    selfTradePreventionMode: a.selfTradePreventionMode,
+  };
+  if (a.fills !== undefined) {
+    out['fills'] = a.fills.map((f) => ({ price: f.price, qty: f.qty, commission: f.commission, commissionAsset: f.commissionAsset, tradeId: zeroed(f.tradeId) }));
+  }
+  return out;
+}
+
+/** -0 as 0 (JSON has no -0); an integer otherwise as it is. */
+function zeroed(n: string | number): number {
+  return (n as number) || 0;
+}
+
+/** `value`'s own keys are exactly `keys` in order, then `last` if given and present. */
+function hasKeys(value: object, keys: readonly string[], last: string | undefined): boolean {
+  let i = 0;
+  for (const key in value) {
+    if (i < keys.length ? key !== keys[i] : i > keys.length || key !== last) return false;
+    i++;
+  }
+  return i >= keys.length;
+}
+
+/** Safe integers print the same in a template and in JSON.stringify (-0 as 0 in both). */
+function allIntegers(a: unknown, b: unknown, c: unknown, d: unknown): boolean {
+  return Number.isSafeInteger(a) && Number.isSafeInteger(b) && Number.isSafeInteger(c) && Number.isSafeInteger(d);
+}
+
+/**
+ * Strings placementJson and fillsOf write with formatUnits or take from the engine's enums
+ * (digits, '.', '-', capitals, '_'): none needs escaping, by construction; the type is checked,
+ * and placement-text.test.ts compares the writer with JSON.stringify.
+ */
+function allStrings(a: unknown, b: unknown, c: unknown, d: unknown, e: unknown): boolean {
+  return typeof a === 'string' && typeof b === 'string' && typeof c === 'string' && typeof d === 'string' && typeof e === 'string';
 }
 
 /** DELETE /api/v3/order: the canceled order, with the cancel's own id as clientOrderId. */

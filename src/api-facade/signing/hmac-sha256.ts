@@ -23,7 +23,7 @@
  */
 import * as nodeCrypto from 'node:crypto';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { isHexSha256 } from './signature-encoding.ts';
+import { decodeHexSha256 } from './signature-encoding.ts';
 
 /**
  * The secret's bytes, built once per key. A Buffer rather than a KeyObject: createHmac is about
@@ -47,7 +47,10 @@ interface PaddedKey {
 /** One-shot hashing (Node >= 20.12, 21.7); undefined before (read off the namespace: a named import would not link there). */
 const oneShot: typeof nodeCrypto.hash | undefined = (nodeCrypto as Partial<typeof nodeCrypto>).hash;
 const PADDED = new WeakMap<Buffer, PaddedKey | null>();
-const NON_ASCII = /[^\x00-\x7f]/;
+/** ASCII only: its UTF-8 length is its length (a native count, ~3x cheaper than a regex over the payload). */
+function isAscii(text: string): boolean {
+  return Buffer.byteLength(text, 'utf8') === text.length;
+}
 
 /** K ^ ipad and K ^ opad, or null when the one-shot path cannot carry this key (see header). */
 function padKey(secret: Buffer): PaddedKey | null {
@@ -75,7 +78,7 @@ function paddedKey(secret: Buffer): PaddedKey | null {
 
 /** The HMAC's 32 bytes as a latin1 string, by the one-shot path; undefined when it does not apply. */
 function oneShotHmac(secret: Buffer, payload: string, encoding: 'latin1' | 'hex'): string | undefined {
-  if (oneShot === undefined || NON_ASCII.test(payload)) return undefined;
+  if (oneShot === undefined || !isAscii(payload)) return undefined;
   const key = paddedKey(secret);
   if (key === null) return undefined;
   key.outer.write(oneShot('sha256', key.inner + payload, 'latin1'), BLOCK, 'latin1');
@@ -97,8 +100,7 @@ const EXPECTED = Buffer.alloc(DIGEST);
 
 /** True when `signature` (decoded text, hex of either case) is the HMAC of `payload` under `secret`. */
 export function verifyHmacSha256(secret: Buffer, payload: string, signature: string): boolean {
-  if (!isHexSha256(signature)) return false;
-  GIVEN.write(signature, 0, 'hex');
+  if (!decodeHexSha256(signature, GIVEN)) return false;
   const fast = oneShotHmac(secret, payload, 'latin1');
   if (fast !== undefined) EXPECTED.write(fast, 0, 'latin1');
   else createHmac('sha256', secret).update(payload, 'latin1').digest().copy(EXPECTED);

@@ -26,11 +26,15 @@ export function formDecode(raw: string): string | undefined {
   }
 }
 
-const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
-
-/** Whether `text` is a hex HMAC-SHA256 signature: exactly 64 hex digits, either case. */
-export function isHexSha256(text: string): boolean {
-  return text.length === 64 && HEX_SHA256.test(text);
+/**
+ * Decodes a hex HMAC-SHA256 signature (exactly 64 hex digits, either case) into `out`'s first 32
+ * bytes; false for anything else (`out` then holds junk). Natively, without a regex (which was
+ * twice the cost of the decoding): 64 ASCII characters whose hex decoding fills all 32 bytes, as
+ * Buffer's hex decoder stops at the first pair that is not two hex digits. ASCII first, because
+ * that decoder reads a wider character by its low byte alone ('\u0130' as '0').
+ */
+export function decodeHexSha256(text: string, out: Buffer): boolean {
+  return text.length === 64 && Buffer.byteLength(text, 'utf8') === 64 && out.write(text, 0, 'hex') === 32;
 }
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;

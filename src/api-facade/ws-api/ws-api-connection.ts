@@ -48,7 +48,7 @@ import type { ExchangeContext } from '../context/index.ts';
 import { serveEndpoint, type EndpointOutcome } from '../rest/index.ts';
 import type { WindowUsage } from '../limits/index.ts';
 import { exactRequestId, nestingBeyond, paramErrors } from '../params/index.ts';
-import { apiTime, type TimeUnit, JsonText } from '../serialize/index.ts';
+import { apiTime, type TimeUnit, answerText } from '../serialize/index.ts';
 import type { ApiKeyEntry, AuthenticatedKey } from '../signing/index.ts';
 import { WsApiAuthenticator, type SessionKeyHolder } from './ws-api-authenticator.ts';
 import { findWsApiMethod, type SessionAction, type WsApiMethod } from './ws-api-methods.ts';
@@ -179,7 +179,7 @@ export class WsApiConnection implements SessionKeyHolder {
     let text = `{"id":${id},"status":${outcome.status},`;
     if (outcome.error === undefined) {
       const body = outcome.body;
-      text += `"result":${body instanceof JsonText ? body.text : JSON.stringify(body ?? {})}`;
+      text += `"result":${answerText(body)}`;
     } else {
       const error: { code: number; msg: string; data?: unknown } = outcome.error.toBody();
       if (outcome.retryAfterSeconds !== undefined && error.data === undefined) {

@@ -27,8 +27,18 @@ export interface OrderUnderCheck {
 function inRange(value: number, rule: RangeRule): boolean {
   if (rule.min > 0 && value < rule.min) return false;
   if (rule.max > 0 && value > rule.max) return false;
-  if (rule.step > 0 && value % rule.step !== 0) return false;
+  if (rule.step > 0 && !onStep(value, rule.step)) return false;
   return true;
+}
+
+/**
+ * `value % step === 0`. For safe integers by a division instead: V8 computes `%` on numbers past
+ * int32 (prices in units are) with a call to fmod, a division is several times cheaper, and it is
+ * exact here: a whole quotient below 2^53 is exact, and a remainder r >= 1 leaves the quotient at
+ * least 1/step from any integer, far more than its rounding error below 2^53.
+ */
+function onStep(value: number, step: number): boolean {
+  return Number.isSafeInteger(value) && Number.isSafeInteger(step) ? Number.isInteger(value / step) : value % step === 0;
 }
 
 const SCALE = BigInt(RATE_SCALE);

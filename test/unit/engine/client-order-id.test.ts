@@ -15,6 +15,16 @@ describe('generateClientOrderId', () => {
     expect(generateClientOrderId(1, 42, 1)).toBe('exsim1c42');
   });
 
+  it('is the prefix and the id in decimal, whatever the id (the cached thousands included)', () => {
+    const ids = [1, 9, 10, 999, 1000, 1001, 1999, 2000, 12_345, 99_999, 100_000, 256_000, 256_999, 257_000, 1_000_000, 123_456_789, 2 ** 31, 2 ** 53 - 1];
+    for (let id = 1; id <= 300_000; id += 997) ids.push(id);
+    for (let round = 0; round < 2; round++) {
+      for (const id of ids) {
+        for (const p of [0, 1, 2]) expect(generateClientOrderId(3, id, p)).toBe(`exsim3${'ocl'[p]}${String(id)}`);
+      }
+    }
+  });
+
   it('is deterministic', () => {
     expect(generateClientOrderId(2, 99, 0)).toBe(generateClientOrderId(2, 99, 0));
   });

@@ -20,6 +20,18 @@ describe('queries', () => {
     sim.sell(1, '1', '5', { symbol: 'ETHUSDT' }); // ETH 1
   });
 
+  it('executedQty answers what getOrder(...).executedQty would, for any account, symbol and id', () => {
+    // Open (3 partly filled), closed (1, 7), another account's, the wrong symbol, unknown and bad ids, an unknown account.
+    for (const accountId of [1, 2, 3]) {
+      for (const symbol of ['BTCUSDT', 'ETHUSDT', 'XRPUSDT']) {
+        for (const orderId of [1, 2, 3, 4, 5, 6, 7, 8, 99, 0, -1, 1.5, Number.NaN]) {
+          expect(sim.engine.executedQty(accountId, symbol, orderId)).toBe(sim.engine.getOrder(accountId, symbol, { orderId })?.executedQty);
+        }
+      }
+    }
+    expect(sim.engine.executedQty(2, 'BTCUSDT', 3)).toBe(qty('0.5'));
+  });
+
   describe('getOrder', () => {
     it('finds an open order by orderId and by clientOrderId', () => {
       const byId = sim.engine.getOrder(1, 'BTCUSDT', { orderId: 2 });

@@ -5,7 +5,7 @@
  */
 import type { PlaceOrder, OrderAccepted, SymbolSpec, OrderView } from '../../../engine/index.ts';
 import { type ApiError, apiError, rejectToApiError } from '../../core/index.ts';
-import { discountJson, makerTakerJson, placementJson, type NewOrderRespType } from '../../serialize/index.ts';
+import { discountJson, JsonAnswer, makerTakerJson, placementCopy, placementJson, placementText, type NewOrderRespType } from '../../serialize/index.ts';
 import { accountOf, accountViewOf, wireContext } from '../common.ts';
 import type { HandlerCall } from '../endpoint-row.ts';
 
@@ -37,15 +37,17 @@ export function findOrder(
 
 /**
  * Sends a PlaceOrder (POST order, SOR order) and answers as the exchange does: the placement
- * response, or the engine's refusal as its wire error.
+ * response, or the engine's refusal as its wire error. The answer is the response's value with
+ * placementText as its writer and placementCopy as its copier (the hottest answer of all:
+ * JSON.stringify was ~8% of a signed order, the generic copy ~3% of the in-process client's).
  */
-export function placeAndReport(call: HandlerCall, spec: SymbolSpec, command: Omit<PlaceOrder, 'time'>, respType: NewOrderRespType): Record<string, unknown> {
+export function placeAndReport(call: HandlerCall, spec: SymbolSpec, command: Omit<PlaceOrder, 'time'>, respType: NewOrderRespType): JsonAnswer<Record<string, unknown>> {
   const events = call.send(command, 'place');
   const accepted = events.find((e): e is OrderAccepted => e.type === 'OrderAccepted');
   if (accepted === undefined) throw new Error('PlaceOrder neither accepted nor rejected'); // engine contract
   const order = call.ctx.backend.engine.getOrder(command.accountId, spec.symbol, { orderId: accepted.orderId });
   if (order === undefined) throw new Error('accepted order not found'); // engine contract
-  return placementJson(respType, accepted, order, events, wireContext(call, spec));
+  return new JsonAnswer(placementJson(respType, accepted, order, events, wireContext(call, spec)), placementText, placementCopy);
 }
 
 /**
