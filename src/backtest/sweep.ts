@@ -20,6 +20,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Piscina } from 'piscina';
 import type { BacktestRequest } from './backtest-request.ts';
+import type { EquityCurve } from './equity-curve.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
 import { InputError } from './input-error.ts';
 import { cacheWindow, chooseSymbols, loadSharedTapes, openMarketData, resolveWindow, type MarketData } from './market-data.ts';
@@ -42,6 +43,12 @@ export interface SweepRow {
   readonly fees: string;
   readonly orders: number;
   readonly journalSha256: string;
+}
+
+/** A row with what walk-forward also needs of a run (sweep-task.ts `curve`): never written to sweep.json. */
+export interface SweepRowWithCurve extends SweepRow {
+  readonly holdReturn: number | null;
+  readonly curve: EquityCurve;
 }
 
 /** A combination whose backtest failed: its parameters and the error, in place of its row. */
@@ -81,6 +88,8 @@ export function parseSweep(text: string, maxRuns = MAX_SWEEP_RUNS): Record<strin
 }
 
 export interface SweepOptions {
+  /** Each row also carries its run's equity curve and holding return (walk-forward's page). */
+  readonly withCurves?: boolean;
   /** Worker threads; default: the machine's available parallelism. */
   readonly workers?: number;
   /** Each run's report folder under this folder (`runs/<runFolder>`); default none. */
@@ -131,7 +140,9 @@ export function createSweepPool(threads: number): Piscina {
 }
 
 /** Runs one backtest of a sweep on the pool: its row, or its failure (a worker's error arrives as a plain Error: keep its message). */
-export function runInPool(pool: Piscina, run: BacktestRequest): Promise<SweepOutcome> {
+export function runInPool(pool: Piscina, run: BacktestRequest): Promise<SweepOutcome>;
+export function runInPool(pool: Piscina, run: BacktestRequest & { readonly curve: true }): Promise<SweepRowWithCurve | SweepFailure>;
+export function runInPool(pool: Piscina, run: BacktestRequest & { readonly curve?: boolean }): Promise<SweepOutcome> {
   return (pool.run(run) as Promise<SweepRow>).then(
     (row) => row,
     (error: unknown) => ({ params: run.params, error: error instanceof Error ? error.message : String(error) }),
@@ -149,7 +160,8 @@ export async function runSweep(request: BacktestRequest, grid: readonly Record<s
     // shared memory: memory per worker stays one part ahead); other data is loaded once, shared.
     const sharedTapes = (await cacheWindow(data, symbols, from, to)) ? null : await loadSharedTapes(data, symbols, from, to);
     const shared: BacktestRequest = sharedTapes === null ? request : { ...request, from, to, sharedTapes };
-    const rows = await Promise.all(sweepRuns(shared, grid, options.reportsRoot).map((run) => runInPool(pool, run)));
+    const runs = sweepRuns(shared, grid, options.reportsRoot).map((run) => (options.withCurves === true ? { ...run, curve: true } : run));
+    const rows = await Promise.all(runs.map((run) => runInPool(pool, run)));
     const wallMs = performance.now() - started; // determinism-ok: as above
     return { varied: Object.keys(grid[0] ?? {}), rows, workers, wallMs };
   } finally {

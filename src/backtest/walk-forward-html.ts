@@ -10,7 +10,8 @@
  *   and compounds returns the same way for the summary line).
  */
 import { CHART_SCRIPT_PRELUDE, escapeHtml, uplot } from './report-html.ts';
-import type { EquityCurve, WalkForwardResult, WindowCurves } from './walk-forward.ts';
+import type { EquityCurve } from './equity-curve.ts';
+import type { WalkForwardResult, WindowCurves } from './walk-forward.ts';
 
 const round8 = (x: number): number => Number(x.toFixed(8));
 

@@ -9,11 +9,11 @@
  */
 import { Decimal } from 'decimal.js';
 import { formatUtcMicros } from '../data/index.ts';
-import { runBacktestRequest, type BacktestRequest } from './backtest-request.ts';
+import type { BacktestRequest } from './backtest-request.ts';
+import type { EquityCurve } from './equity-curve.ts';
 import { InputError } from './input-error.ts';
 import { availableParallelism } from 'node:os';
-import type { BacktestResult } from './run-backtest.ts';
-import { createSweepPool, isSweepFailure, resolveSweepMarket, runSweep, type SweepOptions, type SweepRow } from './sweep.ts';
+import { createSweepPool, isSweepFailure, resolveSweepMarket, runInPool, runSweep, type SweepOptions, type SweepRow, type SweepRowWithCurve } from './sweep.ts';
 
 export const SELECT_METRICS = ['excessReturn', 'return', 'pnl', 'vsHold', 'sharpe'] as const;
 export type SelectMetric = (typeof SELECT_METRICS)[number];
@@ -85,22 +85,10 @@ export interface WalkForwardResult {
   };
 }
 
-/** An equity curve: seconds since the epoch, equity in the valuation asset (and the holding benchmark's). */
-export interface EquityCurve {
-  readonly times: readonly number[];
-  readonly equity: readonly number[];
-  readonly hold: readonly (number | null)[];
-}
-
 /** A window's curves: the chosen parameters on the training stretch (in sample) and on the test stretch. */
 export interface WindowCurves {
   readonly train: EquityCurve;
   readonly test: EquityCurve;
-}
-
-function curveOf(result: BacktestResult): EquityCurve {
-  const samples = result.recorder.equity;
-  return { times: samples.map((s) => s.time / 1_000_000), equity: samples.map((s) => s.equity.toNumber()), hold: samples.map((s) => (s.hold === null ? null : s.hold.toNumber())) };
 }
 
 /** The row's score by `metric` (null: no score; never chosen over a row with one). */
@@ -133,7 +121,7 @@ export async function runWalkForward(
   metric: SelectMetric,
   options: SweepOptions & {
     readonly onWindow?: (window: WalkForwardWindow, index: number, total: number) => void;
-    /** Filled with each window's curves (walk-forward.html); the chosen run is run once more on its training stretch for it. */
+    /** Filled with each window's curves (walk-forward.html): every training run returns its curve, the chosen one's is kept. */
     readonly curves?: WindowCurves[];
   } = {},
 ): Promise<WalkForwardResult> {
@@ -144,13 +132,15 @@ export async function runWalkForward(
     throw new InputError(`--walk-forward train=${durationText(spec.train)},test=${durationText(spec.test)} needs ${durationText(spec.train + spec.test)} of data; the window ${formatUtcMicros(from)} .. ${formatUtcMicros(to)} is shorter`);
   }
   const windows: WalkForwardWindow[] = [];
-  // One pool for every window: its threads stay warm from one training sweep to the next.
+  const wantCurves = options.curves !== undefined;
+  // One pool for every window: its threads stay warm from one training sweep to the next. The
+  // test runs go to the pool too: the main thread replays nothing, so peak memory is the pool's.
   const pool = createSweepPool(Math.max(1, Math.min(options.workers ?? availableParallelism(), grid.length)));
   try {
     for (const [index, trainFrom] of starts.entries()) {
       const trainTo = trainFrom + spec.train;
       const testTo = trainTo + spec.test;
-      const sweep = await runSweep({ ...request, from: trainFrom, to: trainTo }, grid, { pool });
+      const sweep = await runSweep({ ...request, from: trainFrom, to: trainTo }, grid, { pool, withCurves: wantCurves });
       let best: SweepRow | null = null;
       for (const row of sweep.rows) {
         if (isSweepFailure(row)) continue;
@@ -159,8 +149,8 @@ export async function runWalkForward(
         if (best === null || (s !== null && (b === null || s > b))) best = row;
       }
       if (best === null) throw new InputError(`walk-forward: every run failed on the training window ${formatUtcMicros(trainFrom)} .. ${formatUtcMicros(trainTo)}`);
-      const { summary, result } = await runBacktestRequest({ ...request, from: trainTo, to: testTo, params: best.params }, null);
-      const m = summary.metrics;
+      const test = await runInPool(pool, { ...request, from: trainTo, to: testTo, params: best.params, curve: true });
+      if (isSweepFailure(test)) throw new Error(test.error);
       const window: WalkForwardWindow = {
         trainFrom: formatUtcMicros(trainFrom),
         trainTo: formatUtcMicros(trainTo),
@@ -169,13 +159,10 @@ export async function runWalkForward(
         chosen: best.params,
         trainScore: metric === 'pnl' ? best.pnl : metric === 'vsHold' ? best.vsHold : score(best, metric),
         trainRuns: sweep.rows.length,
-        test: { pnl: m.pnl, return: m.return, holdReturn: m.benchmarks.hold.return, vsHold: m.pnlVsHold, excessReturn: m.excessReturn.vsHold, fills: result.fills.length, journalSha256: summary.journal.sha256 },
+        test: { pnl: test.pnl, return: test.return, holdReturn: test.holdReturn, vsHold: test.vsHold, excessReturn: test.excessReturn, fills: test.fills, journalSha256: test.journalSha256 },
       };
       windows.push(window);
-      if (options.curves !== undefined) {
-        const train = await runBacktestRequest({ ...request, from: trainFrom, to: trainTo, params: best.params }, null);
-        options.curves.push({ train: curveOf(train.result), test: curveOf(result) });
-      }
+      if (options.curves !== undefined) options.curves.push({ train: (best as SweepRowWithCurve).curve, test: test.curve });
       options.onWindow?.(window, index, starts.length);
     }
   } finally {
