@@ -20,13 +20,16 @@
 import { MarketFeed, ListenKeyStore, UserStreamHub } from '../streams/index.ts';
 import type { TimestampParam } from '../params/index.ts';
 import { ApiKeyRegistry, type ApiKeyConfig } from '../signing/index.ts';
-import { BINANCE_RATE_LIMITS, validateRateLimits, type RateLimit, RequestWeightLimiter, type RequestWeightLimiterOptions, OrderCountLimiter, defaultKeyedLimiters, type KeyedLimitName, type KeyedWeightLimiter } from '../limits/index.ts';
+import { BINANCE_RATE_LIMITS, USDM_FUTURES_RATE_LIMITS, validateRateLimits, type RateLimit, RequestWeightLimiter, type RequestWeightLimiterOptions, OrderCountLimiter, defaultKeyedLimiters, type KeyedLimitName, type KeyedWeightLimiter } from '../limits/index.ts';
 import type { FacadeCommand, MarketBackend } from '../core/index.ts';
 import type { EngineEvent } from '../../engine/index.ts';
 import { Faults, type FaultOptions } from './faults.ts';
 import { FuturesMarket, PositionsModel } from '../../futures/index.ts';
 import { FiatAccounts, PayLedger, EquityDisclaimers } from '../account-services/index.ts';
 import { noteFill } from './engine-round-trip.ts';
+
+/** Whose rate limits a request counts against (endpoint-row.ts `limitGroupOf`). */
+export type LimitGroup = 'SPOT' | 'USDM';
 
 /** Maps a client's `timestamp` to simulated µs (see header). */
 /** Maps a client's `timestamp` onto simulated µs; `ip` is the client's (a rule may remember what each client was told). */
@@ -39,6 +42,8 @@ export interface ExchangeContextOptions {
   readonly apiKeys?: readonly ApiKeyConfig[];
   /** exchangeInfo `rateLimits` and what the limiters enforce; default the live Binance values. */
   readonly rateLimits?: readonly RateLimit[];
+  /** The USDⓈ-M futures API's limits (/fapi rows, counted apart from spot's); default USDM_FUTURES_RATE_LIMITS. */
+  readonly futuresRateLimits?: readonly RateLimit[];
   readonly weightLimiter?: Omit<RequestWeightLimiterOptions, 'rateLimits'>;
   readonly clientTime?: ClientTimeRule;
   /** Told the simulated time each answer a client may sync its clock to carries (GET /api/v3/time). */
@@ -75,7 +80,13 @@ export class ExchangeContext {
   readonly rateLimits: readonly RateLimit[];
   readonly weightLimiter: RequestWeightLimiter;
   readonly orderLimiter: OrderCountLimiter;
+  /** The /fapi rows' own limits: request weight per IP and orders per account (futures facts §1). */
+  readonly futuresRateLimits: readonly RateLimit[];
+  readonly futuresWeightLimiter: RequestWeightLimiter;
+  readonly futuresOrderLimiter: OrderCountLimiter;
   readonly listenKeys = new ListenKeyStore();
+  /** USDⓈ-M futures listen keys (POST /fapi/v1/listenKey): one per account, apart from spot's. */
+  readonly futuresListenKeys = new ListenKeyStore('FUTURES_INVALID_LISTEN_KEY');
   /** User data stream events of every batch the facade causes or observes. */
   readonly userStream: UserStreamHub;
   /** Market streams on simulated time (WebSocket connections and backtests subscribe; REST depth observes). */
@@ -106,6 +117,9 @@ export class ExchangeContext {
     this.rateLimits = validateRateLimits(options.rateLimits ?? BINANCE_RATE_LIMITS);
     this.weightLimiter = new RequestWeightLimiter({ ...options.weightLimiter, rateLimits: this.rateLimits });
     this.orderLimiter = new OrderCountLimiter({ rateLimits: this.rateLimits });
+    this.futuresRateLimits = validateRateLimits(options.futuresRateLimits ?? USDM_FUTURES_RATE_LIMITS);
+    this.futuresWeightLimiter = new RequestWeightLimiter({ ...options.weightLimiter, rateLimits: this.futuresRateLimits });
+    this.futuresOrderLimiter = new OrderCountLimiter({ rateLimits: this.futuresRateLimits });
     this.clientTime = options.clientTime ?? IDENTITY_CLIENT_TIME;
     this.onServerTime = options.onServerTime;
     this.uidOf = options.uidOf ?? ((accountId) => 1_000_000 + accountId);
@@ -151,6 +165,16 @@ export class ExchangeContext {
     const events = this.backend.apply(command);
     this.userStream.publish(events);
     return events;
+  }
+
+  /** The request-weight limiter a row counts against (its limitGroup: /fapi rows have their own). */
+  weightLimiterOf(group: LimitGroup): RequestWeightLimiter {
+    return group === 'USDM' ? this.futuresWeightLimiter : this.weightLimiter;
+  }
+
+  /** The order-count limiter a row counts against. */
+  orderLimiterOf(group: LimitGroup): OrderCountLimiter {
+    return group === 'USDM' ? this.futuresOrderLimiter : this.orderLimiter;
   }
 
   /** Simulated now, µs. */

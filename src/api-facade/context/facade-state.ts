@@ -25,6 +25,9 @@ export interface FacadeState {
   readonly orders: [string, CountersSnapshot][];
   readonly keyed: [KeyedLimitName, [string, CountersSnapshot][]][];
   readonly faultDraws: number;
+  /** The /fapi rows' own limiters (weight per IP, orders per account); absent when unused. */
+  readonly futuresWeight?: IpSnapshot[];
+  readonly futuresOrders?: [string, CountersSnapshot][];
   /** API keys registered after the start, in order. */
   readonly apiKeys?: StoredApiKey[];
   readonly fiatDeposits?: FiatDeposit[];
@@ -43,6 +46,14 @@ function records(apiKeys: StoredApiKey[], fiatDeposits: FiatDeposit[], payments:
   };
 }
 
+/** The futures limiters' rows, each list only when it has rows (journals written before them still read). */
+function futuresLimits(weight: IpSnapshot[], orders: [string, CountersSnapshot][]): Partial<FacadeState> {
+  return {
+    ...(weight.length === 0 ? {} : { futuresWeight: weight }),
+    ...(orders.length === 0 ? {} : { futuresOrders: orders }),
+  };
+}
+
 /** Whether `change` (captureFacadeChanges) holds nothing new, given the fault draws already journaled. */
 export function isEmptyFacadeChange(change: FacadeState, faultDrawsBefore: number): boolean {
   return (
@@ -50,6 +61,8 @@ export function isEmptyFacadeChange(change: FacadeState, faultDrawsBefore: numbe
     change.orders.length === 0 &&
     change.keyed.length === 0 &&
     change.faultDraws === faultDrawsBefore &&
+    change.futuresWeight === undefined &&
+    change.futuresOrders === undefined &&
     change.apiKeys === undefined &&
     change.fiatDeposits === undefined &&
     change.payments === undefined &&
@@ -64,6 +77,7 @@ export function captureFacadeState(ctx: ExchangeContext): FacadeState {
     orders: ctx.orderLimiter.snapshot(),
     keyed: names.map((name) => [name, ctx.keyedLimiters[name].snapshot()]),
     faultDraws: ctx.faults.draws,
+    ...futuresLimits(ctx.futuresWeightLimiter.snapshot(), ctx.futuresOrderLimiter.snapshot()),
     ...records(ctx.apiKeys.registered.all(), ctx.fiat.log.all(), ctx.pay.log.all(), ctx.equityDisclaimers.entries()),
   };
 }
@@ -85,6 +99,7 @@ export function captureFacadeChanges(ctx: ExchangeContext): FacadeState {
     orders: ctx.orderLimiter.takeChanged(),
     keyed,
     faultDraws: ctx.faults.draws,
+    ...futuresLimits(ctx.futuresWeightLimiter.takeChanged(), ctx.futuresOrderLimiter.takeChanged()),
     ...records(ctx.apiKeys.registered.takeNew(), ctx.fiat.log.takeNew(), ctx.pay.log.takeNew(), ctx.equityDisclaimers.takeChanged()),
   };
 }
@@ -93,6 +108,8 @@ export function captureFacadeChanges(ctx: ExchangeContext): FacadeState {
 export class FacadeStateMerger {
   readonly #weight = new Map<string, IpSnapshot>();
   readonly #orders = new Map<string, CountersSnapshot>();
+  readonly #futuresWeight = new Map<string, IpSnapshot>();
+  readonly #futuresOrders = new Map<string, CountersSnapshot>();
   readonly #keyed = new Map<KeyedLimitName, Map<string, CountersSnapshot>>();
   #faultDraws = 0;
   #any = false;
@@ -105,6 +122,8 @@ export class FacadeStateMerger {
     this.#any = true;
     for (const row of change.weight) this.#weight.set(row[0], row);
     for (const [key, counters] of change.orders) this.#orders.set(key, counters);
+    for (const row of change.futuresWeight ?? []) this.#futuresWeight.set(row[0], row);
+    for (const [key, counters] of change.futuresOrders ?? []) this.#futuresOrders.set(key, counters);
     for (const [name, rows] of change.keyed) {
       let map = this.#keyed.get(name);
       if (map === undefined) this.#keyed.set(name, (map = new Map()));
@@ -125,6 +144,7 @@ export class FacadeStateMerger {
       orders: [...this.#orders],
       keyed: [...this.#keyed].map(([name, map]) => [name, [...map]]),
       faultDraws: this.#faultDraws,
+      ...futuresLimits([...this.#futuresWeight.values()], [...this.#futuresOrders]),
       // Map order is first-merge order: the order the records were made in.
       ...records([...this.#apiKeys.values()], [...this.#fiatDeposits.values()], [...this.#payments.values()], [...this.#disclaimers]),
     };
@@ -134,6 +154,8 @@ export class FacadeStateMerger {
 export function restoreFacadeState(ctx: ExchangeContext, state: FacadeState): void {
   ctx.weightLimiter.restore(state.weight);
   ctx.orderLimiter.restore(state.orders);
+  ctx.futuresWeightLimiter.restore(state.futuresWeight ?? []);
+  ctx.futuresOrderLimiter.restore(state.futuresOrders ?? []);
   for (const [name, rows] of state.keyed) ctx.keyedLimiters[name]?.restore(rows);
   ctx.faults.skipTo(state.faultDraws);
   ctx.apiKeys.restoreRegistered(state.apiKeys ?? []);
