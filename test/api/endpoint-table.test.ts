@@ -61,6 +61,13 @@ const SUPPLEMENTARY = [
   'POST /sapi/v1/equity/account/disclaimer',
 ];
 
+/** USDⓈ-M futures trading (issue 28, endpoints/futures-trading/ and the /sapi transfers): route → security. */
+const FUTURES_TRADING: Record<string, string> = {
+  'POST /fapi/v1/listenKey': 'USER_STREAM',
+  'PUT /fapi/v1/listenKey': 'USER_STREAM',
+  'DELETE /fapi/v1/listenKey': 'USER_STREAM',
+};
+
 /** Security of the supplementary rows: the spec marks old trades and top trader ratios MARKET_DATA. */
 function supplementarySecurity(path: string): string {
   if (path.endsWith('/historicalTrades') || path.startsWith('/futures/data/topLongShort')) return 'MARKET_DATA';
@@ -70,11 +77,11 @@ function supplementarySecurity(path: string): string {
 }
 
 describe('the endpoint table', () => {
-  const table = ENDPOINTS.map((r) => `${r.method} ${r.path}`).filter((e) => !MARKET_LOADERS.includes(e) && !SUPPLEMENTARY.includes(e)).sort();
+  const table = ENDPOINTS.map((r) => `${r.method} ${r.path}`).filter((e) => !MARKET_LOADERS.includes(e) && !SUPPLEMENTARY.includes(e) && !(e in FUTURES_TRADING)).sort();
 
   test('serves the market-loading endpoints of third-party libraries and the supplementary endpoints', () => {
     const all = ENDPOINTS.map((r) => `${r.method} ${r.path}`);
-    expect(all.filter((e) => !e.includes('/api/v3/')).sort()).toEqual([...MARKET_LOADERS, ...SUPPLEMENTARY].sort());
+    expect(all.filter((e) => !e.includes('/api/v3/')).sort()).toEqual([...MARKET_LOADERS, ...SUPPLEMENTARY, ...Object.keys(FUTURES_TRADING)].sort());
   });
   const spec = specEndpoints();
 
@@ -106,7 +113,9 @@ describe('the endpoint table', () => {
   test('security types follow the spec sections', () => {
     for (const row of ENDPOINTS) {
       const supplementary = SUPPLEMENTARY.includes(`${row.method} ${row.path}`);
-      const expected = supplementary ? supplementarySecurity(row.path)
+      const futures = FUTURES_TRADING[`${row.method} ${row.path}`];
+      const expected = futures !== undefined ? futures
+        : supplementary ? supplementarySecurity(row.path)
         : row.path === '/sapi/v1/margin/allPairs' ? 'MARKET_DATA'
         : ['/sapi/v1/capital/config/getall', '/sapi/v1/margin/isolated/allPairs', '/sapi/v1/asset/tradeFee'].includes(row.path) ? 'USER_DATA'
         : row.path === '/api/v3/userDataStream' ? 'USER_STREAM'

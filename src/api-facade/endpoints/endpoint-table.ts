@@ -42,6 +42,7 @@ import { allOrderLists, cancelOrderList, getOrderList, newLegacyOco, newOcoList,
 import { myAllocations, sorOrder, sorOrderTest } from './spot/sor.ts';
 import { cancelOpenOrders, cancelOrder, newOrder, testOrder } from './spot/trading.ts';
 import { closeUserStream, keepAliveUserStream, openUserStream } from './spot/user-stream.ts';
+import { closeFuturesUserStream, keepAliveFuturesUserStream, openFuturesUserStream } from './futures-trading/futures-user-stream.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   // General
@@ -148,6 +149,10 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   futuresStatistics.takerBuySellVol,
   futuresStatistics.basis,
   futuresIndices.deliveryPrice,
+  // ---- USDⓈ-M futures trading (issue 28; endpoints/futures-trading/, docs/usdm-futures.md) ----
+  openFuturesUserStream,
+  keepAliveFuturesUserStream,
+  closeFuturesUserStream,
   // Account-side supplementary endpoints
   pmAccountInfo,
   fiatDeposit,

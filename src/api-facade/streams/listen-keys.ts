@@ -70,6 +70,13 @@ export class ListenKeyStore {
     return key;
   }
 
+  /** The account's live key at `nowUs`, or undefined. */
+  liveKeyOf(accountId: number, nowUs: number): string | undefined {
+    const digest = this.#digestByAccount.get(accountId);
+    const st = digest === undefined ? undefined : this.#byDigest.get(digest);
+    return st !== undefined && nowUs < st.expiresAt ? st.key : undefined;
+  }
+
   /** PUT: extends a live key of this account; -1125 otherwise. */
   keepAlive(accountId: number, key: string, nowUs: number): void {
     this.#live(accountId, key, nowUs).expiresAt = nowUs + LISTEN_KEY_LIFETIME_US;
