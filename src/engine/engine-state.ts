@@ -18,6 +18,7 @@ import { BucketedMean } from './reference-price-buckets.ts';
 import type { AssetConfig, AssetFilter, EngineConfig, ExchangeFilter } from './symbol-config.ts';
 import { compileSymbol, type SymbolSpec } from './symbol-spec.ts';
 import type { LiquiditySource } from './liquidity/liquidity-source.ts';
+import { FuturesState, MarginSymbol } from './futures/futures-state.ts';
 import type { SelfTradePreventionMode, SymbolStatus } from './types.ts';
 import { parseUnitsOrThrow } from './units.ts';
 
@@ -116,6 +117,11 @@ export class SymbolState {
   /** PERCENT_PRICE / PERCENT_PRICE_BY_SIDE bands, recomputed only when the reference moves. */
   readonly percentPriceBands = new PriceBandCache();
   readonly percentPriceBySideBands = new PriceBandCache();
+  /**
+   * A margin (futures) symbol's contract and mark (engine/futures), null for spot. The one kind
+   * check: settlement, reservation and placement choose the futures path when it is set.
+   */
+  margin: MarginSymbol | null = null;
 
   constructor(readonly spec: SymbolSpec, baseAsset: number, quoteAsset: number) {
     this.status = spec.initialStatus;
@@ -283,6 +289,8 @@ export class EngineState {
   events: EngineEvent[] | null = null;
   /** Time of the last applied command: time never runs backwards. */
   lastTime = 0;
+  /** Positions, futures settings and insurance funds; null when no margin symbol is configured. */
+  futures: FuturesState | null = null;
 
   constructor(config: EngineConfig) {
     this.config = config;
@@ -293,6 +301,14 @@ export class EngineState {
       const spec = compileSymbol(symbolConfig, index, this.#assetConfig);
       const state = new SymbolState(spec, this.assetIndex(spec.baseAsset), this.assetIndex(spec.quoteAsset));
       state.dirtyList = this.dirty;
+      if (symbolConfig.contract !== undefined) {
+        if (symbolConfig.contract.marginAsset !== symbolConfig.quoteAsset) {
+          throw new Error(`margin symbol ${symbolConfig.symbol}: quoteAsset must be the margin asset ${symbolConfig.contract.marginAsset}`);
+        }
+        state.margin = new MarginSymbol(symbolConfig.contract, state.quoteAsset, spec.quotePrecision, spec.basePrecision);
+        this.futures ??= new FuturesState();
+        this.futures.marginSymbols.push(index);
+      }
       this.symbols.set(spec.symbol, state);
       this.symbolList.push(state);
     });

@@ -25,6 +25,8 @@ import { EngineState } from './engine-state.ts';
 import { engineStateCodec } from './snapshot/engine-snapshot.ts';
 import type { EngineEvent } from './events.ts';
 import { fillFromMarket } from './fills/fill-from-market.ts';
+import { adjustPositionMargin, setLeverage, setMarginType, setPositionMode, transferFuturesWallet } from './futures/futures-commands.ts';
+import { setMarkPrice, settleFunding } from './futures/futures-mark.ts';
 import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
 import { advanceFlows, applyDepth, setDepthBook, setOrderFlowBook } from './liquidity/depth-book-commands.ts';
 import { placeOrderList } from './order-lists/place-order-list.ts';
@@ -152,6 +154,27 @@ export class Engine extends EngineQueries {
         state.emit({ type: 'ReferencePriceChanged', time: command.time, symbol: command.symbol, price: command.price });
         break;
       }
+      case 'TransferFuturesWallet':
+        transferFuturesWallet(state, command);
+        break;
+      case 'SetLeverage':
+        setLeverage(state, command);
+        break;
+      case 'SetMarginType':
+        setMarginType(state, command);
+        break;
+      case 'SetPositionMode':
+        setPositionMode(state, command);
+        break;
+      case 'AdjustPositionMargin':
+        adjustPositionMargin(state, command);
+        break;
+      case 'SetMarkPrice':
+        setMarkPrice(state, command);
+        break;
+      case 'SettleFunding':
+        settleFunding(state, command);
+        break;
       default:
         assertNever(command, 'command');
     }
