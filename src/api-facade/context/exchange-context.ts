@@ -17,12 +17,12 @@
  *
  * Rules: no wall clock, no randomness; one context serves one simulated exchange.
  */
-import { MarketFeed, ListenKeyStore, UserStreamHub } from '../streams/index.ts';
+import { MarketFeed, ListenKeyStore, UserStreamHub, futuresUserStreamEvents } from '../streams/index.ts';
 import type { TimestampParam } from '../params/index.ts';
 import { ApiKeyRegistry, type ApiKeyConfig } from '../signing/index.ts';
 import { BINANCE_RATE_LIMITS, USDM_FUTURES_RATE_LIMITS, validateRateLimits, type RateLimit, RequestWeightLimiter, type RequestWeightLimiterOptions, OrderCountLimiter, defaultKeyedLimiters, type KeyedLimitName, type KeyedWeightLimiter } from '../limits/index.ts';
 import type { FacadeCommand, MarketBackend } from '../core/index.ts';
-import type { EngineEvent } from '../../engine/index.ts';
+import { type EngineEvent, isFuturesSymbol } from '../../engine/index.ts';
 import { Faults, type FaultOptions } from './faults.ts';
 import { FuturesMarket, PositionsModel } from '../../futures/index.ts';
 import { FiatAccounts, PayLedger, EquityDisclaimers } from '../account-services/index.ts';
@@ -89,6 +89,8 @@ export class ExchangeContext {
   readonly futuresListenKeys = new ListenKeyStore('FUTURES_INVALID_LISTEN_KEY');
   /** User data stream events of every batch the facade causes or observes. */
   readonly userStream: UserStreamHub;
+  /** The USDⓈ-M user data stream (futures listen keys): ORDER_TRADE_UPDATE, ACCOUNT_UPDATE, ... */
+  readonly futuresUserStream: UserStreamHub;
   /** Market streams on simulated time (WebSocket connections and backtests subscribe; REST depth observes). */
   readonly marketFeed: MarketFeed;
   readonly clientTime: ClientTimeRule;
@@ -133,21 +135,23 @@ export class ExchangeContext {
     // A resting order the replayed market fills between requests stops counting as unfilled at
     // its first fill, exactly as one filled by another request does (engine-round-trip.ts).
     this.userStream = new UserStreamHub(this.backend.engine, this.assetPrecision);
+    this.futuresUserStream = new UserStreamHub(this.backend.engine, this.assetPrecision, futuresUserStreamEvents);
     this.marketFeed = new MarketFeed(this.backend);
     this.backend.onMarketFill?.((fill) => {
       noteFill(this.backend.engine, this.orderLimiter, fill.accountId, fill.symbol, fill.orderId, fill.quantity, fill.time);
-      if (this.backend.onMarketEvents === undefined) this.userStream.publish([fill]);
+      if (this.backend.onMarketEvents === undefined) this.#publish([fill]);
     });
     // What the market's own commands set off (stops triggered by prints, OCO partners expired)
     // reaches the stream with the fill that caused it.
-    this.backend.onMarketEvents?.((events) => this.userStream.publish(events));
+    this.backend.onMarketEvents?.((events) => this.#publish(events));
   }
 
   /** The futures venues derived from the spot market (src/futures), built on first use. */
   get futures(): FuturesMarket {
     if (this.#futures === undefined) {
       const engine = this.backend.engine;
-      const specs = engine.symbolNames().flatMap((name) => engine.symbolSpec(name) ?? []);
+      // The derived futures market reads the spot tape; margin symbols are not spot pairs.
+      const specs = engine.symbolNames().filter((n) => !isFuturesSymbol(n)).flatMap((name) => engine.symbolSpec(name) ?? []);
       const seed = this.#futuresSeed;
       this.#futures = new FuturesMarket({ specs, history: (symbol) => this.backend.history(symbol), ...(seed === undefined ? {} : { seed }) });
     }
@@ -163,8 +167,23 @@ export class ExchangeContext {
   /** Applies a command at simulated now and pushes its user data stream events (through `call.send` from a handler). */
   apply(command: FacadeCommand): readonly EngineEvent[] {
     const events = this.backend.apply(command);
-    this.userStream.publish(events);
+    this.#publish(events);
     return events;
+  }
+
+  /** Both user data streams see every batch; each says only what is its own (spot or futures). */
+  #publish(events: readonly EngineEvent[]): void {
+    this.userStream.publish(events);
+    this.futuresUserStream.publish(events);
+  }
+
+  /** The account and stream of a live listen key of either API, or undefined. */
+  userStreamOfKey(key: string, nowUs: number): { readonly accountId: number; readonly hub: UserStreamHub; readonly keys: ListenKeyStore } | undefined {
+    const spot = this.listenKeys.accountOf(key, nowUs);
+    if (spot !== undefined) return { accountId: spot, hub: this.userStream, keys: this.listenKeys };
+    const futures = this.futuresListenKeys.accountOf(key, nowUs);
+    if (futures !== undefined) return { accountId: futures, hub: this.futuresUserStream, keys: this.futuresListenKeys };
+    return undefined;
   }
 
   /** The request-weight limiter a row counts against (its limitGroup: /fapi rows have their own). */

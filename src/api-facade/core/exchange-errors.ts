@@ -237,6 +237,11 @@ export const EXCHANGE_ERRORS = {
   FUTURES_MAX_OPEN_ORDERS: bad(-2025, 'Reach max open order limit.'),
   FUTURES_MAX_POSITION_AT_LEVERAGE: bad(-2027, 'Exceeded the maximum allowable position at current leverage.'),
   FUTURES_LEVERAGE_TOO_SMALL: bad(-2028, 'Leverage is smaller than permitted: insufficient margin balance.'),
+  // The engine's choice for reduceOnly in hedge mode (§4: not accepted there; the code is not documented).
+  FUTURES_REDUCE_ONLY_IN_HEDGE_MODE: bad(-1106, "Parameter 'reduceonly' sent when not required."),
+  FUTURES_INVALID_LEVERAGE: bad(-4028, (leverage: number) => `Leverage ${leverage} is not valid`),
+  FUTURES_CLIENT_ORDER_ID_INVALID: bad(-4015, 'Client order id is not valid.'),
+  FUTURES_INVALID_SYMBOL_STATUS: bad(-1122, 'Invalid symbol status.'),
   FUTURES_PRICE_GREATER_THAN_MAX: bad(-4002, 'Price greater than max price.'),
   FUTURES_QUANTITY_LESS_THAN_ZERO: bad(-4003, 'Quantity less than zero.'),
   FUTURES_QUANTITY_LESS_THAN_MIN: bad(-4004, 'Quantity less than min quantity.'),
@@ -269,6 +274,8 @@ export const EXCHANGE_ERRORS = {
     -5040,
     'The goodTillDate timestamp must be greater than the current time plus 600 seconds and smaller than 253402300799000 (UTC 9999-12-31 23:59:59)',
   ),
+  // /sapi transfers between the spot and futures wallets (a /sapi code: the amount exceeds what the source wallet can give).
+  ASSET_TRANSFER_INSUFFICIENT: bad(-5013, 'Asset transfer failed: insufficient balance'),
   // -160xx: fiat
   FIAT_NOT_ENOUGH_LIMIT: bad(-16007, 'Not enough limit.'),
   FIAT_NOT_KYC: bad(-16009, 'Not passed KYC or KYB.'),

@@ -21,6 +21,7 @@
 import type { DayTicker, MarketHistory, WindowTicker } from '../../data/index.ts';
 import type { EngineQueries, SymbolSpec } from '../../engine/index.ts';
 import type { TimeUnit } from '../serialize/index.ts';
+import { isFuturesName } from './futures-names.ts';
 import { parseStreamName, periodOf, type StreamSpec } from './stream-name.ts';
 import { aggTradePayload, avgPricePayload, bookTickerPayload, dayTickerPayload, depthUpdatePayload, klinePayload, miniTickerPayload, partialDepthPayload, tradePayload, windowTickerPayload } from './stream-payloads.ts';
 
@@ -91,7 +92,8 @@ export class MarketFeed {
   constructor(backend: FeedBackend, options: { unit?: TimeUnit } = {}) {
     this.#backend = backend;
     this.#unit = options.unit ?? 'MILLISECOND';
-    this.#symbols = new Set(backend.engine.symbolNames());
+    // Spot streams: margin symbols (`um:…`) are not spot markets.
+    this.#symbols = new Set(backend.engine.symbolNames().filter((n) => !isFuturesName(n)));
     this.#last = backend.now;
   }
 

@@ -9,7 +9,10 @@
  */
 import type { EngineEvent, EngineQueries as Engine } from '../../engine/index.ts';
 import type { TimeUnit } from '../serialize/index.ts';
-import { userStreamEvents, type UserStreamEvent } from './user-stream-events.ts';
+import { userStreamEvents, type UserStreamContext, type UserStreamEvent } from './user-stream-events.ts';
+
+/** What a hub's stream says for one batch: spot's (userStreamEvents) or the futures one. */
+export type StreamEventsOf = (events: readonly EngineEvent[], ctx: UserStreamContext) => Map<number, UserStreamEvent[]>;
 
 export type UserStreamListener = (event: UserStreamEvent) => void;
 
@@ -25,9 +28,13 @@ export class UserStreamHub {
   readonly #executionIds = new Map<string, number>();
   #count = 0;
 
-  constructor(engine: Engine, assetPrecision: (asset: string) => number) {
+  readonly #eventsOf: StreamEventsOf;
+
+  /** `eventsOf`: spot's stream by default; the USDⓈ-M stream's hub passes futuresUserStreamEvents. */
+  constructor(engine: Engine, assetPrecision: (asset: string) => number, eventsOf: StreamEventsOf = userStreamEvents) {
     this.#engine = engine;
     this.#assetPrecision = assetPrecision;
+    this.#eventsOf = eventsOf;
   }
 
   /** Subscriptions open across all accounts. */
@@ -67,7 +74,7 @@ export class UserStreamHub {
         let perAccount = byUnit.get(unit);
         if (perAccount === undefined) {
           ids.clear();
-          perAccount = userStreamEvents(events, { engine: this.#engine, unit, assetPrecision: this.#assetPrecision, nextExecutionId });
+          perAccount = this.#eventsOf(events, { engine: this.#engine, unit, assetPrecision: this.#assetPrecision, nextExecutionId });
           byUnit.set(unit, perAccount);
         }
         for (const event of perAccount.get(accountId) ?? []) listener(event);

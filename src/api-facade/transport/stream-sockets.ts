@@ -159,6 +159,7 @@ export class StreamSockets {
     );
     backend.onTrade?.(() => this.#driver.pump());
     ctx.listenKeys.onKeyEnded((key, end) => this.#endKey(key, end, this.#ctx.now()));
+    ctx.futuresListenKeys.onKeyEnded((key, end) => this.#endKey(key, end, this.#ctx.now()));
   }
 
   /** Open stream connections. */
@@ -179,11 +180,12 @@ export class StreamSockets {
       return;
     }
     // A listen key in the URL must be live (the legacy user data form names nothing else).
-    if (names.some((name) => LISTEN_KEY_SHAPE.test(name) && this.#ctx.listenKeys.accountOf(name, now) === undefined)) {
+    // Spot's and the futures API's keys alike (each is served its own stream).
+    if (names.some((name) => LISTEN_KEY_SHAPE.test(name) && this.#ctx.userStreamOfKey(name, now) === undefined)) {
       socket.end(rawErrorResponse(apiError('INVALID_LISTEN_KEY')));
       return;
     }
-    const legacyKey = !combined && names.length === 1 && this.#ctx.listenKeys.accountOf(names[0]!, now) !== undefined ? names[0]! : null;
+    const legacyKey = !combined && names.length === 1 && this.#ctx.userStreamOfKey(names[0]!, now) !== undefined ? names[0]! : null;
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       const connection: Connection = {
         socket: ws,
@@ -245,14 +247,14 @@ export class StreamSockets {
   #subscribe(c: Connection, name: string): void {
     if (c.streams.has(name)) return;
     const now = this.#ctx.now();
-    const accountId = this.#ctx.listenKeys.accountOf(name, now);
-    if (accountId !== undefined) {
-      const unsubscribe = this.#ctx.userStream.subscribe(accountId, (event) => this.#send(c, name, JSON.stringify(event)), c.unit);
+    const user = this.#ctx.userStreamOfKey(name, now);
+    if (user !== undefined) {
+      const unsubscribe = user.hub.subscribe(user.accountId, (event) => this.#send(c, name, JSON.stringify(event)), c.unit);
       c.streams.set(name, { kind: 'user', listenKey: name, unsubscribe });
       let set = this.#byKey.get(name);
       if (set === undefined) this.#byKey.set(name, (set = new Set()));
       set.add(c);
-      const expiresAt = this.#ctx.listenKeys.expiryOf(name, now);
+      const expiresAt = user.keys.expiryOf(name, now);
       if (expiresAt !== undefined) this.#queueExpiry(name, expiresAt);
       return;
     }
@@ -384,7 +386,7 @@ export class StreamSockets {
       this.#expiries.pop();
       this.#queued.delete(due.key);
       if (!this.#byKey.has(due.key)) continue;
-      const expiresAt = this.#ctx.listenKeys.expiryOf(due.key, now);
+      const expiresAt = this.#ctx.listenKeys.expiryOf(due.key, now) ?? this.#ctx.futuresListenKeys.expiryOf(due.key, now);
       if (expiresAt === undefined) this.#endKey(due.key, 'expired', now);
       else this.#queueExpiry(due.key, expiresAt); // kept alive since it was queued
     }
