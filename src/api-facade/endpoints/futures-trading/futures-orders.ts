@@ -33,7 +33,7 @@ import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, contractOf, extrasOf, fapiName, marginSpec, marginSpecs, wireOf } from './futures-engine.ts';
 import { futuresOrderJson, futuresOrderQueryJson } from './futures-order-json.ts';
 import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresUnits } from './futures-order-request.ts';
-import { futuresRefusal } from './futures-refusals.ts';
+import { futuresError, futuresRefusal } from './futures-refusals.ts';
 import { fmoney, fprice, fqty } from './futures-wire.ts';
 
 const ORDER_SCHEMA = defineSchema(withSigned(FUTURES_ORDER_PARAMS), FUTURES_ORDER_RULES);
@@ -119,7 +119,10 @@ function findFuturesOrder(call: HandlerCall, spec: SymbolSpec, ref: { readonly o
 /** Cancels one order and answers it as it stands canceled. */
 function cancelAndAnswer(call: HandlerCall, spec: SymbolSpec, ref: { readonly orderId?: number; readonly origClientOrderId?: string }): Record<string, unknown> {
   const order = findFuturesOrder(call, spec, ref, unknownOrderSent);
-  const events = call.send({ type: 'CancelOrder', accountId: order.accountId, symbol: spec.symbol, orderId: order.orderId }, futuresRefusal());
+  // An order no longer open is "Unknown order sent." on a cancel, as on spot.
+  const events = call.send({ type: 'CancelOrder', accountId: order.accountId, symbol: spec.symbol, orderId: order.orderId }, (reason) =>
+    reason === 'UNKNOWN_ORDER' ? unknownOrderSent() : futuresError(reason),
+  );
   if (!events.some((e) => e.type === 'OrderCanceled')) throw unknownOrderSent();
   const after = call.ctx.backend.engine.getOrder(order.accountId, spec.symbol, { orderId: order.orderId }) ?? order;
   return futuresOrderJson(after, extrasOf(call, after), wireOf(call, spec));
