@@ -3,6 +3,7 @@
  * (`BacktestRequest`, which can cross to a worker thread), and the function that runs one and
  * writes its report folder.
  */
+import { parseFuturesSymbols } from './futures-setup.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBalances, parseFees, type FeeSchedule } from './account-setup.ts';
@@ -50,6 +51,8 @@ export interface BacktestRequestOptions {
   bnbDiscount?: boolean;
   /** Let the strategy use host timers and Date.now, with a warning (host-time-guard.ts). */
   allowHostTime?: boolean;
+  /** `BTCUSDT[,ETHUSDT]`: USDⓈ-M perpetuals traded beside their spot symbols (futures-setup.ts). */
+  futures?: string;
 }
 
 /** The validated, parsed form shared by single runs and sweeps (plain data: it crosses to workers). */
@@ -75,6 +78,8 @@ export interface BacktestRequest {
   readonly reportDir?: string;
   /** Host timers and Date.now in the strategy warn instead of failing the run. */
   readonly allowHostTime?: boolean;
+  /** USDⓈ-M perpetuals traded (over the strategy module's `futures` export). */
+  readonly futures?: readonly string[];
 }
 
 export function parseBacktestRequest(strategy: string, options: BacktestRequestOptions): BacktestRequest {
@@ -97,6 +102,7 @@ export function parseBacktestRequest(strategy: string, options: BacktestRequestO
     ...(options.fees === undefined ? {} : { fees: (parseFees(options.fees), options.fees) }),
     ...(options.bnbDiscount === true ? { bnbDiscount: true } : {}),
     ...(options.allowHostTime === true ? { allowHostTime: true } : {}),
+    ...(options.futures === undefined ? {} : { futures: parseFuturesSymbols(options.futures) }),
   };
 }
 
@@ -140,6 +146,7 @@ export async function runBacktestRequest(
       ...(onDataWarning === undefined ? {} : { onDataWarning }),
       ...(request.sharedTapes === undefined ? {} : { sharedTapes: request.sharedTapes }),
       ...(request.allowHostTime === true ? { allowHostTime: true } : {}),
+      ...(request.futures === undefined ? {} : { futures: request.futures }),
     });
   } finally {
     file?.close();

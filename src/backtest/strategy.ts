@@ -186,4 +186,10 @@ export interface StrategyModule {
   readonly bnbDiscount?: boolean;
   /** One line saying what it does (shown by the report). */
   readonly description?: string;
+  /**
+   * USDⓈ-M perpetuals it trades, Binance names (`['BTCUSDT']`): each is traded through `/fapi` beside
+   * its spot symbol, with a mark each simulated second and funding at each funding time
+   * (futures-setup.ts). Fund the futures wallet with POST /sapi/v1/asset/transfer (MAIN_UMFUTURE).
+   */
+  readonly futures?: readonly string[];
 }

@@ -127,6 +127,7 @@ export function buildProgram(): Command {
     .option('--workers <n>', 'worker threads for --sweep (default: the number of cores)')
     .option('--queue <url>', 'run the --sweep over a Redis queue (redis://HOST:PORT[/DB]) on `exsim worker` processes instead')
     .option('--json', 'print the summary as one JSON object')
+    .option('--futures <symbols>', 'trade these USDⓈ-M perpetuals (BTCUSDT[,ETHUSDT]) through /fapi beside their spot symbols: prints derived from the spot tape, the mark each second, funding every 8 h; fund the futures wallet with POST /sapi/v1/asset/transfer (default: the strategy\'s `futures` export)')
     .option('--allow-host-time', "let the strategy use host timers (setTimeout, setInterval, setImmediate) and Date.now, warned on stderr; the run is then not reproducible. Without it they fail the run, naming ctx.clock's equivalent")
     .action(async (strategy: string, options: BacktestCommandOptions) => {
       const { backtestCommand } = await import('./backtest-command.ts');

@@ -401,6 +401,18 @@ export class Replay {
     this.scheduler.schedule(Math.max(time, this.scheduler.now), action);
   }
 
+  /**
+   * Applies a command of the market itself at the current simulated time (the futures model's
+   * mark and funding, futures-clock.ts) and hands its events to the market-event listeners, as a
+   * market fill's are: what it caused (margin calls, liquidations, funding fees) reaches the user
+   * data streams without anyone having asked.
+   */
+  applyMarket(command: StrategyCommand): readonly EngineEvent[] {
+    const events = this.apply(command);
+    for (const listener of this.#marketEventListeners) listener(events);
+    return events;
+  }
+
   /** Applies a strategy command at the current simulated time; returns its events. */
   apply(command: StrategyCommand): readonly EngineEvent[] {
     // type and time first, so journal lines read naturally; the rest in the caller's key order.
