@@ -18,6 +18,9 @@ export const description = 'mean-reversion short on the BTCUSDT perpetual: sell 
 
 export const futures = ['BTCUSDT'];
 
+/** Cash only, so PnL is what the futures trading made (and holding is flat). */
+export const balances = { USDT: '10000' };
+
 export const params = {
   size: '0.05',
   leverage: '5',

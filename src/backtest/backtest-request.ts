@@ -180,10 +180,22 @@ export function headline(summary: BacktestSummary): string[] {
     `  account ${Object.entries(summary.balances.start).map(([a, q]) => `${q} ${a}`).join(', ') || 'empty'} (${summary.account.balancesSource}${summary.account.unfunded.length === 0 ? '' : `; not funded, no price on this run: ${summary.account.unfunded.join(', ')}`}), fees ${feesText(summary.account.fees)}`,
     `  orders ${m.orders.accepted ?? 0} accepted, fills ${m.makerTaker.makerFills + m.makerTaker.takerFills} (maker ${m.makerTaker.makerFills}, taker ${m.makerTaker.takerFills}), fill ratio ${m.fillRatio.orders ?? '-'}, turnover ${m.turnover.volume} ${v}; requests ${summary.requests.total}, refused ${summary.requests.refused}`,
     `  markouts (bps, volume-weighted): ${markouts}`,
+    ...(summary.futures === undefined ? [] : futuresLines(summary.futures)),
     `  journal: ${summary.journal.entries.toLocaleString('en-US')} entries, sha256 ${summary.journal.sha256}${summary.journal.file === null ? '' : ` (${summary.journal.file}: sha256 ${summary.journal.fileSha256})`}`,
   ];
 }
 
+
+/** A futures run's line per perpetual and its margin line (summary.json `futures`). */
+function futuresLines(f: NonNullable<BacktestSummary['futures']>): string[] {
+  return [
+    ...f.symbols.map(
+      (s) =>
+        `  futures ${s.symbol}: position ${s.positionAmt} (entry ${s.entryPrice}, mark ${s.markPrice}), unrealized ${s.unrealizedProfit}, realized ${s.realizedPnl}, commission ${s.commission}, funding received ${s.fundingReceived} / paid ${s.fundingPaid} ${f.marginAsset} (${s.fundings} settlements), liquidations ${s.liquidations}`,
+    ),
+    `  futures margin: max used ${f.maxMarginUsed} ${f.marginAsset}, margin calls ${f.marginCalls}, liquidations ${f.liquidations}, insurance fund ${f.insuranceFund} ${f.marginAsset}`,
+  ];
+}
 
 /** Recorded depth's counts, when there is any: what a user should know happened to the data. */
 function depthText(depth: BacktestSummary['market']['depth']): string {

@@ -34,7 +34,7 @@ test('a short held all day pays or receives funding at 08:00 and 16:00, booked a
       await ctx.client.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.1' });
       await ctx.clock.sleep(DAY / 1000 - 120_000);
       seen.income = await ctx.client.get<Income[]>('/fapi/v1/income', { incomeType: 'FUNDING_FEE', startTime: FROM / 1000, limit: 100 });
-      [seen.position] = await ctx.client.get<Record<string, string>[]>('/fapi/v3/positionRisk', { symbol: 'BTCUSDT' });
+      seen.position = (await ctx.client.get<Record<string, string>[]>('/fapi/v3/positionRisk', { symbol: 'BTCUSDT' }))[0]!;
       seen.premium = await ctx.client.get<Record<string, string | number>>('/fapi/v1/premiumIndex', { symbol: 'BTCUSDT' });
     }),
   });
@@ -67,9 +67,9 @@ test('a 125x short on a thin wallet is liquidated when the mark rises: position 
       await ctx.client.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.1' });
       // A resting BUY far below: the liquidation cancels it.
       await ctx.client.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '41000', quantity: '0.002', reduceOnly: 'true' });
-      [seen.before] = await ctx.client.get<Record<string, string>[]>('/fapi/v3/positionRisk', { symbol: 'BTCUSDT' });
+      seen.before = (await ctx.client.get<Record<string, string>[]>('/fapi/v3/positionRisk', { symbol: 'BTCUSDT' }))[0]!;
       await ctx.clock.sleep(DAY / 1000 - 120_000);
-      [seen.after] = await ctx.client.get<Record<string, string>[]>('/fapi/v2/positionRisk', { symbol: 'BTCUSDT' });
+      seen.after = (await ctx.client.get<Record<string, string>[]>('/fapi/v2/positionRisk', { symbol: 'BTCUSDT' }))[0]!;
       seen.open = await ctx.client.get<unknown[]>('/fapi/v1/openOrders', { symbol: 'BTCUSDT' });
     }),
   });
