@@ -115,7 +115,8 @@ export function futuresUserStreamEvents(events: readonly EngineEvent[], ctx: Fut
       o: o.type,
       f: info?.postOnly === true ? 'GTX' : o.timeInForce,
       q: qty(spec, o.origQty),
-      p: price(spec, o.price),
+      // A MARKET order has no price: "0", as the exchange shows it.
+      p: o.price === 0 ? '0' : price(spec, o.price),
       ap: price(spec, avg),
       sp: '0',
       x,
@@ -157,7 +158,7 @@ export function futuresUserStreamEvents(events: readonly EngineEvent[], ctx: Fut
         T: at(time),
         s: symbol,
         q: qty(spec, o.origQty),
-        p: price(spec, o.price),
+        p: o.price === 0 ? '0' : price(spec, o.price),
         m: fill.maker,
         c: o.clientOrderId,
         S: o.side,
