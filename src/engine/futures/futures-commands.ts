@@ -7,7 +7,7 @@ import type { Account } from '../accounts/account.ts';
 import type { AdjustPositionMargin, SetLeverage, SetMarginType, SetPositionMode, TransferFuturesWallet } from '../commands.ts';
 import type { EngineState, SymbolState } from '../engine-state.ts';
 import { pow10 } from '../units.ts';
-import { addIncome, availableOf, emitPosition, emitWallet, futuresAccountOf, markOf, maxWithdrawOf, settingsOf, summarize } from './futures-account.ts';
+import { addIncome, availableOf, emitPosition, emitWallet, futuresAccountOf, markOf, maxWithdrawOf, peekSettings, settingsOf, summarize } from './futures-account.ts';
 import { FUTURES_MARGIN_ASSETS, futuresWalletAsset } from './futures-names.ts';
 import { SIDE_BOTH, SIDE_LONG, SIDE_SHORT } from './futures-state.ts';
 import { initialMargin, maxLeverage, maxNotionalAt, positionNotional, unrealizedPnl } from './margin-math.ts';
@@ -45,14 +45,15 @@ export function transferFuturesWallet(state: EngineState, command: TransferFutur
     walletAmount = amount / unit;
   }
   if (!Number.isSafeInteger(walletAmount)) return state.reject(command, 'INVALID_AMOUNT');
-  const fa = futuresAccountOf(state, account.accountId);
   const toFutures = command.direction === 'TO_FUTURES';
+  if (toFutures ? account.freeOf(spot) < amount : Math.min(maxWithdrawOf(summarize(state, account, wallet)), account.freeOf(wallet)) < walletAmount) {
+    return state.reject(command, 'FUTURES_BALANCE_INSUFFICIENT');
+  }
+  const fa = futuresAccountOf(state, account.accountId);
   if (toFutures) {
-    if (account.freeOf(spot) < amount) return state.reject(command, 'FUTURES_BALANCE_INSUFFICIENT');
     account.debitFree(spot, amount);
     account.credit(wallet, walletAmount);
   } else {
-    if (Math.min(maxWithdrawOf(summarize(state, account, wallet)), account.freeOf(wallet)) < walletAmount) return state.reject(command, 'FUTURES_BALANCE_INSUFFICIENT');
     account.debitFree(wallet, walletAmount);
     account.credit(spot, amount);
   }
@@ -72,8 +73,7 @@ export function setLeverage(state: EngineState, command: SetLeverage): void {
   const margin = symbol.margin!;
   const leverage = command.leverage;
   if (!(Number.isSafeInteger(leverage) && leverage >= 1 && leverage <= maxLeverage(margin))) return state.reject(command, 'FUTURES_INVALID_LEVERAGE');
-  const fa = futuresAccountOf(state, account.accountId);
-  const settings = settingsOf(fa, symbol);
+  const settings = peekSettings(state, account.accountId, symbol);
   const mark = markOf(symbol);
   let extraIM = 0;
   for (const position of settings.positions) {
@@ -85,7 +85,7 @@ export function setLeverage(state: EngineState, command: SetLeverage): void {
   }
   // Cross: the margin the new leverage asks for must be available.
   if (!settings.isolated && extraIM > 0 && extraIM > availableOf(summarize(state, account, symbol.quoteAsset))) return state.reject(command, 'FUTURES_LEVERAGE_TOO_SMALL');
-  settings.leverage = leverage;
+  settingsOf(futuresAccountOf(state, account.accountId), symbol).leverage = leverage;
   state.emit({ type: 'FuturesConfigChanged', time: command.time, accountId: account.accountId, symbol: symbol.spec.symbol, leverage });
 }
 
@@ -93,13 +93,12 @@ export function setMarginType(state: EngineState, command: SetMarginType): void 
   const target = marginTarget(state, command);
   if (typeof target === 'string') return state.reject(command, target);
   const { symbol, account } = target;
-  const fa = futuresAccountOf(state, account.accountId);
-  const settings = settingsOf(fa, symbol);
+  const settings = peekSettings(state, account.accountId, symbol);
   const isolated = command.marginType === 'ISOLATED';
   if (settings.isolated === isolated) return state.reject(command, 'FUTURES_NO_NEED_TO_CHANGE_MARGIN_TYPE');
   if (symbol.openCountOf(account) > 0) return state.reject(command, 'FUTURES_MARGIN_TYPE_OPEN_ORDERS');
   if (settings.positions.some((p) => p.amount !== 0)) return state.reject(command, 'FUTURES_MARGIN_TYPE_POSITION');
-  settings.isolated = isolated;
+  settingsOf(futuresAccountOf(state, account.accountId), symbol).isolated = isolated;
   state.emit({ type: 'FuturesConfigChanged', time: command.time, accountId: account.accountId, symbol: symbol.spec.symbol, marginType: command.marginType });
 }
 
@@ -125,15 +124,17 @@ export function adjustPositionMargin(state: EngineState, command: AdjustPosition
   const target = marginTarget(state, command);
   if (typeof target === 'string') return state.reject(command, target);
   const { symbol, account } = target;
-  const fa = futuresAccountOf(state, account.accountId);
-  const settings = settingsOf(fa, symbol);
+  const settings = peekSettings(state, account.accountId, symbol);
+  const hedge = state.futures!.accounts.get(account.accountId)?.hedge ?? false;
   const amount = command.amount;
   if (!(Number.isSafeInteger(amount) && amount > 0)) return state.reject(command, 'INVALID_AMOUNT');
   const side = command.positionSide === 'LONG' ? SIDE_LONG : command.positionSide === 'SHORT' ? SIDE_SHORT : SIDE_BOTH;
-  if (fa.hedge ? side === SIDE_BOTH : side !== SIDE_BOTH) return state.reject(command, 'FUTURES_INVALID_POSITION_SIDE');
+  if (hedge ? side === SIDE_BOTH : side !== SIDE_BOTH) return state.reject(command, 'FUTURES_INVALID_POSITION_SIDE');
   if (!settings.isolated) return state.reject(command, 'FUTURES_ADD_MARGIN_ONLY_ISOLATED');
   const position = settings.positions[side]!;
   if (position.amount === 0) return state.reject(command, 'FUTURES_NO_POSITION');
+  // A position exists, so its settings are stored ones.
+  const fa = futuresAccountOf(state, account.accountId);
   const asset = symbol.quoteAsset;
   if (command.direction === 'ADD') {
     if (Math.min(account.freeOf(asset), availableOf(summarize(state, account, asset))) < amount) return state.reject(command, 'FUTURES_MARGIN_INSUFFICIENT');
