@@ -38,7 +38,7 @@ describe('futures user stream events (in process)', () => {
     expect(fut[0]).toEqual({ e: 'ACCOUNT_UPDATE', E: T0_MS, T: T0_MS, a: { m: 'DEPOSIT', B: [{ a: 'USDT', wb: '1000.00000000', cw: '1000.00000000', bc: '1000.00000000' }], P: [] } });
     expect(fut[1]).toEqual({ e: 'ACCOUNT_CONFIG_UPDATE', E: T0_MS, T: T0_MS, ac: { s: 'BTCUSDT', l: 10 } });
     // 1000 − commission 0.24995 (0.0005 × 499.90); short 0.01 at 49 990, uPnL −0.01 × (50 000 − 49 990).
-    expect(fut[3]['a']).toEqual({
+    expect(fut[3]!["a"]).toEqual({
       m: 'ORDER',
       B: [{ a: 'USDT', wb: '999.75005000', cw: '999.75005000', bc: '0.00000000' }],
       P: [{ s: 'BTCUSDT', pa: '-0.010', ep: '49990.0', bep: '49940.03498200', cr: '0.00000000', up: '-0.10000000', mt: 'cross', iw: '0.00000000', ps: 'BOTH' }],
@@ -55,9 +55,9 @@ describe('futures user stream events (in process)', () => {
     });
     expect(fut[5]).toEqual({ e: 'TRADE_LITE', E: T0_MS, T: T0_MS, s: 'BTCUSDT', q: '0.010', p: '0', m: false, c: 'exsim2o5', S: 'SELL', L: '49990.0', l: '0.010', t: 1, i: 5 });
     // The resting bid's notional (0.01 × 49 000) while it is open.
-    expect(fut[6]['o']).toMatchObject({ x: 'NEW', b: '490.00000000', p: '49000.0' });
+    expect(fut[6]!["o"]).toMatchObject({ x: 'NEW', b: '490.00000000', p: '49000.0' });
     // No commission, no N/n.
-    expect('N' in fut[7]['o']).toBe(false);
+    expect("N" in fut[7]!["o"]).toBe(false);
 
     // Spot: the transfer's USDT leg only, never a um: asset or a futures order.
     expect(spot).toEqual([
