@@ -13,7 +13,7 @@
  * Not here (not supported here): priceProtect (accepted, not applied) and the book's state in the
  * served exchange's journal (an algo order does not survive a restart).
  */
-import { type EngineEvent, type EngineQueries, type OrderRejected, type OrderAccepted, fapiSymbolOf, formatUnits } from '../../engine/index.ts';
+import { type EngineEvent, type EngineQueries, type OrderRejected, type OrderAccepted, fapiErrorOf, fapiSymbolOf, formatUnits } from '../../engine/index.ts';
 import { AlgoOrderBook, type AlgoOrder, type WorkingType } from '../../futures/trading/algo-orders.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
 import type { UserStreamHub } from '../streams/index.ts';
@@ -186,7 +186,8 @@ export class FuturesAlgoDriver {
     const events = this.#host.apply(command);
     const rejected = events.find((e): e is OrderRejected => e.type === 'OrderRejected');
     if (rejected !== undefined) {
-      this.book.rejected(o.algoId, rejected.reason, now);
+      // `rm`: the refusal's fapi text, as the order would have been answered on /fapi/v1/order.
+      this.book.rejected(o.algoId, fapiErrorOf(rejected.reason)?.msg ?? rejected.reason, now);
       this.announce(o, now);
       return;
     }
