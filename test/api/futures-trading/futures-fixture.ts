@@ -7,7 +7,7 @@
  * `mark` sets the mark price as the replay's futures model would (SetMarkPrice, not an API call);
  * `quote` has the market maker rest futures orders around 50 000.
  */
-import { ExchangeContext } from '../../../src/api-facade/context/exchange-context.ts';
+import { ExchangeContext, type ClientTimeRule } from '../../../src/api-facade/context/exchange-context.ts';
 import { InProcessClient } from '../../../src/api-facade/rest/in-process-client.ts';
 import { EngineBackend } from '../../../src/api-facade/core/market-backend.ts';
 import type { EngineCommand, EngineConfig, EngineEvent } from '../../../src/engine/index.ts';
@@ -52,7 +52,7 @@ export interface FuturesTradingFixture {
   maker: InProcessClient;
 }
 
-export function futuresTradingFixture(): FuturesTradingFixture {
+export function futuresTradingFixture(options: { clientTime?: ClientTimeRule } = {}): FuturesTradingFixture {
   const backend = new MarketEngineBackend(FUTURES_CONFIG, T0, sampleAccounts(T0));
   const ctx = new ExchangeContext({
     backend,
@@ -60,6 +60,7 @@ export function futuresTradingFixture(): FuturesTradingFixture {
       { apiKey: DEMO_KEY, keyType: 'HMAC', secretKey: DEMO_SECRET, accountId: 1 },
       { apiKey: MM_KEY, keyType: 'HMAC', secretKey: MM_SECRET, accountId: 2 },
     ],
+    ...(options.clientTime === undefined ? {} : { clientTime: options.clientTime }),
   });
   return { backend, ctx, demo: new InProcessClient(ctx, { apiKey: DEMO_KEY, ip: '10.0.0.1' }), maker: new InProcessClient(ctx, { apiKey: MM_KEY, ip: '10.0.0.2' }) };
 }
