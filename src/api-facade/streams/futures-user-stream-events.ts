@@ -306,8 +306,9 @@ export function futuresUserStreamEvents(events: readonly EngineEvent[], ctx: Fut
             L: price(spec, e.price),
             T: at(e.time),
             t: 0,
-            b: '0',
-            a: '0',
+            // The account's open orders were canceled before the close (er 5): nothing is open.
+            b: money(spec.quoteAsset, 0),
+            a: money(spec.quoteAsset, 0),
             m: false,
             R: false,
             wt: 'CONTRACT_PRICE',
