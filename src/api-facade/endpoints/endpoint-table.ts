@@ -167,6 +167,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   futuresOrders.futuresBatchOrders,
   futuresOrders.futuresCancelBatchOrders,
   futuresOrders.futuresUserTrades,
+  futuresOrders.futuresCountdownCancelAll,
   futuresAccount.futuresAccountV2,
   futuresAccount.futuresAccountV3,
   futuresAccount.futuresBalanceV2,
