@@ -54,6 +54,7 @@ export class FuturesAlgoDriver {
 
   /** One published batch: prices move the book, done engine orders finish their algo orders. */
   observe(events: readonly EngineEvent[]): void {
+    if (!this.book.hasLive) return;
     for (const e of events) {
       switch (e.type) {
         case 'MarkPriceChanged':
@@ -126,7 +127,7 @@ export class FuturesAlgoDriver {
   }
 
   #price(symbol: string, kind: WorkingType, price: number, nowUs: number): void {
-    if (fapiSymbolOf(symbol) === undefined || !this.book.hasOpen) return;
+    if (fapiSymbolOf(symbol) === undefined) return;
     for (const o of this.book.onPrice(symbol, kind, price, nowUs)) {
       this.announce(o, nowUs);
       this.#queue.push(o);
@@ -162,8 +163,7 @@ export class FuturesAlgoDriver {
       reduceOnly = o.positionSide === 'BOTH';
       // Nothing to close any more: the system ends the order (§3.2 EXPIRED).
       if (quantity === 0) {
-        o.status = 'EXPIRED';
-        o.updateTime = now;
+        this.book.expire(o.algoId, now);
         this.announce(o, now);
         return;
       }

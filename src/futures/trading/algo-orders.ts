@@ -94,6 +94,8 @@ function fires(o: AlgoRequest, p: number): boolean {
 
 export class AlgoOrderBook {
   readonly #orders = new Map<number, AlgoOrder>();
+  /** Orders still NEW, TRIGGERING or TRIGGERED: what prices and fills can move (kept, not scanned). */
+  readonly #live = new Set<number>();
   #nextId = 1;
 
   /**
@@ -130,6 +132,7 @@ export class AlgoOrderBook {
       activated: request.type === 'TRAILING_STOP_MARKET' && request.activatePrice === 0,
     };
     this.#orders.set(algoId, order);
+    this.#live.add(algoId);
     return order;
   }
 
@@ -139,7 +142,8 @@ export class AlgoOrderBook {
    */
   onPrice(symbol: string, kind: WorkingType, price: number, nowUs: number): AlgoOrder[] {
     const fired: AlgoOrder[] = [];
-    for (const o of this.#orders.values()) {
+    for (const id of this.#live) {
+      const o = this.#orders.get(id)!;
       if (!isOpen(o) || o.symbol !== symbol || o.workingType !== kind) continue;
       if (o.type === 'TRAILING_STOP_MARKET') {
         if (!this.#trail(o, price)) continue;
@@ -179,6 +183,7 @@ export class AlgoOrderBook {
     o.status = 'REJECTED';
     o.rejectReason = reason;
     o.updateTime = nowUs;
+    this.#live.delete(algoId);
   }
 
   /** The engine order of a TRIGGERED algo order is done (filled, canceled or expired). */
@@ -187,6 +192,7 @@ export class AlgoOrderBook {
     if (o === undefined || o.status !== 'TRIGGERED') return;
     o.status = 'FINISHED';
     o.updateTime = nowUs;
+    this.#live.delete(algoId);
   }
 
   /** Cancels an open order of the account; undefined when it is not open. */
@@ -195,6 +201,7 @@ export class AlgoOrderBook {
     if (o === undefined || o.accountId !== accountId || !isOpen(o)) return undefined;
     o.status = 'CANCELED';
     o.updateTime = nowUs;
+    this.#live.delete(algoId);
     return o;
   }
 
@@ -216,15 +223,26 @@ export class AlgoOrderBook {
     return out;
   }
 
+  /** The system ends an order that cannot work any more (closePosition with nothing to close). */
+  expire(algoId: number, nowUs: number): void {
+    const o = this.#orders.get(algoId);
+    if (o === undefined) return;
+    o.status = 'EXPIRED';
+    o.updateTime = nowUs;
+    this.#live.delete(algoId);
+  }
+
   /** TRIGGERED orders whose engine order is `orderId` on `symbol`. */
   byEngineOrder(symbol: string, orderId: number): AlgoOrder | undefined {
-    for (const o of this.#orders.values()) if (o.status === 'TRIGGERED' && o.symbol === symbol && o.actualOrderId === orderId) return o;
+    for (const id of this.#live) {
+      const o = this.#orders.get(id)!;
+      if (o.status === 'TRIGGERED' && o.symbol === symbol && o.actualOrderId === orderId) return o;
+    }
     return undefined;
   }
 
-  /** Whether any order is open (the facade skips price bookkeeping otherwise). */
-  get hasOpen(): boolean {
-    for (const o of this.#orders.values()) if (isOpen(o)) return true;
-    return false;
+  /** Whether any order can still move (the facade skips every batch otherwise: spot-only runs pay nothing). */
+  get hasLive(): boolean {
+    return this.#live.size > 0;
   }
 }
