@@ -1,7 +1,7 @@
 /**
  * PlaceOrder on a margin symbol (fapi POST /fapi/v1/order): LIMIT (GTC, IOC, FOK, post-only GTX)
  * and MARKET, in the real exchange's order of checks, each refusal its own reason
- * (futures-reject-reasons.ts maps them to -40xx codes):
+ * (src/futures/trading/futures-reject-codes.ts maps them to -40xx codes):
  *   1. symbol status, account, order type and fields;
  *   2. filters (§5): PRICE_FILTER, LOT_SIZE / MARKET_LOT_SIZE, MAX_NUM_ORDERS, PERCENT_PRICE
  *      against the mark, MIN_NOTIONAL (mark for MARKET; reduce-only exempt);

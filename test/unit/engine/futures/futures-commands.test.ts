@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EngineCommand } from '../../../../src/engine/commands.ts';
-import { FUTURES_REJECT_CODES } from '../../../../src/engine/futures/futures-reject-reasons.ts';
+import { FUTURES_REJECT_CODES } from '../../../../src/futures/trading/futures-reject-codes.ts';
 import type { FuturesRejectReason } from '../../../../src/engine/reject-reason.ts';
 import { FutSim, SYM, expectNoReject, rejectOf, u } from './futures-helpers.ts';
 

@@ -5,7 +5,7 @@
  * MIN_NOTIONAL 5, PERCENT_PRICE 1.15 / 0.85, ladder 20x to 5 000 notional (mmr 1%), 10x to 50 000.
  */
 import { describe, expect, it } from 'vitest';
-import { FUTURES_REJECT_CODES } from '../../../../src/engine/futures/futures-reject-reasons.ts';
+import { FUTURES_REJECT_CODES } from '../../../../src/futures/trading/futures-reject-codes.ts';
 import { FutSim, SYM, expectNoReject, rejectOf, u } from './futures-helpers.ts';
 
 function withBook(): FutSim {
