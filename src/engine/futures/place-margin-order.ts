@@ -4,7 +4,8 @@
  * (src/futures/trading/futures-reject-codes.ts maps them to -40xx codes):
  *   1. symbol status, account, order type and fields;
  *   2. filters (§5): PRICE_FILTER, LOT_SIZE / MARKET_LOT_SIZE, MAX_NUM_ORDERS, PERCENT_PRICE
- *      against the mark, MIN_NOTIONAL (mark for MARKET; reduce-only exempt);
+ *      against the mark (a MARKET order: its best counter price, -4131), MIN_NOTIONAL (mark for
+ *      MARKET; reduce-only exempt);
  *   3. position side against the mode (-4061), reduce-only (-2022; hedge-mode closing orders
  *      follow the same rule), post-only that would take (-5022), FOK that cannot fill (-5021);
  *   4. margin: max position at the leverage (-2027), then order cost = initial margin + open loss
@@ -19,6 +20,7 @@ import { accept, finishTaker, type AcceptTerms } from '../order-lifecycle.ts';
 import { matchTaker } from '../matching/match-order.ts';
 import { planTakerWalk } from '../matching/plan-taker-walk.ts';
 import { wouldTake } from '../place-order.ts';
+import { bestTicks } from '../liquidity/merged-levels.ts';
 import { findOrderIdByClientId } from '../find-order.ts';
 import type { RejectReason } from '../reject-reason.ts';
 import { RATE_SCALE } from '../symbol-spec.ts';
@@ -119,6 +121,16 @@ export function checkMarginPlacement(state: EngineState, command: PlaceOrder, sy
     // BUY price ≤ mark × up, SELL price ≥ mark × down (1e-8 multipliers, compared exactly).
     if (isBuy && compareProducts(price, RATE_SCALE, mark, margin.percentUp) > 0) return 'FUTURES_PRICE_ABOVE_MARK_CAP';
     if (!isBuy && compareProducts(price, RATE_SCALE, mark, margin.percentDown) < 0) return 'FUTURES_PRICE_BELOW_MARK_FLOOR';
+  }
+  if (isMarket && mark > 0 && margin.percentUp > 0) {
+    // A MARKET order whose best counter price is outside the PERCENT_PRICE band (§4: -4131).
+    const best = bestTicks(symbol, !isBuy);
+    if (best !== undefined) {
+      const bestPrice = best * spec.tickUnits;
+      if (isBuy ? compareProducts(bestPrice, RATE_SCALE, mark, margin.percentUp) > 0 : compareProducts(bestPrice, RATE_SCALE, mark, margin.percentDown) < 0) {
+        return 'FUTURES_COUNTERPARTY_PRICE_OUTSIDE_PERCENT_PRICE';
+      }
+    }
   }
 
   // 3. Position side, reduce-only, time in force.

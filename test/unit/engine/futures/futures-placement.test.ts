@@ -127,6 +127,17 @@ describe('futures placement: filters with their own reasons', () => {
     expect(sim.position(1).positionAmt).toBe(u('1'));
   });
 
+  it('refuses a MARKET order whose best counter price is outside PERCENT_PRICE (-4131)', () => {
+    const sim = withBook();
+    expectNoReject(sim.order(2, 'SELL', '1', '114'));
+    sim.mark('99');
+    // 114 > 99 × 1.15 = 113.85
+    expect(rejectOf(sim.order(1, 'BUY', '1'))).toBe('FUTURES_COUNTERPARTY_PRICE_OUTSIDE_PERCENT_PRICE');
+    expect(FUTURES_REJECT_CODES.FUTURES_COUNTERPARTY_PRICE_OUTSIDE_PERCENT_PRICE.code).toBe(-4131);
+    sim.mark('100');
+    expectNoReject(sim.order(1, 'BUY', '1'));
+  });
+
   it('refuses other order types and spot-only fields', () => {
     const sim = withBook();
     expect(rejectOf(sim.apply({ type: 'PlaceOrder', accountId: 1, symbol: SYM, side: 'BUY', orderType: 'STOP_LOSS', quantity: u('1'), stopPrice: u('90') } as never))).toBe('FUTURES_INVALID_ORDER_TYPE');
