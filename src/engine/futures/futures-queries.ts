@@ -209,6 +209,15 @@ export function futuresOrderInfoView(state: EngineState, symbolName: string, ord
   return { positionSide: POSITION_SIDES[info.side]!, reduceOnly: info.reduceOnly, postOnly: info.postOnly };
 }
 
+/** Maker and taker rates (1e-8) an account pays on a margin symbol (GET /fapi/v1/commissionRate). */
+export function commissionRatesOf(state: EngineState, accountId: number, symbolName: string): { maker: number; taker: number } | undefined {
+  const symbol = marginSymbol(state, symbolName);
+  if (symbol === undefined || state.account(accountId) === undefined) return undefined;
+  const fa = state.futures!.accounts.get(accountId);
+  const margin = symbol.margin!;
+  return { maker: fa !== undefined && fa.makerRate >= 0 ? fa.makerRate : margin.makerRate, taker: fa !== undefined && fa.takerRate >= 0 ? fa.takerRate : margin.takerRate };
+}
+
 export function positionModeOf(state: EngineState, accountId: number): 'ONE_WAY' | 'HEDGE' {
   return state.futures?.accounts.get(accountId)?.hedge ? 'HEDGE' : 'ONE_WAY';
 }
