@@ -138,6 +138,16 @@ describe('futures placement: filters with their own reasons', () => {
     expectNoReject(sim.order(1, 'BUY', '1'));
   });
 
+  it('refuses a zero quantity (-4003), a duplicate open client order id, and the 201st open order (-2025)', () => {
+    const sim = withBook();
+    expect(rejectOf(sim.apply({ type: 'PlaceOrder', accountId: 1, symbol: SYM, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: u('100'), quantity: 0 }))).toBe('FUTURES_QTY_NOT_POSITIVE');
+    expectNoReject(sim.order(1, 'BUY', '0.06', '90', { clientOrderId: 'mine' }));
+    expect(rejectOf(sim.order(1, 'BUY', '0.06', '90', { clientOrderId: 'mine' }))).toBe('DUPLICATE_ORDER');
+    for (let i = 1; i < 200; i++) expectNoReject(sim.order(1, 'BUY', '0.06', '90'));
+    expect(rejectOf(sim.order(1, 'BUY', '0.06', '90'))).toBe('FUTURES_MAX_OPEN_ORDERS');
+    expect(FUTURES_REJECT_CODES.FUTURES_MAX_OPEN_ORDERS.code).toBe(-2025);
+  });
+
   it('refuses other order types and spot-only fields', () => {
     const sim = withBook();
     expect(rejectOf(sim.apply({ type: 'PlaceOrder', accountId: 1, symbol: SYM, side: 'BUY', orderType: 'STOP_LOSS', quantity: u('1'), stopPrice: u('90') } as never))).toBe('FUTURES_INVALID_ORDER_TYPE');
