@@ -23,8 +23,10 @@ import { wouldTake } from '../place-order.ts';
 import { bestTicks } from '../liquidity/merged-levels.ts';
 import { findOrderIdByClientId } from '../find-order.ts';
 import type { RejectReason } from '../reject-reason.ts';
+import type { SelfTradePreventionMode } from '../types.ts';
+import type { Account } from '../accounts/account.ts';
 import { RATE_SCALE } from '../symbol-spec.ts';
-import { availableOf, futuresAccountOf, markOf, settingsOf, summarize } from './futures-account.ts';
+import { availableOf, markOf, summarize } from './futures-account.ts';
 import { FuturesOrderInfo, SIDE_BOTH, SIDE_LONG, SIDE_SHORT, type MarginSymbol } from './futures-state.ts';
 import { initialMargin, maxNotionalAt, notionalCeil, notionalFloor } from './margin-math.ts';
 
@@ -72,11 +74,11 @@ export function placeMarginOrder(state: EngineState, command: PlaceOrder, symbol
 }
 
 interface MarginPlacement {
-  account: NonNullable<ReturnType<EngineState['account']>>;
+  account: Account;
   isBuy: boolean;
   steps: number;
   priceTicks: number;
-  stpMode: PlaceOrder['selfTradePreventionMode'] & string;
+  stpMode: SelfTradePreventionMode;
   cost: number;
   info: FuturesOrderInfo;
 }
@@ -195,9 +197,4 @@ export function checkMarginPlacement(state: EngineState, command: PlaceOrder, sy
     if (cost > available) return 'FUTURES_MARGIN_INSUFFICIENT';
   }
   return { account, isBuy, steps, priceTicks, stpMode, cost, info: new FuturesOrderInfo(side, reduceOnly, reducing, postOnly, cost) };
-}
-
-/** Ensures the account has a futures record before its first margin order (created in command order). */
-export function touchFuturesAccount(state: EngineState, accountId: number, symbol: SymbolState): void {
-  settingsOf(futuresAccountOf(state, accountId), symbol);
 }
