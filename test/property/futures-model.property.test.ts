@@ -2,7 +2,7 @@
  * Model-based property test of the futures engine: random streams of transfers, orders (both
  * sides, LIMIT GTC / IOC / FOK / post-only and MARKET, reduce-only), cancels, fills by market
  * prints, mark moves, funding, leverage / margin type / position mode / isolated margin changes,
- * on one margin symbol with three accounts. After every command it checks, from the outside:
+ * on two margin symbols sharing um:USDT, with three accounts. After every command it checks, from the outside:
  * - conservation per margin asset: Σ futures wallets (cross + isolated, open-order margin
  *   included) + insurance fund + commissions = the external flows (transfers in − out, realized
  *   PnL of fills, the market's side of liquidations, funding), to the unit;
@@ -21,22 +21,24 @@ import type { OrderStatus } from '../../src/engine/types.ts';
 import { futuresSymbolConfig } from '../../src/futures/trading/contract-rules.ts';
 import { propertyParameters } from './property-parameters.ts';
 
-const SYM = 'um:XUSDT';
+const SYMBOLS = ['um:XUSDT', 'um:YUSDT'] as const;
 const E8 = 100_000_000;
 const ACCOUNTS = [1, 2, 3];
 
 const config = {
   symbols: [
     { symbol: 'XUSDT', baseAsset: 'X', quoteAsset: 'USDT' },
-    futuresSymbolConfig('XUSDT', {
-      tickSize: '0.01', stepSize: '0.001', minPrice: '0.01', maxPrice: '100000', minQty: '0.001', maxQty: '1000', minNotional: '1',
-      ladder: [[20, '0', '500', '0.01'], [10, '500', '5000', '0.025'], [5, '5000', '50000', '0.05']],
-    }),
+    ...['XUSDT', 'YUSDT'].map((name) =>
+      futuresSymbolConfig(name, {
+        tickSize: '0.01', stepSize: '0.001', minPrice: '0.01', maxPrice: '100000', minQty: '0.001', maxQty: '1000', minNotional: '1',
+        ladder: [[20, '0', '500', '0.01'], [10, '500', '5000', '0.025'], [5, '5000', '50000', '0.05']],
+      }),
+    ),
   ],
 };
 
 /** A step of the stream; orders and fills pick their target when applied (state-dependent). */
-type Step =
+type Step = { sym: 0 | 1 } & (
   | { kind: 'transfer'; account: number; amount: number; toFutures: boolean }
   | { kind: 'order'; account: number; buy: boolean; steps: number; offsetBp: number; market: boolean; tif: 'GTC' | 'IOC' | 'FOK'; reduceOnly: boolean; postOnly: boolean; hedgeSide: boolean }
   | { kind: 'cancelAll'; account: number }
@@ -47,10 +49,11 @@ type Step =
   | { kind: 'leverage'; account: number; leverage: number }
   | { kind: 'marginType'; account: number; isolated: boolean }
   | { kind: 'mode'; account: number; hedge: boolean }
-  | { kind: 'adjust'; account: number; amount: number; add: boolean; long: boolean };
+  | { kind: 'adjust'; account: number; amount: number; add: boolean; long: boolean }
+  | { kind: 'rates'; account: number; maker: number; taker: number });
 
 const account = fc.constantFrom(...ACCOUNTS);
-const stepArb: fc.Arbitrary<Step> = fc.oneof(
+const bodyArb = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('transfer' as const), account, amount: fc.integer({ min: 1, max: 300 }), toFutures: fc.boolean() }) },
   {
     weight: 12,
@@ -72,7 +75,10 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('marginType' as const), account, isolated: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('mode' as const), account, hedge: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('adjust' as const), account, amount: fc.integer({ min: 1, max: 50 }), add: fc.boolean(), long: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('rates' as const), account, maker: fc.integer({ min: -1, max: 100_000 }), taker: fc.integer({ min: -1, max: 100_000 }) }) },
 );
+// Most steps on the first symbol; the second shares the margin asset (cross margin across symbols).
+const stepArb: fc.Arbitrary<Step> = fc.tuple(bodyArb, fc.integer({ min: 0, max: 3 })).map(([body, n]) => ({ ...body, sym: n === 0 ? 1 : 0 }) as Step);
 
 const LEGAL: Record<OrderStatus, readonly OrderStatus[]> = {
   PENDING_NEW: ['NEW'],
@@ -89,10 +95,10 @@ export const COVERAGE = new Map<string, number>();
 class FuturesChecker {
   readonly engine = new Engine(config);
   time = 1_000_000;
-  mark = 100 * E8;
+  readonly marks = [100 * E8, 100 * E8];
   external = 0;
-  readonly statuses = new Map<number, OrderStatus>();
-  readonly reduceOnly = new Set<number>();
+  readonly statuses = new Map<string, OrderStatus>();
+  readonly reduceOnly = new Set<string>();
   /** Last position amount per account/side seen in events. */
   readonly positions = new Map<string, number>();
 
@@ -101,19 +107,20 @@ class FuturesChecker {
       this.apply({ type: 'CreateAccount', accountId: id, balances: { USDT: 2000 * E8 } });
       this.apply({ type: 'TransferFuturesWallet', accountId: id, asset: 'USDT', amount: 200 * E8, direction: 'TO_FUTURES' });
     }
-    this.apply({ type: 'SetMarkPrice', symbol: SYM, markPrice: this.mark });
+    for (const [i, symbol] of SYMBOLS.entries()) this.apply({ type: 'SetMarkPrice', symbol, markPrice: this.marks[i] });
     for (const step of steps) {
       const command = this.commandOf(step);
       if (command !== null) this.apply(command);
     }
   }
 
-  priceAt(offsetBp: number): number {
-    const raw = Math.round((this.mark * (10_000 + offsetBp)) / 10_000);
+  priceAt(sym: number, offsetBp: number): number {
+    const raw = Math.round((this.marks[sym]! * (10_000 + offsetBp)) / 10_000);
     return Math.max(1_000_000, Math.round(raw / 1_000_000) * 1_000_000);
   }
 
   commandOf(step: Step): Record<string, unknown> | null {
+    const SYM = SYMBOLS[step.sym];
     switch (step.kind) {
       case 'transfer':
         return { type: 'TransferFuturesWallet', accountId: step.account, asset: 'USDT', amount: step.amount * E8, direction: step.toFutures ? 'TO_FUTURES' : 'TO_SPOT' };
@@ -122,7 +129,7 @@ class FuturesChecker {
         const positionSide = hedge ? (step.hedgeSide ? 'LONG' : 'SHORT') : 'BOTH';
         const base = { type: 'PlaceOrder', accountId: step.account, symbol: SYM, side: step.buy ? 'BUY' : 'SELL', quantity: step.steps * 100_000, positionSide, reduceOnly: step.reduceOnly && !hedge ? true : undefined };
         if (step.market) return { ...base, orderType: 'MARKET' };
-        return { ...base, orderType: 'LIMIT', timeInForce: step.tif, price: this.priceAt(step.offsetBp), postOnly: step.postOnly && step.tif === 'GTC' ? true : undefined };
+        return { ...base, orderType: 'LIMIT', timeInForce: step.tif, price: this.priceAt(step.sym, step.offsetBp), postOnly: step.postOnly && step.tif === 'GTC' ? true : undefined };
       }
       case 'cancelAll':
         return { type: 'CancelAllOrders', accountId: step.account, symbol: SYM };
@@ -135,10 +142,10 @@ class FuturesChecker {
         return { type: 'FillFromMarket', symbol: SYM, orderId: order.orderId, quantity: Math.min(quantity, remaining), reason: 'TRADE_THROUGH' };
       }
       case 'print':
-        return { type: 'RecordMarketTrade', symbol: SYM, price: this.priceAt(step.moveBp), quantity: 100_000, isBuyerMaker: step.moveBp < 0 };
+        return { type: 'RecordMarketTrade', symbol: SYM, price: this.priceAt(step.sym, step.moveBp), quantity: 100_000, isBuyerMaker: step.moveBp < 0 };
       case 'mark':
-        this.mark = this.priceAt(step.moveBp);
-        return { type: 'SetMarkPrice', symbol: SYM, markPrice: this.mark };
+        this.marks[step.sym] = this.priceAt(step.sym, step.moveBp);
+        return { type: 'SetMarkPrice', symbol: SYM, markPrice: this.marks[step.sym] };
       case 'funding':
         return { type: 'SettleFunding', symbol: SYM, rate: step.rate };
       case 'leverage':
@@ -151,6 +158,8 @@ class FuturesChecker {
         const hedge = this.engine.futuresPositionMode(step.account) === 'HEDGE';
         return { type: 'AdjustPositionMargin', accountId: step.account, symbol: SYM, positionSide: hedge ? (step.long ? 'LONG' : 'SHORT') : 'BOTH', amount: step.amount * E8, direction: step.add ? 'ADD' : 'REDUCE' };
       }
+      case 'rates':
+        return { type: 'SetFuturesCommissionRates', accountId: step.account, makerRate: step.maker, takerRate: step.taker };
     }
   }
 
@@ -161,6 +170,7 @@ class FuturesChecker {
     const events = this.engine.apply(command);
     for (const e of events) COVERAGE.set(e.type === 'OrderRejected' ? `rej ${e.reason}` : e.type, (COVERAGE.get(e.type === 'OrderRejected' ? `rej ${e.reason}` : e.type) ?? 0) + 1);
     const refused = events.length === 1 && events[0]!.type === 'OrderRejected';
+    if (events.length === 0 && command.type !== 'SetFuturesCommissionRates') throw new Error(`${command.type} emitted nothing`);
     if (refused && this.engine.stateHash() !== before) throw new Error(`refused ${command.type} changed the state`);
     this.observe(command, events, refused);
     this.engine.checkInvariants();
@@ -177,28 +187,28 @@ class FuturesChecker {
     for (const e of events) {
       switch (e.type) {
         case 'OrderAccepted':
-          this.status(e.orderId, 'NEW', true);
-          if (command.type === 'PlaceOrder' && command.reduceOnly === true) this.reduceOnly.add(e.orderId);
+          this.status(e.symbol, e.orderId, 'NEW', true);
+          if (command.type === 'PlaceOrder' && command.reduceOnly === true) this.reduceOnly.add(`${e.symbol}#${e.orderId}`);
           break;
         case 'TradeExecuted':
-          this.status(e.takerOrderId, e.takerStatus);
-          if (e.makerOrderId !== 0) this.status(e.makerOrderId, e.makerStatus);
+          this.status(e.symbol, e.takerOrderId, e.takerStatus);
+          if (e.makerOrderId !== 0) this.status(e.symbol, e.makerOrderId, e.makerStatus);
           break;
         case 'OrderFilledByMarket':
-          this.status(e.orderId, e.status);
+          this.status(e.symbol, e.orderId, e.status);
           break;
         case 'OrderCanceled':
-          this.status(e.orderId, 'CANCELED');
+          this.status(e.symbol, e.orderId, 'CANCELED');
           break;
         case 'OrderExpired':
-          this.status(e.orderId, e.status);
+          this.status(e.symbol, e.orderId, e.status);
           break;
         case 'FuturesPositionChanged': {
-          const key = `${e.accountId}/${e.positionSide}`;
+          const key = `${e.accountId}/${e.symbol}/${e.positionSide}`;
           const prev = this.positions.get(key) ?? 0;
           if (e.reason === 'ORDER' && e.tradeId >= 0) {
             this.external += e.realizedPnl;
-            if (this.reduceOnly.has(e.orderId)) {
+            if (this.reduceOnly.has(`${e.symbol}#${e.orderId}`)) {
               const flipped = prev !== 0 && e.positionAmt !== 0 && Math.sign(prev) !== Math.sign(e.positionAmt);
               if (flipped || Math.abs(e.positionAmt) >= Math.abs(prev)) throw new Error(`reduce-only order ${e.orderId} moved position ${prev} to ${e.positionAmt}`);
             }
@@ -216,12 +226,13 @@ class FuturesChecker {
     }
   }
 
-  status(orderId: number, to: OrderStatus, fresh = false): void {
-    const from = this.statuses.get(orderId);
+  status(symbol: string, orderId: number, to: OrderStatus, fresh = false): void {
+    const key = `${symbol}#${orderId}`;
+    const from = this.statuses.get(key);
     if (fresh) {
       if (from !== undefined) throw new Error(`order ${orderId} accepted twice`);
     } else if (from === undefined || !LEGAL[from].includes(to)) throw new Error(`order ${orderId}: ${from} -> ${to}`);
-    this.statuses.set(orderId, to);
+    this.statuses.set(key, to);
   }
 
   checkConservation(): void {
@@ -233,7 +244,7 @@ class FuturesChecker {
 
   checkAboveMaintenance(): void {
     for (const id of ACCOUNTS) {
-      const positions = this.engine.futuresPositions(id, SYM).filter((p) => p.positionAmt !== 0);
+      const positions = this.engine.futuresPositions(id).filter((p) => p.positionAmt !== 0);
       const cross = positions.filter((p) => p.marginType === 'CROSSED');
       if (cross.length > 0) {
         const a = this.engine.futuresAccount(id, 'um:USDT')!;

@@ -13,7 +13,8 @@
  * Not here (not supported here): priceProtect (accepted, not applied) and the book's state in the
  * served exchange's journal (an algo order does not survive a restart).
  */
-import { type EngineEvent, type EngineQueries, type OrderRejected, type OrderAccepted, fapiErrorOf, fapiSymbolOf, formatUnits } from '../../engine/index.ts';
+import { type EngineEvent, type EngineQueries, type OrderRejected, type OrderAccepted, fapiSymbolOf, formatUnits } from '../../engine/index.ts';
+import { fapiErrorOf } from '../../futures/index.ts';
 import { AlgoOrderBook, type AlgoOrder, type WorkingType } from '../../futures/trading/algo-orders.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
 import type { UserStreamHub } from '../streams/index.ts';

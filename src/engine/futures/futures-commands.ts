@@ -4,7 +4,7 @@
  * with the §8 reasons. Mark price, funding and liquidation live in futures-mark.ts.
  */
 import type { Account } from '../accounts/account.ts';
-import type { AdjustPositionMargin, SetLeverage, SetMarginType, SetPositionMode, TransferFuturesWallet } from '../commands.ts';
+import type { AdjustPositionMargin, SetFuturesCommissionRates, SetLeverage, SetMarginType, SetPositionMode, TransferFuturesWallet } from '../commands.ts';
 import type { EngineState, SymbolState } from '../engine-state.ts';
 import { pow10 } from '../units.ts';
 import { addIncome, availableOf, emitPosition, emitWallet, futuresAccountOf, markOf, maxWithdrawOf, peekSettings, settingsOf, summarize } from './futures-account.ts';
@@ -32,11 +32,13 @@ export function transferFuturesWallet(state: EngineState, command: TransferFutur
   const amount = command.amount;
   if (!(Number.isSafeInteger(amount) && amount > 0)) return state.reject(command, 'INVALID_AMOUNT');
   const spot = state.findAsset(command.asset);
-  const wallet = state.findAsset(futuresWalletAsset(command.asset));
-  if (spot === undefined || wallet === undefined) return state.reject(command, 'FUTURES_ASSET_NOT_SUPPORTED');
+  if (spot === undefined) return state.reject(command, 'FUTURES_BALANCE_INSUFFICIENT');
+  const toFutures = command.direction === 'TO_FUTURES';
+  const walletName = futuresWalletAsset(command.asset);
+  const known = state.findAsset(walletName);
   // Amounts come in the spot asset's units; the wallet asset may be configured with another precision.
   const sp = state.assetPrecision[spot] as number;
-  const wp = state.assetPrecision[wallet] as number;
+  const wp = known === undefined ? state.precisionOf(walletName) : (state.assetPrecision[known] as number);
   let walletAmount = amount;
   if (wp > sp) walletAmount = amount * pow10(wp - sp);
   else if (sp > wp) {
@@ -45,10 +47,11 @@ export function transferFuturesWallet(state: EngineState, command: TransferFutur
     walletAmount = amount / unit;
   }
   if (!Number.isSafeInteger(walletAmount)) return state.reject(command, 'INVALID_AMOUNT');
-  const toFutures = command.direction === 'TO_FUTURES';
-  if (toFutures ? account.freeOf(spot) < amount : Math.min(maxWithdrawOf(summarize(state, account, wallet)), account.freeOf(wallet)) < walletAmount) {
+  if (toFutures ? account.freeOf(spot) < amount : known === undefined || Math.min(maxWithdrawOf(summarize(state, account, known)), account.freeOf(known)) < walletAmount) {
     return state.reject(command, 'FUTURES_BALANCE_INSUFFICIENT');
   }
+  // A margin asset no symbol names yet (um:BNB) is registered by its first deposit.
+  const wallet = known ?? state.assetIndex(walletName);
   const fa = futuresAccountOf(state, account.accountId);
   if (toFutures) {
     account.debitFree(spot, amount);
@@ -64,6 +67,17 @@ export function transferFuturesWallet(state: EngineState, command: TransferFutur
   addIncome(state, fa, null, 'TRANSFER', sign * walletAmount, wallet, toFutures ? 'MAIN_UMFUTURE' : 'UMFUTURE_MAIN', command.time, -1);
   state.emit({ type: 'BalanceAdjusted', time: command.time, accountId: account.accountId, asset: command.asset, delta: -sign * amount });
   emitWallet(state, account, wallet, sign * walletAmount, toFutures ? 'DEPOSIT' : 'WITHDRAW', command.time);
+}
+
+export function setFuturesCommissionRates(state: EngineState, command: SetFuturesCommissionRates): void {
+  const account = state.account(command.accountId);
+  if (account === undefined) return state.reject(command, 'UNKNOWN_ACCOUNT');
+  if (state.futures === null) return state.reject(command, 'FUTURES_NOT_A_MARGIN_SYMBOL');
+  const valid = (r: number) => Number.isSafeInteger(r) && r >= -1 && r < 100_000_000;
+  if (!valid(command.makerRate) || !valid(command.takerRate)) return state.reject(command, 'INVALID_AMOUNT');
+  const fa = futuresAccountOf(state, account.accountId);
+  fa.makerRate = command.makerRate;
+  fa.takerRate = command.takerRate;
 }
 
 export function setLeverage(state: EngineState, command: SetLeverage): void {

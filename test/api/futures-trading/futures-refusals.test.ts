@@ -1,10 +1,11 @@
 /**
  * The facade answers an engine refusal from its own error table (futures-refusals.ts); the engine
- * keeps a table of the fapi codes it means (futures-reject-reasons.ts). They must agree, code and
+ * keeps a table of the fapi codes it means (src/futures/trading/futures-reject-codes.ts). They must agree, code and
  * text, for every futures reason (the parametrised texts with their parameter filled in).
  */
 import { describe, expect, test } from 'vitest';
-import { FUTURES_REJECT_CODES, FUTURES_CODE_OF_SHARED, type RejectReason } from '../../../src/engine/index.ts';
+import type { RejectReason } from '../../../src/engine/index.ts';
+import { FUTURES_REJECT_CODES, FUTURES_CODE_OF_SHARED } from '../../../src/futures/index.ts';
 import { futuresError } from '../../../src/api-facade/endpoints/futures-trading/futures-refusals.ts';
 
 describe('futures refusals', () => {

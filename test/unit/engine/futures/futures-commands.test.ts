@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EngineCommand } from '../../../../src/engine/commands.ts';
-import { FUTURES_REJECT_CODES } from '../../../../src/engine/futures/futures-reject-reasons.ts';
+import { FUTURES_REJECT_CODES } from '../../../../src/futures/trading/futures-reject-codes.ts';
 import type { FuturesRejectReason } from '../../../../src/engine/reject-reason.ts';
 import { FutSim, SYM, expectNoReject, rejectOf, u } from './futures-helpers.ts';
 
@@ -174,5 +174,30 @@ describe('SetPositionMode (hedge)', () => {
     expect(sim.position(1, 'SHORT').positionAmt).toBe(-u('1'));
     expect(sim.engine.futuresPositions(1).map((p) => p.positionSide)).toEqual(['LONG', 'SHORT']);
     expect(sim.engine.futuresOrderInfo(SYM, sim.engine.allOrders(1, SYM).at(-1)!.orderId)).toEqual({ positionSide: 'LONG', reduceOnly: false, postOnly: false });
+  });
+});
+
+describe('SetFuturesCommissionRates and other margin assets', () => {
+  it('charges the account its own rates instead of the contract ones', () => {
+    const sim = new FutSim();
+    sim.account(1, '1000');
+    sim.account(2, '1000');
+    sim.mark('100');
+    expect(sim.engine.futuresCommissionRates(1, SYM)).toEqual({ maker: u('0.0002'), taker: u('0.0005') });
+    expect(sim.apply({ type: 'SetFuturesCommissionRates', accountId: 2, makerRate: u('0.0001'), takerRate: u('0.0004') })).toEqual([]);
+    expect(sim.engine.futuresCommissionRates(2, SYM)).toEqual({ maker: u('0.0001'), taker: u('0.0004') });
+    expectNoReject(sim.order(1, 'BUY', '1', '100'));
+    const events = expectNoReject(sim.order(2, 'SELL', '1'));
+    // taker 100 × 0.0004 = 0.04 (own rate), maker 100 × 0.0002 = 0.02 (contract rate)
+    expect(events.find((e) => e.type === 'TradeExecuted')).toMatchObject({ takerCommission: u('0.04'), takerCommissionAsset: 'um:USDT', makerCommission: u('0.02') });
+    refused(sim, { type: 'SetFuturesCommissionRates', accountId: 2, makerRate: -2, takerRate: 0 }, 'INVALID_AMOUNT');
+  });
+
+  it('registers um:BNB with its first deposit; refuses a withdrawal from a wallet that never existed', () => {
+    const sim = new FutSim();
+    sim.apply({ type: 'CreateAccount', accountId: 1, balances: { USDT: u('10'), BNB: u('2') } });
+    refused(sim, { type: 'TransferFuturesWallet', accountId: 1, asset: 'BNB', amount: u('1'), direction: 'TO_SPOT' }, 'FUTURES_BALANCE_INSUFFICIENT');
+    expectNoReject(sim.apply({ type: 'TransferFuturesWallet', accountId: 1, asset: 'BNB', amount: u('1.5'), direction: 'TO_FUTURES' }));
+    expect(sim.engine.account(1)!.balances.find((b) => b.asset === 'um:BNB')!.free).toBe(u('1.5'));
   });
 });

@@ -5,7 +5,7 @@
  * MIN_NOTIONAL 5, PERCENT_PRICE 1.15 / 0.85, ladder 20x to 5 000 notional (mmr 1%), 10x to 50 000.
  */
 import { describe, expect, it } from 'vitest';
-import { FUTURES_REJECT_CODES } from '../../../../src/engine/futures/futures-reject-reasons.ts';
+import { FUTURES_REJECT_CODES } from '../../../../src/futures/trading/futures-reject-codes.ts';
 import { FutSim, SYM, expectNoReject, rejectOf, u } from './futures-helpers.ts';
 
 function withBook(): FutSim {
@@ -125,6 +125,27 @@ describe('futures placement: filters with their own reasons', () => {
     expect(rejectOf(sim.order(1, 'BUY', '2', '100', { timeInForce: 'FOK' }))).toBe('FUTURES_FOK_UNFILLABLE');
     expectNoReject(sim.order(1, 'BUY', '1', '100', { timeInForce: 'FOK' }));
     expect(sim.position(1).positionAmt).toBe(u('1'));
+  });
+
+  it('refuses a MARKET order whose best counter price is outside PERCENT_PRICE (-4131)', () => {
+    const sim = withBook();
+    expectNoReject(sim.order(2, 'SELL', '1', '114'));
+    sim.mark('99');
+    // 114 > 99 × 1.15 = 113.85
+    expect(rejectOf(sim.order(1, 'BUY', '1'))).toBe('FUTURES_COUNTERPARTY_PRICE_OUTSIDE_PERCENT_PRICE');
+    expect(FUTURES_REJECT_CODES.FUTURES_COUNTERPARTY_PRICE_OUTSIDE_PERCENT_PRICE.code).toBe(-4131);
+    sim.mark('100');
+    expectNoReject(sim.order(1, 'BUY', '1'));
+  });
+
+  it('refuses a zero quantity (-4003), a duplicate open client order id, and the 201st open order (-2025)', () => {
+    const sim = withBook();
+    expect(rejectOf(sim.apply({ type: 'PlaceOrder', accountId: 1, symbol: SYM, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: u('100'), quantity: 0 }))).toBe('FUTURES_QTY_NOT_POSITIVE');
+    expectNoReject(sim.order(1, 'BUY', '0.06', '90', { clientOrderId: 'mine' }));
+    expect(rejectOf(sim.order(1, 'BUY', '0.06', '90', { clientOrderId: 'mine' }))).toBe('DUPLICATE_ORDER');
+    for (let i = 1; i < 200; i++) expectNoReject(sim.order(1, 'BUY', '0.06', '90'));
+    expect(rejectOf(sim.order(1, 'BUY', '0.06', '90'))).toBe('FUTURES_MAX_OPEN_ORDERS');
+    expect(FUTURES_REJECT_CODES.FUTURES_MAX_OPEN_ORDERS.code).toBe(-2025);
   });
 
   it('refuses other order types and spot-only fields', () => {

@@ -66,6 +66,16 @@ describe('futures fills', () => {
     expect(sim.engine.futuresIncome(2, { incomeType: 'REALIZED_PNL' })[0]!.income).toBe(u('10'));
   });
 
+  it('reports the break-even price: entry moved by the fees paid and the closing taker fee', () => {
+    const sim = pair();
+    expectNoReject(sim.order(2, 'SELL', '1', '100'));
+    expectNoReject(sim.order(1, 'BUY', '1'));
+    // long: (100 + 0.05 taker fee) / (1 − 0.0005) = 100.100050025… → 100.10005003 (rounded up, then half up)
+    expect(sim.position(1).breakEvenPrice).toBe(u('100.10005003'));
+    // short: (100 − 0.02 maker fee) / (1 + 0.0005) = 99.930034982… → 99.93003498
+    expect(sim.position(2).breakEvenPrice).toBe(u('99.93003498'));
+  });
+
   it('a SELL with no position opens a short; shorts gain when the mark falls', () => {
     const sim = pair();
     expectNoReject(sim.order(1, 'BUY', '2', '100'));
