@@ -397,6 +397,18 @@ export interface SettleFunding {
   markPrice?: number;
 }
 
+/**
+ * Sets an account's futures commission rates (1e-8 units, on every margin symbol), or with -1
+ * goes back to each contract's rate. Emits no event (the exchange sends none).
+ */
+export interface SetFuturesCommissionRates {
+  type: 'SetFuturesCommissionRates';
+  time: number;
+  accountId: number;
+  makerRate: number;
+  takerRate: number;
+}
+
 export type EngineCommand =
   | CreateAccount
   | AdjustBalance
@@ -422,4 +434,5 @@ export type EngineCommand =
   | SetPositionMode
   | AdjustPositionMargin
   | SetMarkPrice
-  | SettleFunding;
+  | SettleFunding
+  | SetFuturesCommissionRates;

@@ -19,6 +19,7 @@ import { forEachMergedLevel } from './liquidity/merged-levels.ts';
 import { DepthBook, type DepthBookMode } from './liquidity/depth-book.ts';
 import { checkInvariants } from './check-invariants.ts';
 import {
+  commissionRatesOf,
   futuresAccountView,
   futuresBracketViews,
   futuresIncomeViews,
@@ -546,6 +547,11 @@ export class EngineQueries {
   /** Mark, index and last funding rate of a margin symbol (GET /fapi/v1/premiumIndex). */
   futuresMarkPrice(symbol: string): MarkPriceView | undefined {
     return markPriceView(this.state, symbol);
+  }
+
+  /** Maker / taker commission rates (1e-8) the account pays on a margin symbol. */
+  futuresCommissionRates(accountId: number, symbol: string): { maker: number; taker: number } | undefined {
+    return commissionRatesOf(this.state, accountId, symbol);
   }
 
   /** positionSide / reduceOnly / postOnly of a margin order, open or closed. */

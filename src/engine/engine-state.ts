@@ -387,6 +387,12 @@ export class EngineState {
     return index;
   }
 
+  /** The precision an asset has or would have once registered (config, else 8). */
+  precisionOf(name: string): number {
+    const index = this.#assetIndex.get(name);
+    return index !== undefined ? (this.assetPrecision[index] as number) : (this.#assetConfig.get(name)?.precision ?? 8);
+  }
+
   findAsset(name: string): number | undefined {
     return this.#assetIndex.get(name);
   }

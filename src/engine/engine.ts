@@ -25,7 +25,7 @@ import { EngineState } from './engine-state.ts';
 import { engineStateCodec } from './snapshot/engine-snapshot.ts';
 import type { EngineEvent } from './events.ts';
 import { fillFromMarket } from './fills/fill-from-market.ts';
-import { adjustPositionMargin, setLeverage, setMarginType, setPositionMode, transferFuturesWallet } from './futures/futures-commands.ts';
+import { adjustPositionMargin, setFuturesCommissionRates, setLeverage, setMarginType, setPositionMode, transferFuturesWallet } from './futures/futures-commands.ts';
 import { setMarkPrice, settleFunding } from './futures/futures-mark.ts';
 import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
 import { advanceFlows, applyDepth, setDepthBook, setOrderFlowBook } from './liquidity/depth-book-commands.ts';
@@ -174,6 +174,9 @@ export class Engine extends EngineQueries {
         break;
       case 'SettleFunding':
         settleFunding(state, command);
+        break;
+      case 'SetFuturesCommissionRates':
+        setFuturesCommissionRates(state, command);
         break;
       default:
         assertNever(command, 'command');

@@ -27,6 +27,5 @@ export type { DepthBookMode } from './liquidity/depth-book.ts';
 export { DEFAULT_FLOW_RATE, DEFAULT_FLOW_STEP_MICROS, flowProfileProblem, type FlowProfile } from './liquidity/order-flow.ts';
 export { SYNTHETIC_MAKER } from './fills/execute-fill.ts';
 export { futuresEngineSymbol, fapiSymbolOf, isFuturesSymbol, futuresWalletAsset, spotAssetOf, isFuturesAsset, FUTURES_PREFIX, FUTURES_MARGIN_ASSETS } from './futures/futures-names.ts';
-export { FUTURES_REJECT_CODES, FUTURES_CODE_OF_SHARED, fapiErrorOf, type FapiError } from './futures/futures-reject-reasons.ts';
 export type * from './futures/futures-views.ts';
 export type { FuturesRejectReason } from './reject-reason.ts';

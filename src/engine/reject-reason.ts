@@ -104,5 +104,5 @@ export type RejectReason =
   | 'AMEND_NO_CHANGE'
   | 'AMEND_PENDING_OPO'
   | 'CLIENT_ORDER_ID_MISMATCH'
-  // USDⓈ-M futures (engine/futures/futures-reject-reasons.ts maps each to its fapi code)
+  // USDⓈ-M futures (futures/trading/futures-reject-codes.ts maps each to its fapi code)
   | FuturesRejectReason;

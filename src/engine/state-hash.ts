@@ -35,7 +35,7 @@ export function computeStateHash(state: EngineState): string {
   if (futures !== null) {
     line(`futures fund ${futures.insuranceFund.join(',')} pnl ${futures.realizedFlow.join(',')} funding ${futures.fundingFlow.join(',')} tran ${futures.nextTranId}`);
     for (const fa of futures.accountList) {
-      line(`futures account ${fa.accountId} ${fa.hedge} income ${fa.income.length}`);
+      line(`futures account ${fa.accountId} ${fa.hedge} rates ${fa.makerRate}/${fa.takerRate} income ${fa.income.length}`);
       fa.settings.forEach((st, index) => {
         if (st === undefined) return;
         line(`futures settings ${fa.accountId} ${index} ${st.leverage} ${st.isolated} ${st.positions.map((p) => `${p.amount}/${p.entryCost}/${p.isolatedWallet}/${p.realized}/${p.feesPaid}/${p.updateTime}`).join(' ')}`);

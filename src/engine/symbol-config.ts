@@ -82,7 +82,7 @@ export type ReferencePriceCalculation =
 
 /**
  * The futures filters (fapi exchangeInfo, binance-futures-facts §5): the same names as spot's,
- * other shapes and each rule with its own reject reason (futures-reject-reasons.ts).
+ * other shapes and each rule with its own reject reason (src/futures/trading/futures-reject-codes.ts).
  */
 export type FuturesFilter =
   | { filterType: 'PRICE_FILTER'; minPrice: string; maxPrice: string; tickSize: string }

@@ -18,3 +18,5 @@ export { deliveriesBetween, deliveryAfter, deliveryBefore, deliveryOf, deliveryS
 export { applyRate, rateBetween, roundToTick } from './price-math.ts';
 export * as futuresParameters from './model-parameters.ts';
 export { scheduleWindow, sessionsBetween, type ScheduledMarket, type Session, type SessionType } from './trading-schedule.ts';
+export { futuresSymbolConfig, bracketsOf, BTCUSDT_LADDER, ETHUSDT_LADDER, DEFAULT_LADDER, DEFAULT_MAKER_RATE, DEFAULT_TAKER_RATE, type Ladder, type ContractRuleOptions } from './trading/contract-rules.ts';
+export { FUTURES_REJECT_CODES, FUTURES_CODE_OF_SHARED, fapiErrorOf, type FapiError } from './trading/futures-reject-codes.ts';

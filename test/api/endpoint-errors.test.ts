@@ -128,6 +128,7 @@ const CASES: Case[] = [
   ['POST', '/fapi/v1/batchOrders', { batchOrders: '[]' }, 400, -1130, "Data sent for parameter 'batchOrders' is not valid."],
   ['DELETE', '/fapi/v1/batchOrders', { symbol: 'BTCUSDT' }, 400, -1102, "Param 'orderIdList' or 'origClientOrderIdList' must be sent, but both were empty/null!"],
   ['GET', '/fapi/v1/userTrades', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['POST', '/fapi/v1/countdownCancelAll', { symbol: 'BTCUSDT' }, 400, -1102, "Mandatory parameter 'countdownTime' was not sent, was empty/null, or malformed."],
   ['GET', '/fapi/v2/account', { extra: 1 }, 400, -1104, unread(2, 3)],
   ['GET', '/fapi/v3/account', { extra: 1 }, 400, -1104, unread(2, 3)],
   ['GET', '/fapi/v2/balance', { extra: 1 }, 400, -1104, unread(2, 3)],
@@ -148,6 +149,12 @@ const CASES: Case[] = [
   ['POST', '/fapi/v1/listenKey', { x: 1 }, 400, -1101, "Too many parameters; expected '0' and received '1'."],
   ['PUT', '/fapi/v1/listenKey', {}, 400, -1125, 'This listenKey does not exist. Please use `POST /fapi/v1/listenKey` to recreate `listenKey`'],
   ['DELETE', '/fapi/v1/listenKey', {}, 400, -1125, 'This listenKey does not exist. Please use `POST /fapi/v1/listenKey` to recreate `listenKey`'],
+  ['POST', '/fapi/v1/algoOrder', { algoType: 'CONDITIONAL', symbol: 'BTCUSDT', side: 'SELL', type: 'LIMIT', quantity: '0.01' }, 400, -1116, 'Invalid orderType.'],
+  ['GET', '/fapi/v1/algoOrder', { algoId: 1 }, 400, -2013, 'Order does not exist.'],
+  ['DELETE', '/fapi/v1/algoOrder', { algoId: 1 }, 400, -2011, 'Unknown order sent.'],
+  ['DELETE', '/fapi/v1/algoOpenOrders', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/fapi/v1/openAlgoOrders', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/fapi/v1/allAlgoOrders', {}, 400, -1102, "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed."],
   ['POST', '/sapi/v1/asset/transfer', { type: 'MAIN_MARGIN', asset: 'USDT', amount: '1' }, 400, -1130, "Data sent for parameter 'type' is not valid."],
   ['GET', '/sapi/v1/asset/transfer', {}, 400, -1102, "Mandatory parameter 'type' was not sent, was empty/null, or malformed."],
   ['POST', '/sapi/v1/futures/transfer', { asset: 'USDT', amount: '1', type: 4 }, 400, -1130, "Data sent for parameter 'type' is not valid."],
@@ -168,7 +175,7 @@ describe('each endpoint refuses a bad request exactly', () => {
     // Fiat deposit and payment history answer in their envelope (the seed spec, Errors 2).
     const envelope = path === '/sapi/v1/fiat/deposit' || path === '/sapi/v1/pay/transactions';
     expect([r.status, r.json]).toEqual([status, envelope ? { code: String(code), message: msg, data: null, success: false } : { code, msg }]);
-    // POST /fapi/v1/order weighs 0 on the IP (futures facts §2: it counts as an order only).
-    expect(r.headers['X-MBX-USED-WEIGHT-1M']).toMatch(method === 'POST' && path === '/fapi/v1/order' ? /^0$/ : /^[1-9][0-9]*$/);
+    // POST /fapi/v1/order and algoOrder weigh 0 on the IP (futures facts §2: it counts as an order only).
+    expect(r.headers['X-MBX-USED-WEIGHT-1M']).toMatch(method === 'POST' && (path === '/fapi/v1/order' || path === '/fapi/v1/algoOrder') ? /^0$/ : /^[1-9][0-9]*$/);
   });
 });

@@ -27,6 +27,8 @@ import { Faults, type FaultOptions } from './faults.ts';
 import { FuturesMarket, PositionsModel } from '../../futures/index.ts';
 import { FiatAccounts, PayLedger, EquityDisclaimers } from '../account-services/index.ts';
 import { noteFill } from './engine-round-trip.ts';
+import { FuturesAlgoDriver } from './futures-algo-driver.ts';
+import { FuturesCountdowns } from './futures-countdowns.ts';
 
 /** Whose rate limits a request counts against (endpoint-row.ts `limitGroupOf`). */
 export type LimitGroup = 'SPOT' | 'USDM';
@@ -91,6 +93,10 @@ export class ExchangeContext {
   readonly userStream: UserStreamHub;
   /** The USDⓈ-M user data stream (futures listen keys): ORDER_TRADE_UPDATE, ACCOUNT_UPDATE, ... */
   readonly futuresUserStream: UserStreamHub;
+  /** The USDⓈ-M conditional orders (POST /fapi/v1/algoOrder), placed in the engine at their trigger. */
+  readonly futuresAlgo: FuturesAlgoDriver;
+  /** POST /fapi/v1/countdownCancelAll's timers. */
+  readonly futuresCountdowns: FuturesCountdowns;
   /** Market streams on simulated time (WebSocket connections and backtests subscribe; REST depth observes). */
   readonly marketFeed: MarketFeed;
   readonly clientTime: ClientTimeRule;
@@ -136,6 +142,13 @@ export class ExchangeContext {
     // its first fill, exactly as one filled by another request does (engine-round-trip.ts).
     this.userStream = new UserStreamHub(this.backend.engine, this.assetPrecision);
     this.futuresUserStream = new UserStreamHub(this.backend.engine, this.assetPrecision, futuresUserStreamEvents);
+    const backend = this.backend;
+    this.futuresCountdowns = new FuturesCountdowns({
+      engine: backend.engine,
+      apply: (command) => this.apply(command),
+      schedule: backend.schedule === undefined ? undefined : (time, action) => backend.schedule!(time, action),
+    });
+    this.futuresAlgo = new FuturesAlgoDriver({ engine: this.backend.engine, apply: (command) => this.apply(command), stream: this.futuresUserStream, assetPrecision: this.assetPrecision });
     this.marketFeed = new MarketFeed(this.backend);
     this.backend.onMarketFill?.((fill) => {
       noteFill(this.backend.engine, this.orderLimiter, fill.accountId, fill.symbol, fill.orderId, fill.quantity, fill.time);
@@ -175,6 +188,8 @@ export class ExchangeContext {
   #publish(events: readonly EngineEvent[]): void {
     this.userStream.publish(events);
     this.futuresUserStream.publish(events);
+    // Prices and fills of the batch move the algo book; what fires is placed (and published) here.
+    this.futuresAlgo.observe(events);
   }
 
   /** The account and stream of a live listen key of either API, or undefined. */

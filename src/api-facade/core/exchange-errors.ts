@@ -242,6 +242,8 @@ export const EXCHANGE_ERRORS = {
   FUTURES_INVALID_LEVERAGE: bad(-4028, (leverage: number) => `Leverage ${leverage} is not valid`),
   FUTURES_CLIENT_ORDER_ID_INVALID: bad(-4015, 'Client order id is not valid.'),
   FUTURES_INVALID_SYMBOL_STATUS: bad(-1122, 'Invalid symbol status.'),
+  // The 200-conditional-order cap (CL 2025-12-29) kept the old stop-limit code and text.
+  FUTURES_MAX_ALGO_ORDERS: bad(-4045, 'Reach max stop order limit.'),
   FUTURES_PRICE_GREATER_THAN_MAX: bad(-4002, 'Price greater than max price.'),
   FUTURES_QUANTITY_LESS_THAN_ZERO: bad(-4003, 'Quantity less than zero.'),
   FUTURES_QUANTITY_LESS_THAN_MIN: bad(-4004, 'Quantity less than min quantity.'),

@@ -23,7 +23,7 @@ type Rule = MatchingEngineMessage | (() => ApiError);
 
 /** Every reason has a row: the Record type makes a new reason a compile error until mapped. */
 // Futures reasons (FUTURES_*) come only from margin symbols, which the /fapi rows answer with
-// engine/futures/futures-reject-reasons.ts; a spot row never meets one.
+// futures/trading/futures-reject-codes.ts; a spot row never meets one.
 const RULES: Record<Exclude<RejectReason, `FILTER_${string}` | `FUTURES_${string}`>, Rule> = {
   UNKNOWN_SYMBOL: () => apiError('INVALID_SYMBOL'),
   UNKNOWN_ACCOUNT: () => apiError('REJECTED_API_KEY'),

@@ -48,6 +48,7 @@ import { closeFuturesUserStream, keepAliveFuturesUserStream, openFuturesUserStre
 import * as futuresOrders from './futures-trading/futures-orders.ts';
 import * as futuresAccount from './futures-trading/futures-account.ts';
 import * as futuresSettings from './futures-trading/futures-settings.ts';
+import * as futuresAlgo from './futures-trading/futures-algo-orders.ts';
 import { futuresTransfer, transferHistory, universalTransfer } from './sapi/futures-transfer.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
@@ -166,6 +167,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   futuresOrders.futuresBatchOrders,
   futuresOrders.futuresCancelBatchOrders,
   futuresOrders.futuresUserTrades,
+  futuresOrders.futuresCountdownCancelAll,
   futuresAccount.futuresAccountV2,
   futuresAccount.futuresAccountV3,
   futuresAccount.futuresBalanceV2,
@@ -183,6 +185,12 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   futuresSettings.futuresSymbolConfig,
   futuresSettings.leverageBracket,
   futuresSettings.futuresCommissionRate,
+  futuresAlgo.newAlgoOrder,
+  futuresAlgo.getAlgoOrder,
+  futuresAlgo.cancelAlgoOrder,
+  futuresAlgo.cancelAllAlgoOrders,
+  futuresAlgo.openAlgoOrders,
+  futuresAlgo.allAlgoOrders,
   openFuturesUserStream,
   keepAliveFuturesUserStream,
   closeFuturesUserStream,

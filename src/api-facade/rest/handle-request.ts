@@ -344,6 +344,9 @@ function runEndpoint(ctx: ExchangeContext, row: Endpoint, raw: RawParams, unit: 
     if (!counted.ok) throw counted.error;
   }
 
+  // Due countdownCancelAll timers fire before a /fapi request is served (hosts without a scheduler).
+  if (row.limitGroup === 'USDM') ctx.futuresCountdowns.fireDue(ctx.now());
+
   // 8 handler; a command that reached the engine may lose its answer to an injected timeout
   const call = new Call(ctx, unit, key, timestampUs, recvWindowUs);
   let result: unknown;

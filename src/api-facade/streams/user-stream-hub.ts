@@ -59,6 +59,21 @@ export class UserStreamHub {
     };
   }
 
+  /**
+   * Delivers an event the facade made itself (ALGO_UPDATE: the algo book lives outside the
+   * engine) to the account's subscribers, built once per time unit.
+   */
+  publishOwn(accountId: number, build: (unit: TimeUnit) => UserStreamEvent): void {
+    const subscriptions = this.#subscriptions.get(accountId);
+    if (subscriptions === undefined) return;
+    const byUnit = new Map<TimeUnit, UserStreamEvent>();
+    for (const { listener, unit } of [...subscriptions]) {
+      let event = byUnit.get(unit);
+      if (event === undefined) byUnit.set(unit, (event = build(unit)));
+      listener(event);
+    }
+  }
+
   publish(events: readonly EngineEvent[]): void {
     if (this.#count === 0 || events.length === 0) return;
     // Execution ids are drawn once per batch whatever the number of subscribers or time units.

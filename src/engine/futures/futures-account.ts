@@ -42,6 +42,11 @@ export function settingsOf(fa: FuturesAccount, symbol: SymbolState): FuturesSymb
   return settings;
 }
 
+/** The account's settings on `symbol` for reading: the stored ones, or the defaults (not stored: a refused command changes nothing). */
+export function peekSettings(state: EngineState, accountId: number, symbol: SymbolState): FuturesSymbolSettings {
+  return state.futures?.accounts.get(accountId)?.settings[symbol.spec.index] ?? new FuturesSymbolSettings(symbol.margin!.defaultLeverage);
+}
+
 /** The mark margin maths use: the last SetMarkPrice, else the last trade, else 0 (none yet). */
 export function markOf(symbol: SymbolState): number {
   const margin = symbol.margin!;

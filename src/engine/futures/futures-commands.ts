@@ -4,10 +4,10 @@
  * with the §8 reasons. Mark price, funding and liquidation live in futures-mark.ts.
  */
 import type { Account } from '../accounts/account.ts';
-import type { AdjustPositionMargin, SetLeverage, SetMarginType, SetPositionMode, TransferFuturesWallet } from '../commands.ts';
+import type { AdjustPositionMargin, SetFuturesCommissionRates, SetLeverage, SetMarginType, SetPositionMode, TransferFuturesWallet } from '../commands.ts';
 import type { EngineState, SymbolState } from '../engine-state.ts';
 import { pow10 } from '../units.ts';
-import { addIncome, availableOf, emitPosition, emitWallet, futuresAccountOf, markOf, maxWithdrawOf, settingsOf, summarize } from './futures-account.ts';
+import { addIncome, availableOf, emitPosition, emitWallet, futuresAccountOf, markOf, maxWithdrawOf, peekSettings, settingsOf, summarize } from './futures-account.ts';
 import { FUTURES_MARGIN_ASSETS, futuresWalletAsset } from './futures-names.ts';
 import { SIDE_BOTH, SIDE_LONG, SIDE_SHORT } from './futures-state.ts';
 import { initialMargin, maxLeverage, maxNotionalAt, positionNotional, unrealizedPnl } from './margin-math.ts';
@@ -32,11 +32,13 @@ export function transferFuturesWallet(state: EngineState, command: TransferFutur
   const amount = command.amount;
   if (!(Number.isSafeInteger(amount) && amount > 0)) return state.reject(command, 'INVALID_AMOUNT');
   const spot = state.findAsset(command.asset);
-  const wallet = state.findAsset(futuresWalletAsset(command.asset));
-  if (spot === undefined || wallet === undefined) return state.reject(command, 'FUTURES_ASSET_NOT_SUPPORTED');
+  if (spot === undefined) return state.reject(command, 'FUTURES_BALANCE_INSUFFICIENT');
+  const toFutures = command.direction === 'TO_FUTURES';
+  const walletName = futuresWalletAsset(command.asset);
+  const known = state.findAsset(walletName);
   // Amounts come in the spot asset's units; the wallet asset may be configured with another precision.
   const sp = state.assetPrecision[spot] as number;
-  const wp = state.assetPrecision[wallet] as number;
+  const wp = known === undefined ? state.precisionOf(walletName) : (state.assetPrecision[known] as number);
   let walletAmount = amount;
   if (wp > sp) walletAmount = amount * pow10(wp - sp);
   else if (sp > wp) {
@@ -45,14 +47,16 @@ export function transferFuturesWallet(state: EngineState, command: TransferFutur
     walletAmount = amount / unit;
   }
   if (!Number.isSafeInteger(walletAmount)) return state.reject(command, 'INVALID_AMOUNT');
+  if (toFutures ? account.freeOf(spot) < amount : known === undefined || Math.min(maxWithdrawOf(summarize(state, account, known)), account.freeOf(known)) < walletAmount) {
+    return state.reject(command, 'FUTURES_BALANCE_INSUFFICIENT');
+  }
+  // A margin asset no symbol names yet (um:BNB) is registered by its first deposit.
+  const wallet = known ?? state.assetIndex(walletName);
   const fa = futuresAccountOf(state, account.accountId);
-  const toFutures = command.direction === 'TO_FUTURES';
   if (toFutures) {
-    if (account.freeOf(spot) < amount) return state.reject(command, 'FUTURES_BALANCE_INSUFFICIENT');
     account.debitFree(spot, amount);
     account.credit(wallet, walletAmount);
   } else {
-    if (Math.min(maxWithdrawOf(summarize(state, account, wallet)), account.freeOf(wallet)) < walletAmount) return state.reject(command, 'FUTURES_BALANCE_INSUFFICIENT');
     account.debitFree(wallet, walletAmount);
     account.credit(spot, amount);
   }
@@ -65,6 +69,17 @@ export function transferFuturesWallet(state: EngineState, command: TransferFutur
   emitWallet(state, account, wallet, sign * walletAmount, toFutures ? 'DEPOSIT' : 'WITHDRAW', command.time);
 }
 
+export function setFuturesCommissionRates(state: EngineState, command: SetFuturesCommissionRates): void {
+  const account = state.account(command.accountId);
+  if (account === undefined) return state.reject(command, 'UNKNOWN_ACCOUNT');
+  if (state.futures === null) return state.reject(command, 'FUTURES_NOT_A_MARGIN_SYMBOL');
+  const valid = (r: number) => Number.isSafeInteger(r) && r >= -1 && r < 100_000_000;
+  if (!valid(command.makerRate) || !valid(command.takerRate)) return state.reject(command, 'INVALID_AMOUNT');
+  const fa = futuresAccountOf(state, account.accountId);
+  fa.makerRate = command.makerRate;
+  fa.takerRate = command.takerRate;
+}
+
 export function setLeverage(state: EngineState, command: SetLeverage): void {
   const target = marginTarget(state, command);
   if (typeof target === 'string') return state.reject(command, target);
@@ -72,8 +87,7 @@ export function setLeverage(state: EngineState, command: SetLeverage): void {
   const margin = symbol.margin!;
   const leverage = command.leverage;
   if (!(Number.isSafeInteger(leverage) && leverage >= 1 && leverage <= maxLeverage(margin))) return state.reject(command, 'FUTURES_INVALID_LEVERAGE');
-  const fa = futuresAccountOf(state, account.accountId);
-  const settings = settingsOf(fa, symbol);
+  const settings = peekSettings(state, account.accountId, symbol);
   const mark = markOf(symbol);
   let extraIM = 0;
   for (const position of settings.positions) {
@@ -85,7 +99,7 @@ export function setLeverage(state: EngineState, command: SetLeverage): void {
   }
   // Cross: the margin the new leverage asks for must be available.
   if (!settings.isolated && extraIM > 0 && extraIM > availableOf(summarize(state, account, symbol.quoteAsset))) return state.reject(command, 'FUTURES_LEVERAGE_TOO_SMALL');
-  settings.leverage = leverage;
+  settingsOf(futuresAccountOf(state, account.accountId), symbol).leverage = leverage;
   state.emit({ type: 'FuturesConfigChanged', time: command.time, accountId: account.accountId, symbol: symbol.spec.symbol, leverage });
 }
 
@@ -93,13 +107,12 @@ export function setMarginType(state: EngineState, command: SetMarginType): void 
   const target = marginTarget(state, command);
   if (typeof target === 'string') return state.reject(command, target);
   const { symbol, account } = target;
-  const fa = futuresAccountOf(state, account.accountId);
-  const settings = settingsOf(fa, symbol);
+  const settings = peekSettings(state, account.accountId, symbol);
   const isolated = command.marginType === 'ISOLATED';
   if (settings.isolated === isolated) return state.reject(command, 'FUTURES_NO_NEED_TO_CHANGE_MARGIN_TYPE');
   if (symbol.openCountOf(account) > 0) return state.reject(command, 'FUTURES_MARGIN_TYPE_OPEN_ORDERS');
   if (settings.positions.some((p) => p.amount !== 0)) return state.reject(command, 'FUTURES_MARGIN_TYPE_POSITION');
-  settings.isolated = isolated;
+  settingsOf(futuresAccountOf(state, account.accountId), symbol).isolated = isolated;
   state.emit({ type: 'FuturesConfigChanged', time: command.time, accountId: account.accountId, symbol: symbol.spec.symbol, marginType: command.marginType });
 }
 
@@ -125,15 +138,17 @@ export function adjustPositionMargin(state: EngineState, command: AdjustPosition
   const target = marginTarget(state, command);
   if (typeof target === 'string') return state.reject(command, target);
   const { symbol, account } = target;
-  const fa = futuresAccountOf(state, account.accountId);
-  const settings = settingsOf(fa, symbol);
+  const settings = peekSettings(state, account.accountId, symbol);
+  const hedge = state.futures!.accounts.get(account.accountId)?.hedge ?? false;
   const amount = command.amount;
   if (!(Number.isSafeInteger(amount) && amount > 0)) return state.reject(command, 'INVALID_AMOUNT');
   const side = command.positionSide === 'LONG' ? SIDE_LONG : command.positionSide === 'SHORT' ? SIDE_SHORT : SIDE_BOTH;
-  if (fa.hedge ? side === SIDE_BOTH : side !== SIDE_BOTH) return state.reject(command, 'FUTURES_INVALID_POSITION_SIDE');
+  if (hedge ? side === SIDE_BOTH : side !== SIDE_BOTH) return state.reject(command, 'FUTURES_INVALID_POSITION_SIDE');
   if (!settings.isolated) return state.reject(command, 'FUTURES_ADD_MARGIN_ONLY_ISOLATED');
   const position = settings.positions[side]!;
   if (position.amount === 0) return state.reject(command, 'FUTURES_NO_POSITION');
+  // A position exists, so its settings are stored ones.
+  const fa = futuresAccountOf(state, account.accountId);
   const asset = symbol.quoteAsset;
   if (command.direction === 'ADD') {
     if (Math.min(account.freeOf(asset), availableOf(summarize(state, account, asset))) < amount) return state.reject(command, 'FUTURES_MARGIN_INSUFFICIENT');

@@ -120,7 +120,9 @@ function settleSide(state: EngineState, symbol: SymbolState, order: Order, steps
     else debitWallet(state, account, fa, symbol, asset, -realized, time);
     addIncome(state, fa, symbol, 'REALIZED_PNL', realized, asset, '', time, tradeId);
   }
-  const rate = isMaker ? margin.makerRate : margin.takerRate;
+  // The account's own rates when set (SetFuturesCommissionRates), else the contract's.
+  const own = isMaker ? fa.makerRate : fa.takerRate;
+  const rate = own >= 0 ? own : isMaker ? margin.makerRate : margin.takerRate;
   const fee = chargeCommission && rate > 0 ? mulDivCeil(quote, rate, RATE_SCALE) : 0;
   if (fee > 0) {
     debitWallet(state, account, fa, symbol, asset, fee, time);

@@ -18,7 +18,7 @@ import type {
 } from './futures-views.ts';
 import { entryPriceOf, initialMargin, maintenanceMargin, maxNotionalAt, positionNotional, priceForNotional, unrealizedPnl } from './margin-math.ts';
 import { RATE_SCALE } from '../symbol-spec.ts';
-import { mulDivCeil } from '../exact-math.ts';
+import { mulDivCeil, mulDivFloor } from '../exact-math.ts';
 
 function marginSymbol(state: EngineState, name: string): SymbolState | undefined {
   const symbol = state.symbols.get(name);
@@ -103,7 +103,7 @@ function breakEven(symbol: SymbolState, position: FuturesPosition): number {
   const rate = symbol.margin!.takerRate;
   // long: notional × (1 − rate) = entryCost + fees; short: notional × (1 + rate) = entryCost − fees.
   const target = position.amount > 0 ? position.entryCost + position.feesPaid : Math.max(0, position.entryCost - position.feesPaid);
-  const notional = position.amount > 0 ? mulDivCeil(target, RATE_SCALE, RATE_SCALE - rate) : Math.floor((target * RATE_SCALE) / (RATE_SCALE + rate));
+  const notional = position.amount > 0 ? mulDivCeil(target, RATE_SCALE, RATE_SCALE - rate) : mulDivFloor(target, RATE_SCALE, RATE_SCALE + rate);
   return priceForNotional(symbol, notional, position.amount);
 }
 
@@ -207,6 +207,15 @@ export function futuresOrderInfoView(state: EngineState, symbolName: string, ord
   const info = symbol?.margin!.orders.get(orderId);
   if (info === undefined) return undefined;
   return { positionSide: POSITION_SIDES[info.side]!, reduceOnly: info.reduceOnly, postOnly: info.postOnly };
+}
+
+/** Maker and taker rates (1e-8) an account pays on a margin symbol (GET /fapi/v1/commissionRate). */
+export function commissionRatesOf(state: EngineState, accountId: number, symbolName: string): { maker: number; taker: number } | undefined {
+  const symbol = marginSymbol(state, symbolName);
+  if (symbol === undefined || state.account(accountId) === undefined) return undefined;
+  const fa = state.futures!.accounts.get(accountId);
+  const margin = symbol.margin!;
+  return { maker: fa !== undefined && fa.makerRate >= 0 ? fa.makerRate : margin.makerRate, taker: fa !== undefined && fa.takerRate >= 0 ? fa.takerRate : margin.takerRate };
 }
 
 export function positionModeOf(state: EngineState, accountId: number): 'ONE_WAY' | 'HEDGE' {

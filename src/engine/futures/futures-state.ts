@@ -54,6 +54,9 @@ export interface IncomeRecord {
 
 export class FuturesAccount {
   hedge = false;
+  /** The account's commission rates on every margin symbol (1e-8), -1: the contract's (GET /fapi/v1/commissionRate). */
+  makerRate = -1;
+  takerRate = -1;
   /** By symbol index; undefined until the account touches the symbol (defaults apply). */
   readonly settings: (FuturesSymbolSettings | undefined)[] = [];
   readonly income: IncomeRecord[] = [];

@@ -1,10 +1,11 @@
 /**
  * PlaceOrder on a margin symbol (fapi POST /fapi/v1/order): LIMIT (GTC, IOC, FOK, post-only GTX)
  * and MARKET, in the real exchange's order of checks, each refusal its own reason
- * (futures-reject-reasons.ts maps them to -40xx codes):
+ * (src/futures/trading/futures-reject-codes.ts maps them to -40xx codes):
  *   1. symbol status, account, order type and fields;
  *   2. filters (§5): PRICE_FILTER, LOT_SIZE / MARKET_LOT_SIZE, MAX_NUM_ORDERS, PERCENT_PRICE
- *      against the mark, MIN_NOTIONAL (mark for MARKET; reduce-only exempt);
+ *      against the mark (a MARKET order: its best counter price, -4131), MIN_NOTIONAL (mark for
+ *      MARKET; reduce-only exempt);
  *   3. position side against the mode (-4061), reduce-only (-2022; hedge-mode closing orders
  *      follow the same rule), post-only that would take (-5022), FOK that cannot fill (-5021);
  *   4. margin: max position at the leverage (-2027), then order cost = initial margin + open loss
@@ -19,10 +20,13 @@ import { accept, finishTaker, type AcceptTerms } from '../order-lifecycle.ts';
 import { matchTaker } from '../matching/match-order.ts';
 import { planTakerWalk } from '../matching/plan-taker-walk.ts';
 import { wouldTake } from '../place-order.ts';
+import { bestTicks } from '../liquidity/merged-levels.ts';
 import { findOrderIdByClientId } from '../find-order.ts';
 import type { RejectReason } from '../reject-reason.ts';
+import type { SelfTradePreventionMode } from '../types.ts';
+import type { Account } from '../accounts/account.ts';
 import { RATE_SCALE } from '../symbol-spec.ts';
-import { availableOf, futuresAccountOf, markOf, settingsOf, summarize } from './futures-account.ts';
+import { availableOf, markOf, summarize } from './futures-account.ts';
 import { FuturesOrderInfo, SIDE_BOTH, SIDE_LONG, SIDE_SHORT, type MarginSymbol } from './futures-state.ts';
 import { initialMargin, maxNotionalAt, notionalCeil, notionalFloor } from './margin-math.ts';
 
@@ -70,11 +74,11 @@ export function placeMarginOrder(state: EngineState, command: PlaceOrder, symbol
 }
 
 interface MarginPlacement {
-  account: NonNullable<ReturnType<EngineState['account']>>;
+  account: Account;
   isBuy: boolean;
   steps: number;
   priceTicks: number;
-  stpMode: PlaceOrder['selfTradePreventionMode'] & string;
+  stpMode: SelfTradePreventionMode;
   cost: number;
   info: FuturesOrderInfo;
 }
@@ -119,6 +123,16 @@ export function checkMarginPlacement(state: EngineState, command: PlaceOrder, sy
     // BUY price ≤ mark × up, SELL price ≥ mark × down (1e-8 multipliers, compared exactly).
     if (isBuy && compareProducts(price, RATE_SCALE, mark, margin.percentUp) > 0) return 'FUTURES_PRICE_ABOVE_MARK_CAP';
     if (!isBuy && compareProducts(price, RATE_SCALE, mark, margin.percentDown) < 0) return 'FUTURES_PRICE_BELOW_MARK_FLOOR';
+  }
+  if (isMarket && mark > 0 && margin.percentUp > 0) {
+    // A MARKET order whose best counter price is outside the PERCENT_PRICE band (§4: -4131).
+    const best = bestTicks(symbol, !isBuy);
+    if (best !== undefined) {
+      const bestPrice = best * spec.tickUnits;
+      if (isBuy ? compareProducts(bestPrice, RATE_SCALE, mark, margin.percentUp) > 0 : compareProducts(bestPrice, RATE_SCALE, mark, margin.percentDown) < 0) {
+        return 'FUTURES_COUNTERPARTY_PRICE_OUTSIDE_PERCENT_PRICE';
+      }
+    }
   }
 
   // 3. Position side, reduce-only, time in force.
@@ -183,9 +197,4 @@ export function checkMarginPlacement(state: EngineState, command: PlaceOrder, sy
     if (cost > available) return 'FUTURES_MARGIN_INSUFFICIENT';
   }
   return { account, isBuy, steps, priceTicks, stpMode, cost, info: new FuturesOrderInfo(side, reduceOnly, reducing, postOnly, cost) };
-}
-
-/** Ensures the account has a futures record before its first margin order (created in command order). */
-export function touchFuturesAccount(state: EngineState, accountId: number, symbol: SymbolState): void {
-  settingsOf(futuresAccountOf(state, accountId), symbol);
 }

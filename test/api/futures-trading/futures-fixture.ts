@@ -7,10 +7,10 @@
  * `mark` sets the mark price as the replay's futures model would (SetMarkPrice, not an API call);
  * `quote` has the market maker rest futures orders around 50 000.
  */
-import { ExchangeContext } from '../../../src/api-facade/context/exchange-context.ts';
+import { ExchangeContext, type ClientTimeRule } from '../../../src/api-facade/context/exchange-context.ts';
 import { InProcessClient } from '../../../src/api-facade/rest/in-process-client.ts';
 import { EngineBackend } from '../../../src/api-facade/core/market-backend.ts';
-import type { EngineConfig } from '../../../src/engine/index.ts';
+import type { EngineCommand, EngineConfig, EngineEvent } from '../../../src/engine/index.ts';
 import { BTCUSDT_LADDER, futuresSymbolConfig } from '../../../src/futures/trading/contract-rules.ts';
 import { SAMPLE_CONFIG, sampleAccounts } from '../../../src/sample/sample-market.ts';
 import { DEMO_KEY, DEMO_SECRET, MM_KEY, MM_SECRET, T0 } from '../fixture.ts';
@@ -26,21 +26,41 @@ export const FUTURES_CONFIG: EngineConfig = {
   symbols: [...SAMPLE_CONFIG.symbols, futuresSymbolConfig('BTCUSDT', { ladder: BTCUSDT_LADDER.slice(0, 5) })],
 };
 
+/**
+ * A bare engine that also applies commands of its own market, as a replay's futures model does
+ * (marks, funding), reporting their events through `onMarketEvents` like a Replay.
+ */
+export class MarketEngineBackend extends EngineBackend {
+  readonly #listeners: ((events: readonly EngineEvent[]) => void)[] = [];
+
+  onMarketEvents(listener: (events: readonly EngineEvent[]) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Applies a market command (SetMarkPrice, SettleFunding, ...) and reports its events. */
+  market(command: EngineCommand): readonly EngineEvent[] {
+    const events = this.applyRaw(command);
+    for (const listener of this.#listeners) listener(events);
+    return events;
+  }
+}
+
 export interface FuturesTradingFixture {
-  backend: EngineBackend;
+  backend: MarketEngineBackend;
   ctx: ExchangeContext;
   demo: InProcessClient;
   maker: InProcessClient;
 }
 
-export function futuresTradingFixture(): FuturesTradingFixture {
-  const backend = new EngineBackend(FUTURES_CONFIG, T0, sampleAccounts(T0));
+export function futuresTradingFixture(options: { clientTime?: ClientTimeRule } = {}): FuturesTradingFixture {
+  const backend = new MarketEngineBackend(FUTURES_CONFIG, T0, sampleAccounts(T0));
   const ctx = new ExchangeContext({
     backend,
     apiKeys: [
       { apiKey: DEMO_KEY, keyType: 'HMAC', secretKey: DEMO_SECRET, accountId: 1 },
       { apiKey: MM_KEY, keyType: 'HMAC', secretKey: MM_SECRET, accountId: 2 },
     ],
+    ...(options.clientTime === undefined ? {} : { clientTime: options.clientTime }),
   });
   return { backend, ctx, demo: new InProcessClient(ctx, { apiKey: DEMO_KEY, ip: '10.0.0.1' }), maker: new InProcessClient(ctx, { apiKey: MM_KEY, ip: '10.0.0.2' }) };
 }
@@ -55,7 +75,7 @@ export function fund(client: InProcessClient, amount: string): number {
 /** The mark price of um:BTCUSDT, as the futures model feeds it (price in USDT, e.g. '50000'). */
 export function mark(f: FuturesTradingFixture, price: string): void {
   const units = Math.round(Number(price) * 1e8);
-  f.backend.applyRaw({ type: 'SetMarkPrice', time: f.backend.now, symbol: 'um:BTCUSDT', markPrice: units, indexPrice: units });
+  f.backend.market({ type: 'SetMarkPrice', time: f.backend.now, symbol: 'um:BTCUSDT', markPrice: units, indexPrice: units });
 }
 
 /** The market maker funds 1 000 000 USDT and rests 1 BTC asks at 50 010 / 50 020 and bids at 49 990 / 49 980. */

@@ -95,3 +95,20 @@ describe('POST / PUT / DELETE /fapi/v1/listenKey', () => {
     expect(raw(f, 'POST', '/fapi/v1/listenKey', '').json).toEqual({ code: -2014, msg: 'API-key format invalid.' });
   });
 });
+
+describe('futures ORDERS limit', () => {
+  test('the 301st order in 10 seconds is 429 -1015 naming the futures limit; spot orders are not counted with them', async () => {
+    const { futuresTradingFixture, mark } = await import('./futures-fixture.ts');
+    const f = futuresTradingFixture();
+    mark(f, '50000');
+    // Refused orders count as well (the limiter's rule): reduce-only with no position, -2022.
+    const order = { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01', reduceOnly: 'true' };
+    for (let i = 0; i < 300; i++) expect(f.demo.post('/fapi/v1/order', order).json).toEqual({ code: -2022, msg: 'ReduceOnly Order is rejected.' });
+    const over = f.demo.post('/fapi/v1/order', order);
+    expect([over.status, over.json]).toEqual([429, { code: -1015, msg: 'Too many new orders; current limit is 300 orders per 10 SECOND.' }]);
+    expect(f.ctx.orderLimiter.counts('1', f.ctx.now()).map((c) => c.used)).toEqual([0, 0]);
+    const spot = f.demo.post('/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '40000' });
+    expect(spot.status).toBe(200);
+    expect(spot.headers['X-MBX-ORDER-COUNT-10S']).toBe('1');
+  });
+});

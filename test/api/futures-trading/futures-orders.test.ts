@@ -219,3 +219,24 @@ describe('futures exchangeInfo of a traded perpetual', () => {
     ]);
   });
 });
+
+describe('POST /fapi/v1/countdownCancelAll', () => {
+  test('cancels the open orders when the countdown runs out; a heartbeat moves it; 0 stops it', () => {
+    const f = market();
+    f.demo.post('/fapi/v1/order', LIMIT);
+    expect(f.demo.post('/fapi/v1/countdownCancelAll', { symbol: 'BTCUSDT', countdownTime: 10_000 }).json).toEqual({ symbol: 'BTCUSDT', countdownTime: '10000' });
+    f.backend.advanceTo(f.backend.now + 9_000_000);
+    f.demo.post('/fapi/v1/countdownCancelAll', { symbol: 'BTCUSDT', countdownTime: 10_000 }); // heartbeat: now + 10 s
+    f.backend.advanceTo(f.backend.now + 9_000_000);
+    expect((f.demo.get('/fapi/v1/openOrders').json as unknown[]).length).toBe(1);
+    f.backend.advanceTo(f.backend.now + 1_000_000);
+    expect(f.demo.get('/fapi/v1/openOrders').json).toEqual([]);
+    expect(f.demo.get('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 5 }).json).toMatchObject({ status: 'CANCELED' });
+
+    f.demo.post('/fapi/v1/order', LIMIT);
+    f.demo.post('/fapi/v1/countdownCancelAll', { symbol: 'BTCUSDT', countdownTime: 1_000 });
+    f.demo.post('/fapi/v1/countdownCancelAll', { symbol: 'BTCUSDT', countdownTime: 0 });
+    f.backend.advanceTo(f.backend.now + 5_000_000);
+    expect((f.demo.get('/fapi/v1/openOrders').json as unknown[]).length).toBe(1);
+  });
+});

@@ -148,3 +148,20 @@ describe('a short through /fapi', () => {
     expect(f.demo.post('/sapi/v1/asset/transfer', { type: 'MAIN_UMFUTURE', asset: 'USDT', amount: '1000000' }).json).toEqual({ code: -5013, msg: 'Asset transfer failed: insufficient balance' });
   });
 });
+
+describe('time unit', () => {
+  test('X-MBX-TIME-UNIT: MICROSECOND gives µs in order, position, income and transfer times', async () => {
+    const { InProcessClient } = await import('../../../src/api-facade/rest/in-process-client.ts');
+    const f = futuresTradingFixture();
+    mark(f, '50000');
+    quote(f);
+    fund(f.demo, '1000');
+    const us = new InProcessClient(f.ctx, { apiKey: 'exsim-demo-key', ip: '10.0.0.1', microseconds: true });
+    const T0_US = T0_MS * 1000;
+    expect(us.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.01' }).json).toMatchObject({ updateTime: T0_US });
+    expect((us.get('/fapi/v3/positionRisk').json as { updateTime: number }[])[0]!.updateTime).toBe(T0_US);
+    expect((us.get('/fapi/v1/income').json as { time: number }[])[0]!.time).toBe(T0_US);
+    expect((us.get('/sapi/v1/asset/transfer', { type: 'MAIN_UMFUTURE' }).json as { rows: { timestamp: number }[] }).rows[0]!.timestamp).toBe(T0_US);
+    expect((us.get('/fapi/v1/allOrders', { symbol: 'BTCUSDT' }).json as { time: number }[])[0]!.time).toBe(T0_US);
+  });
+});

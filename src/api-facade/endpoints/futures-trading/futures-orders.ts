@@ -1,6 +1,9 @@
 /**
  * USDⓈ-M order rows (futures facts §2, §3.1): POST / DELETE / GET /fapi/v1/order, GET openOrder,
- * openOrders, allOrders, DELETE allOpenOrders, POST / DELETE batchOrders, GET userTrades.
+ * openOrders, allOrders, DELETE allOpenOrders, POST / DELETE batchOrders, GET userTrades, POST
+ * countdownCancelAll (context/futures-countdowns.ts). PUT /fapi/v1/order (modify) is not served:
+ * the engine amends an order only downwards keeping its priority, where Binance's modify changes
+ * price and quantity of the same order id.
  *
  * Rules:
  * - Orders are LIMIT (GTC, IOC, FOK, GTX) or MARKET on the engine's margin symbol `um:<symbol>`;
@@ -15,8 +18,8 @@
  * - newOrderRespType ACK (default) answers the order as accepted (NEW, nothing executed); RESULT
  *   the order after the command (a MARKET order FILLED, an IOC/FOK final).
  * - Weights: POST order 0 IP weight and 1 order count (10 s and 1 min), batchOrders 5 IP weight
- *   and 5 order counts... the ORDERS count of batchOrders is the number of orders in the batch
- *   (chargesOrderCount) as the docs count "oc 5+1" per request of 5. DELETE order / GET order /
+ *   and 5 order counts whatever the number of items (**chosen**: the docs' "oc 5+1" per request;
+ *   one limiter counts both windows alike). DELETE order / GET order /
  *   openOrder / allOpenOrders / DELETE batchOrders 1, openOrders 1 with symbol and 40 without,
  *   allOrders and userTrades 5.
  * - Unknown orders: GET order and openOrder -2013 "Order does not exist." (an order not open for
@@ -319,6 +322,20 @@ function batchList(text: string, name: string): unknown[] {
   if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > MAX_CANCEL_BATCH) throw paramErrors.invalidData(name);
   return parsed;
 }
+
+export const futuresCountdownCancelAll = defineEndpoint({
+  method: 'POST',
+  path: '/fapi/v1/countdownCancelAll',
+  security: 'TRADE',
+  weight: 10,
+  schema: defineSchema(withSigned([SYMBOL, { name: 'countdownTime', kind: 'LONG', required: true }])),
+  summary: 'USDⓈ-M futures: cancel every open order of a symbol when the countdown (ms) runs out; 0 stops it',
+  handler: (p, call) => {
+    const spec = marginSpec(call, p.symbol);
+    call.ctx.futuresCountdowns.set(accountOf(call), spec.symbol, p.countdownTime * 1000, call.nowUs);
+    return { symbol: fapiName(spec), countdownTime: String(p.countdownTime) };
+  },
+});
 
 export const futuresUserTrades = defineEndpoint({
   method: 'GET',

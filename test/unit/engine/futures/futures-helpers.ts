@@ -40,7 +40,8 @@ export class FutSim {
   constructor(config: EngineConfig = futuresConfig()) {
     this.engine = new Engine(config);
   }
-  apply(command: Omit<EngineCommand, 'time'> & { time?: number }): readonly EngineEvent[] {
+  /** Applies a command (without `time`: the driver stamps it) and checks the invariants after it. */
+  apply(command: object): readonly EngineEvent[] {
     this.time += 1000;
     const events = this.engine.apply({ ...command, time: this.time } as EngineCommand);
     this.engine.checkInvariants();
@@ -48,17 +49,17 @@ export class FutSim {
   }
   /** Creates an account with `usdt` spot USDT and moves `futures` of it into um:USDT. */
   account(accountId: number, usdt: string, futures = usdt): void {
-    this.apply({ type: 'CreateAccount', accountId, balances: { USDT: u(usdt), 'um:USDT': 0 } } as EngineCommand);
-    if (u(futures) > 0) expectNoReject(this.apply({ type: 'TransferFuturesWallet', accountId, asset: 'USDT', amount: u(futures), direction: 'TO_FUTURES' } as EngineCommand));
+    this.apply({ type: 'CreateAccount', accountId, balances: { USDT: u(usdt), 'um:USDT': 0 } } );
+    if (u(futures) > 0) expectNoReject(this.apply({ type: 'TransferFuturesWallet', accountId, asset: 'USDT', amount: u(futures), direction: 'TO_FUTURES' }));
   }
   order(accountId: number, side: 'BUY' | 'SELL', quantity: string, price?: string, extra: Partial<PlaceOrder> = {}): readonly EngineEvent[] {
     const base: Partial<PlaceOrder> = price === undefined
       ? { orderType: 'MARKET' }
       : { orderType: 'LIMIT', timeInForce: 'GTC', price: u(price) };
-    return this.apply({ type: 'PlaceOrder', accountId, symbol: SYM, side, quantity: u(quantity), ...base, ...extra } as EngineCommand);
+    return this.apply({ type: 'PlaceOrder', accountId, symbol: SYM, side, quantity: u(quantity), ...base, ...extra });
   }
   mark(price: string, symbol = SYM): readonly EngineEvent[] {
-    return this.apply({ type: 'SetMarkPrice', symbol, markPrice: u(price) } as EngineCommand);
+    return this.apply({ type: 'SetMarkPrice', symbol, markPrice: u(price) });
   }
   position(accountId: number, side: 'BOTH' | 'LONG' | 'SHORT' = 'BOTH', symbol = SYM) {
     const p = this.engine.futuresPositions(accountId, symbol).find((v) => v.positionSide === side);
