@@ -21,7 +21,7 @@
  * lines (`JournalFile.hash()`); it is what `summary.json` reports as the run's journal hash.
  */
 import type { EngineCommand, EngineEvent } from '../engine/index.ts';
-import type { JournalSink, MarketDecision } from '../sim/index.ts';
+import { printEntry, type JournalSink, type MarketDecision } from '../sim/index.ts';
 import { ThreadedSha256 } from './hash-thread.ts';
 
 const SLOTS = 32_768; // 256 KiB per hash update
@@ -213,6 +213,24 @@ export class BacktestDigest implements JournalSink {
       this.strategyCommands.push(command);
       this.#strategy.value(command);
     }
+  }
+
+  /** The replay's fast path: the same encoding `record` gives a RecordMarketTrade answered by its MarketTradeRecorded alone. */
+  recordPrint(time: number, symbol: string, price: number, quantity: number, isBuyerMaker: boolean, venueId: number | undefined, tradeId: number, quoteQuantity: number): void {
+    const tee = this.#tee;
+    if (tee !== null) {
+      if (tee.recordPrint !== undefined) tee.recordPrint(time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quoteQuantity);
+      else {
+        const entry = printEntry(time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quoteQuantity);
+        tee.record(entry.command, entry.events);
+      }
+    }
+    this.#count++;
+    const h = this.#entries;
+    h.num(PRINT);
+    h.num(time);
+    h.key(symbol);
+    h.five(price, quantity, isBuyerMaker ? TRUE : FALSE, tradeId, quoteQuantity);
   }
 
   decision(decision: MarketDecision): void {

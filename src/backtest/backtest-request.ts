@@ -75,6 +75,8 @@ export interface BacktestRequest {
   readonly reportDir?: string;
   /** Host timers and Date.now in the strategy warn instead of failing the run. */
   readonly allowHostTime?: boolean;
+  /** false: every print through the replay's full path (tests compare it with the fast path, the default). */
+  readonly fastPrints?: boolean;
 }
 
 export function parseBacktestRequest(strategy: string, options: BacktestRequestOptions): BacktestRequest {
@@ -140,6 +142,7 @@ export async function runBacktestRequest(
       ...(onDataWarning === undefined ? {} : { onDataWarning }),
       ...(request.sharedTapes === undefined ? {} : { sharedTapes: request.sharedTapes }),
       ...(request.allowHostTime === true ? { allowHostTime: true } : {}),
+      ...(request.fastPrints === false ? { fastPrints: false } : {}),
     });
   } finally {
     file?.close();

@@ -83,6 +83,8 @@ export interface BacktestOptions {
   readonly sharedTapes?: readonly SharedTape[];
   /** Let the strategy use host timers and Date.now, with a warning; default: they fail the run (host-time-guard.ts). */
   readonly allowHostTime?: boolean;
+  /** The replay's print fast path (ReplayConfig.fastPrints); default on. Off only to compare the two (tests). */
+  readonly fastPrints?: boolean;
 }
 
 export interface DepthStats {
@@ -209,6 +211,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     seed,
     startTime: from,
     journal: options.journal ?? null,
+    ...(options.fastPrints === false ? { fastPrints: false } : {}),
     ...(options.latency === undefined ? {} : { latency: options.latency }),
   });
   const valued = new Valuation(replay.engine, symbols);

@@ -196,8 +196,9 @@ export class SymbolState {
     }
   }
 
-  recordTrade(trade: MarketTradeRecord): void {
-    if (this.stops.length !== 0) {
+  /** `checkStops` false: the caller knows the price reaches no waiting stop (a quiet print, record-market-trade.ts). */
+  recordTrade(trade: MarketTradeRecord, checkStops = true): void {
+    if (checkStops && this.stops.length !== 0) {
       this.tradePrices.push(trade.price);
       this.markDirty();
     }
