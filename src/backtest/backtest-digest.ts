@@ -48,6 +48,8 @@ class CompactHash {
   #n = 0;
   #text = '';
   readonly #keys = new Map<string, number>();
+  #lastKey: string | null = null;
+  #lastKeySlot = 0;
 
   num(value: number): void {
     this.#slots[this.#n++] = value;
@@ -85,12 +87,18 @@ class CompactHash {
 
   /** An object key or a symbol (from a small fixed set): one slot, its text once. */
   key(name: string): void {
+    // A print's symbol comes twice a print: the last key's slot is kept (a name's id never changes).
+    if (name === this.#lastKey) return this.num(this.#lastKeySlot);
     const id = this.#keys.get(name);
-    if (id !== undefined) return this.num(-(id + 0.5));
+    if (id !== undefined) {
+      this.#lastKey = name;
+      this.#lastKeySlot = -(id + 0.5);
+      return this.num(this.#lastKeySlot);
+    }
     const next = this.#keys.size;
     this.#keys.set(name, next);
     this.num(-(next + 0.5));
-    this.#text += name;
+    this.#text += name; // after the slot: a flush the slot sets off must not take the text with it
   }
 
   value(value: unknown): void {
