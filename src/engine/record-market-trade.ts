@@ -57,7 +57,7 @@ export function notePrint(symbol: SymbolState, time: number, price: number, quan
   if (symbol.liquidity !== null) symbol.liquidity.notePrint(Math.floor(price / symbol.spec.tickUnits), Math.floor(quantity / symbol.spec.stepUnits), !isBuyerMaker);
   if (venueId !== undefined && Number.isSafeInteger(venueId) && venueId >= symbol.nextTradeId) symbol.nextTradeId = venueId;
   const tradeId = symbol.nextTradeId++;
-  symbol.recordTrade({ tradeId, price, qty: quantity, quote, time, isBuyerMaker }, checkStops);
+  symbol.recordPrintTrade(tradeId, price, quantity, quote, time, isBuyerMaker, checkStops);
   symbol.window.record(time, price, quote, quantity);
   return tradeId;
 }
