@@ -6,7 +6,7 @@
  * length and the hash equals `Journal.hash()` of the same entries.
  */
 import { createHash } from 'node:crypto';
-import { Journal, journalLine, type EngineCommand, type EngineEvent, type MarketTradeRecorded, type RecordMarketTrade } from '../engine/index.ts';
+import { Journal, journalLine, printJournalLine, type EngineCommand, type EngineEvent, type MarketTradeRecorded, type RecordMarketTrade } from '../engine/index.ts';
 import type { MarketDecision } from './replay.ts';
 
 export interface JournalSink {
@@ -54,6 +54,16 @@ export class JournalHasher implements JournalSink {
 
   record(command: EngineCommand, events: readonly EngineEvent[]): void {
     this.#hash.update(journalLine(++this.#entries, command, events));
+  }
+
+  recordPrint(time: number, symbol: string, price: number, quantity: number, isBuyerMaker: boolean, venueId: number | undefined, tradeId: number, quoteQuantity: number): void {
+    const line = printJournalLine(this.#entries + 1, time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quoteQuantity);
+    if (line === null) {
+      const entry = printEntry(time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quoteQuantity);
+      return this.record(entry.command, entry.events);
+    }
+    this.#entries++;
+    this.#hash.update(line);
   }
 
   readonly #decisionHash = createHash('sha256');

@@ -7,9 +7,10 @@
  * trailing) and OCO lists near the price, so prints take both paths and switch between them.
  */
 import { describe, expect, it } from 'vitest';
-import type { EngineEvent } from '../../../src/engine/index.ts';
+import { journalLine, printJournalLine, type EngineEvent } from '../../../src/engine/index.ts';
+import { JournalFile } from '../../../src/backtest/journal-file.ts';
 import { BEST_MATCH, BUYER_MAKER, type TradeBatch } from '../../../src/data/tape.ts';
-import { queuePosition, Replay, ReplayJournal, SyntheticBook, touch, type FillModel } from '../../../src/sim/index.ts';
+import { JournalHasher, printEntry, queuePosition, Replay, ReplayJournal, SyntheticBook, touch, type FillModel } from '../../../src/sim/index.ts';
 import { CONFIG, T0, u } from './helpers.ts';
 
 /** A small deterministic generator (mulberry32). */
@@ -175,4 +176,43 @@ describe('the print fast path gives what the full path gives', () => {
       expect(fast.lines === full.lines).toBe(true);
     });
   }
+});
+
+describe("a fast-path print's journal line", () => {
+  it('is the line of the objects the full path makes, or null where JSON would escape', () => {
+    const cases: [number, string, number, number, boolean, number | undefined, number, number][] = [
+      [1_700_000_000_123_456, 'BTCUSDT', 4_200_012_345_678, 123_000, true, undefined, 17, 5_166_015],
+      [0, 'ETH-USDT_1.x', 1, 1, false, 9_007_199_254_740_991, 1, 0],
+      [5, 'BTCUSDT', 2, 3, false, 40, 41, -0],
+    ];
+    for (const [time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quote] of cases) {
+      const entry = printEntry(time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quote);
+      expect(printJournalLine(7, time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quote)).toBe(journalLine(7, entry.command, entry.events));
+    }
+    expect(printJournalLine(1, 0, 'BTC"USDT', 1, 1, true, undefined, 1, 1)).toBeNull();
+    expect(printJournalLine(1, 0, 'BTCUSDT', Number.NaN, 1, true, undefined, 1, 1)).toBeNull();
+  });
+
+  it('JournalHasher and JournalFile give the same hash through recordPrint as through record', () => {
+    const prints: [number, string, number, number, boolean, number | undefined, number, number][] = [
+      [10, 'BTCUSDT', 100, 2, true, undefined, 1, 200],
+      [11, 'BTC"X', 100, 2, false, 5, 2, 200],
+      [12, 'BTCUSDT', 101, 3, false, 6, 3, 303],
+    ];
+    const viaRecord = new JournalHasher();
+    const viaPrint = new JournalHasher();
+    const fileRecord = new JournalFile(null);
+    const filePrint = new JournalFile(null);
+    for (const p of prints) {
+      const entry = printEntry(...p);
+      viaRecord.record(entry.command, entry.events);
+      fileRecord.record(entry.command, entry.events);
+      viaPrint.recordPrint(...p);
+      filePrint.recordPrint(...p);
+    }
+    expect(viaPrint.hash()).toBe(viaRecord.hash());
+    expect(filePrint.hash()).toBe(fileRecord.hash());
+    expect(filePrint.hash()).toBe(viaRecord.hash());
+    expect(filePrint.entries).toBe(3);
+  });
 });
