@@ -524,12 +524,15 @@ export class Replay {
         if (cursor.done) continue;
         const t = cursor.time;
         if (t < bestTime) {
-          [stopTime, stopRank] = [bestTime, bestRank];
+          stopTime = bestTime;
+          stopRank = bestRank;
           best = entry;
           bestDepth = undefined;
-          [bestTime, bestRank] = [t, cursor.index];
+          bestTime = t;
+          bestRank = cursor.index;
         } else if (t < stopTime) {
-          [stopTime, stopRank] = [t, cursor.index];
+          stopTime = t;
+          stopRank = cursor.index;
         }
       }
       for (const entry of depthCursors) {
@@ -539,12 +542,15 @@ export class Replay {
         if (cursor.done) continue;
         const t = cursor.time;
         if (t < bestTime || (t === bestTime && cursor.rank < bestRank)) {
-          [stopTime, stopRank] = [bestTime, bestRank];
+          stopTime = bestTime;
+          stopRank = bestRank;
           best = undefined;
           bestDepth = entry;
-          [bestTime, bestRank] = [t, cursor.rank];
+          bestTime = t;
+          bestRank = cursor.rank;
         } else if (t < stopTime || (t === stopTime && cursor.rank < stopRank)) {
-          [stopTime, stopRank] = [t, cursor.rank];
+          stopTime = t;
+          stopRank = cursor.rank;
         }
       }
       if ((best === undefined && bestDepth === undefined) || bestTime > limit) return;
