@@ -107,7 +107,7 @@ export function buildSummary(
   };
 }
 
-function sourceOf(sources: Readonly<Record<string, string>>): string | Readonly<Record<string, string>> {
+export function sourceOf(sources: Readonly<Record<string, string>>): string | Readonly<Record<string, string>> {
   const distinct = [...new Set(Object.values(sources))];
   return distinct.length === 1 ? distinct[0]! : sources;
 }

@@ -89,6 +89,22 @@ export interface BacktestOptions {
   readonly allowHostTime?: boolean;
   /** USDⓈ-M perpetuals traded beside their spot symbols (futures-setup.ts); default the strategy's `futures` export. */
   readonly futures?: readonly string[];
+  /** The replay's print fast path (ReplayConfig.fastPrints); default on. Off only to compare the two (tests). */
+  readonly fastPrints?: boolean;
+  /** Called once the data is open, before the replay starts: what is run on what (the command line's first line). */
+  readonly onStart?: (start: BacktestStart) => void;
+}
+
+/** What `onStart` is told: the run as the summary will name it. */
+export interface BacktestStart {
+  readonly strategyName: string;
+  readonly symbols: readonly string[];
+  readonly from: number;
+  readonly to: number;
+  /** Per symbol: what the prints are made from (as BacktestResult.sources). */
+  readonly sources: Readonly<Record<string, string>>;
+  readonly fillModel: string;
+  readonly seed: string;
 }
 
 export interface DepthStats {
@@ -224,6 +240,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     if (!(key in strategy.params)) throw new InputError(`strategy ${strategy.name} has no parameter "${key}" (it has ${Object.keys(strategy.params).join(', ') || 'none'})`);
   }
 
+  options.onStart?.({ strategyName: strategy.name, symbols, from, to, sources, fillModel, seed });
   const replay = (replayRef = new Replay({
     engine: engineConfig,
     tapes: tapes.map((t) => {
@@ -235,6 +252,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     seed,
     startTime: from,
     journal: options.journal ?? null,
+    ...(options.fastPrints === false ? { fastPrints: false } : {}),
     ...(options.latency === undefined ? {} : { latency: options.latency }),
   }));
   const valued = new Valuation(replay.engine, symbols);

@@ -20,6 +20,7 @@ export class Valuation {
   readonly #pairs: Pair[] = [];
   readonly #last = new Map<string, number>();
   readonly #precision = new Map<string, number>();
+  readonly #scales = new Map<string, Decimal>();
 
   /** `symbols`: the replayed ones (a symbol that never prints could never value anything). */
   constructor(engine: Engine, symbols: readonly string[], asset?: string) {
@@ -79,7 +80,7 @@ export class Valuation {
       const rate = this.rate(b.asset);
       if (rate === undefined) continue;
       if (rate === null) return null;
-      total = total.add(new Decimal(units).div(new Decimal(10).pow(this.precision(b.asset))).mul(rate));
+      total = total.add(new Decimal(units).div(this.#scale(b.asset)).mul(rate));
     }
     return total;
   }
@@ -99,9 +100,19 @@ export class Valuation {
       const rate = this.rate(spotAssetOf(wallet.asset)!);
       if (rate === undefined) continue;
       if (rate === null) return null;
-      total = total.add(new Decimal(wallet.marginBalance).div(new Decimal(10).pow(this.precision(wallet.asset))).mul(rate));
+      total = total.add(new Decimal(wallet.marginBalance).div(this.#scale(wallet.asset)).mul(rate));
     }
     return total;
+  }
+
+  /** 10^precision of an asset, made once (Decimals are immutable; equity is sampled every simulated minute). */
+  #scale(asset: string): Decimal {
+    let scale = this.#scales.get(asset);
+    if (scale === undefined) {
+      scale = new Decimal(10).pow(this.precision(asset));
+      this.#scales.set(asset, scale);
+    }
+    return scale;
   }
 
   /** Rate through a symbol pairing exactly these two assets: undefined if none, null if it has no price. */

@@ -202,8 +202,34 @@ export class SymbolState {
     }
   }
 
-  recordTrade(trade: MarketTradeRecord): void {
-    if (this.stops.length !== 0) {
+  /**
+   * `recordTrade` of a recorded print (record-market-trade.ts), without a record made per print:
+   * once the ring of recent trades is full, its oldest record is rewritten in place (nothing else
+   * holds a record: the views copy them). `checkStops` false: the caller knows the price reaches no
+   * waiting stop (a quiet print).
+   */
+  recordPrintTrade(tradeId: number, price: number, qty: number, quote: number, time: number, isBuyerMaker: boolean, checkStops: boolean): void {
+    const ring = this.recentTrades;
+    if (ring.length < RECENT_TRADES_KEPT) return this.recordTrade({ tradeId, price, qty, quote, time, isBuyerMaker }, checkStops);
+    if (checkStops && this.stops.length !== 0) {
+      this.tradePrices.push(price);
+      this.markDirty();
+    }
+    const trade = ring[this.recentHead]!;
+    trade.tradeId = tradeId;
+    trade.price = price;
+    trade.qty = qty;
+    trade.quote = quote;
+    trade.time = time;
+    trade.isBuyerMaker = isBuyerMaker;
+    this.recentHead = (this.recentHead + 1) % RECENT_TRADES_KEPT;
+    this.lastTrade = trade;
+    this.tradeCount += 1;
+    if (this.meanReference !== null) this.meanReference.record(time, price);
+  }
+
+  recordTrade(trade: MarketTradeRecord, checkStops = true): void {
+    if (checkStops && this.stops.length !== 0) {
       this.tradePrices.push(trade.price);
       this.markDirty();
     }

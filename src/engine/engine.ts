@@ -32,7 +32,9 @@ import { advanceFlows, applyDepth, setDepthBook, setOrderFlowBook } from './liqu
 import { placeOrderList } from './order-lists/place-order-list.ts';
 import { placeOrder } from './place-order.ts';
 import { recycleClosedOrders } from './order-lifecycle.ts';
-import { recordMarketTrade } from './record-market-trade.ts';
+import { notePrint, quietPrint, recordMarketTrade } from './record-market-trade.ts';
+import { mulDivFloor } from './exact-math.ts';
+import { pow10 } from './units.ts';
 import type { EngineConfig } from './symbol-config.ts';
 import { assertNever } from './types.ts';
 
@@ -68,6 +70,30 @@ export class Engine extends EngineQueries {
     if (!(time >= state.lastTime)) throw new Error(`time ran backwards: advance to ${time} after ${state.lastTime}`);
     state.lastTime = time;
     advanceFlows(state, time);
+  }
+
+  /** The quote quantity of the last print `recordPrint` recorded. */
+  printQuote = 0;
+
+  /**
+   * The replay's fast path for a print: exactly `apply(RecordMarketTrade)` (same state after it,
+   * `sequence` included) for a print that would emit its MarketTradeRecorded and nothing else (a
+   * valid amount that reaches no waiting stop and moves no trailing one), without the command and
+   * event objects. Returns the trade id (the event's; its quoteQuantity is then `printQuote`), or
+   * -1 having changed nothing: the print must be applied as a RecordMarketTrade command.
+   */
+  recordPrint(symbolName: string, time: number, price: number, quantity: number, isBuyerMaker: boolean, venueId: number | undefined): number {
+    const state = this.state;
+    if (!(time >= state.lastTime)) return -1;
+    const symbol = state.symbols.get(symbolName);
+    if (symbol === undefined || state.dirty.length !== 0 || !quietPrint(symbol, price, quantity)) return -1;
+    state.lastTime = time;
+    advanceFlows(state, time);
+    state.sequence++;
+    state.events = null;
+    const quote = mulDivFloor(price, quantity, pow10(symbol.spec.basePrecision));
+    this.printQuote = quote;
+    return notePrint(symbol, time, price, quantity, isBuyerMaker, venueId, quote, false);
   }
 
   /** Applies one command; returns the events it caused (an OrderRejected on refusal). */

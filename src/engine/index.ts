@@ -9,7 +9,7 @@
 export { Engine } from './engine.ts';
 export { EngineQueries } from './engine-queries.ts';
 export { Journal, JournaledEngine, rebuildFromJournal } from './journal.ts';
-export { journalLine, type JournalEntry } from './journal-line.ts';
+export { journalLine, printJournalLine, type JournalEntry } from './journal-line.ts';
 export { parseUnits, formatUnits } from './units.ts';
 export { generateClientOrderId } from './client-order-id.ts';
 export type * from './commands.ts';
