@@ -154,7 +154,8 @@ export function trimReducing(state: EngineState, symbol: SymbolState, account: A
   let capacity = Math.abs(position.amount);
   const reducesWithBuy = position.amount < 0;
   const keep: number[] = [];
-  for (const orderId of margin.reducing) {
+  // A copy: expiring an order also takes it out of `margin.reducing` (forgetMarginOrder).
+  for (const orderId of margin.reducing.slice()) {
     const order = symbol.live.get(orderId);
     if (order === undefined) continue;
     const info = margin.orders.get(orderId)!;
