@@ -72,9 +72,15 @@ export class FuturesOrderInfo {
     /** Reduce-only, or a hedge-mode closing order (SELL LONG, BUY SHORT): may only reduce. */
     readonly reducing: boolean,
     readonly postOnly: boolean,
-    /** The margin reserved at acceptance; the order keeps ceil(initialLock × remaining / orig). */
-    readonly initialLock: number,
+    /**
+     * The margin reserved for `lockSteps` remaining steps (at acceptance, or at the last modify):
+     * the order keeps ceil(lockBase × remaining / lockSteps).
+     */
+    public lockBase: number,
+    public lockSteps: number,
   ) {}
+  /** Re-queued by a modify: it arrived at its level later than its order id says (FIFO check). */
+  requeued = false;
 }
 
 /** An order's futures fields as one small integer (MarginSymbol.closedFlags). */
