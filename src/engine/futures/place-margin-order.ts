@@ -35,7 +35,7 @@ function sideIndexOf(side: PlaceOrder['positionSide']): number {
 }
 
 /** The filter rules of §5 on a price (LIMIT) and quantity; reasons in the real order. */
-function filterRefusal(margin: MarginSymbol, isMarket: boolean, price: number, quantity: number): RejectReason | null {
+export function filterRefusal(margin: MarginSymbol, isMarket: boolean, price: number, quantity: number): RejectReason | null {
   if (!isMarket) {
     if (margin.minPrice > 0 && price < margin.minPrice) return 'FUTURES_PRICE_LESS_THAN_MIN';
     if (margin.maxPrice > 0 && price > margin.maxPrice) return 'FUTURES_PRICE_GREATER_THAN_MAX';
