@@ -64,7 +64,7 @@ export function checkInvariants(state: EngineState): void {
           // FIFO by arrival: plain orders arrive in id order. Triggered stops, activated list
           // legs and refilled iceberg slices arrive later than their ids say, so only plain
           // orders are compared.
-          if (o.ext === null) {
+          if (o.ext === null && !(s.margin?.orders.get(o.orderId)?.requeued ?? false)) {
             if (o.orderId <= prevId) throw new Error(`${s.spec.symbol}: FIFO broken at ${level.ticks}`);
             prevId = o.orderId;
           }

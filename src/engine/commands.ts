@@ -409,6 +409,23 @@ export interface SetFuturesCommissionRates {
   takerRate: number;
 }
 
+/**
+ * Modifies an open LIMIT order of a margin symbol (PUT /fapi/v1/order): new price and quantity
+ * (the whole order's, executed part included). The order keeps its id and goes to the back of
+ * its (new) level, and trades at once if it now crosses. Canceled instead when the new quantity
+ * is not above what executed, or a post-only order would take (binance-futures-facts §2).
+ */
+export interface ModifyMarginOrder {
+  type: 'ModifyMarginOrder';
+  time: number;
+  accountId: number;
+  symbol: string;
+  orderId?: number;
+  origClientOrderId?: string;
+  price: number;
+  quantity: number;
+}
+
 export type EngineCommand =
   | CreateAccount
   | AdjustBalance
@@ -435,4 +452,5 @@ export type EngineCommand =
   | AdjustPositionMargin
   | SetMarkPrice
   | SettleFunding
-  | SetFuturesCommissionRates;
+  | SetFuturesCommissionRates
+  | ModifyMarginOrder;

@@ -27,6 +27,7 @@ import type { EngineEvent } from './events.ts';
 import { fillFromMarket } from './fills/fill-from-market.ts';
 import { adjustPositionMargin, setFuturesCommissionRates, setLeverage, setMarginType, setPositionMode, transferFuturesWallet } from './futures/futures-commands.ts';
 import { setMarkPrice, settleFunding } from './futures/futures-mark.ts';
+import { modifyMarginOrder } from './futures/modify-margin-order.ts';
 import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
 import { advanceFlows, applyDepth, setDepthBook, setOrderFlowBook } from './liquidity/depth-book-commands.ts';
 import { placeOrderList } from './order-lists/place-order-list.ts';
@@ -177,6 +178,9 @@ export class Engine extends EngineQueries {
         break;
       case 'SetFuturesCommissionRates':
         setFuturesCommissionRates(state, command);
+        break;
+      case 'ModifyMarginOrder':
+        modifyMarginOrder(state, command);
         break;
       default:
         assertNever(command, 'command');

@@ -423,6 +423,20 @@ export interface FuturesConfigChanged {
   positionMode?: 'ONE_WAY' | 'HEDGE';
 }
 
+/** A margin order was modified (ORDER_TRADE_UPDATE execution type AMENDMENT); trades may follow. */
+export interface OrderModified {
+  type: 'OrderModified';
+  time: number;
+  symbol: string;
+  orderId: number;
+  accountId: number;
+  /** New limit price and original quantity (base units). */
+  price: number;
+  quantity: number;
+  origPrice: number;
+  origQuantity: number;
+}
+
 export type EngineEvent =
   | AccountCreated
   | BalanceAdjusted
@@ -451,4 +465,5 @@ export type EngineEvent =
   | FundingSettled
   | MarginCalled
   | PositionLiquidated
-  | FuturesConfigChanged;
+  | FuturesConfigChanged
+  | OrderModified;

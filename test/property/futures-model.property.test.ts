@@ -1,7 +1,7 @@
 /**
  * Model-based property test of the futures engine: random streams of transfers, orders (both
  * sides, LIMIT GTC / IOC / FOK / post-only and MARKET, reduce-only), cancels, fills by market
- * prints, mark moves, funding, leverage / margin type / position mode / isolated margin changes,
+ * prints, order modifies, mark moves, funding, leverage / margin type / position mode / isolated margin changes,
  * on two margin symbols sharing um:USDT, with three accounts. After every command it checks, from the outside:
  * - conservation per margin asset: Σ futures wallets (cross + isolated, open-order margin
  *   included) + insurance fund + commissions = the external flows (transfers in − out, realized
@@ -50,7 +50,8 @@ type Step = { sym: 0 | 1 } & (
   | { kind: 'marginType'; account: number; isolated: boolean }
   | { kind: 'mode'; account: number; hedge: boolean }
   | { kind: 'adjust'; account: number; amount: number; add: boolean; long: boolean }
-  | { kind: 'rates'; account: number; maker: number; taker: number });
+  | { kind: 'rates'; account: number; maker: number; taker: number }
+  | { kind: 'modify'; pick: number; offsetBp: number; steps: number });
 
 const account = fc.constantFrom(...ACCOUNTS);
 const bodyArb = fc.oneof(
@@ -75,6 +76,7 @@ const bodyArb = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('marginType' as const), account, isolated: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('mode' as const), account, hedge: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('adjust' as const), account, amount: fc.integer({ min: 1, max: 50 }), add: fc.boolean(), long: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('modify' as const), pick: fc.nat(), offsetBp: fc.integer({ min: -600, max: 600 }), steps: fc.integer({ min: 1, max: 3000 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rates' as const), account, maker: fc.integer({ min: -1, max: 100_000 }), taker: fc.integer({ min: -1, max: 100_000 }) }) },
 );
 // Most steps on the first symbol; the second shares the margin asset (cross margin across symbols).
@@ -157,6 +159,12 @@ class FuturesChecker {
       case 'adjust': {
         const hedge = this.engine.futuresPositionMode(step.account) === 'HEDGE';
         return { type: 'AdjustPositionMargin', accountId: step.account, symbol: SYM, positionSide: hedge ? (step.long ? 'LONG' : 'SHORT') : 'BOTH', amount: step.amount * E8, direction: step.add ? 'ADD' : 'REDUCE' };
+      }
+      case 'modify': {
+        const open = ACCOUNTS.flatMap((id) => this.engine.openOrders(id, SYM));
+        if (open.length === 0) return null;
+        const order = open[step.pick % open.length]!;
+        return { type: 'ModifyMarginOrder', accountId: order.accountId, symbol: SYM, orderId: order.orderId, price: this.priceAt(step.sym, step.offsetBp), quantity: step.steps * 100_000 };
       }
       case 'rates':
         return { type: 'SetFuturesCommissionRates', accountId: step.account, makerRate: step.maker, takerRate: step.taker };

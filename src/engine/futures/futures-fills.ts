@@ -27,11 +27,11 @@ import { addIncome, bookExternal, debitWallet, emitPosition, emitWallet, futures
 import type { FuturesAccount, FuturesOrderInfo, FuturesPosition } from './futures-state.ts';
 import { initialMargin } from './margin-math.ts';
 
-/** What an open margin order keeps reserved: its initial reservation in proportion to what remains. */
+/** What an open margin order keeps reserved: its reservation in proportion to what remains. */
 export function marginRequiredLock(symbol: SymbolState, order: Order): number {
   const info = symbol.margin!.orders.get(order.orderId);
-  if (info === undefined || order.origSteps === 0) return 0;
-  return mulDivCeil(info.initialLock, order.remainingSteps, order.origSteps);
+  if (info === undefined || info.lockSteps === 0) return 0;
+  return mulDivCeil(info.lockBase, order.remainingSteps, info.lockSteps);
 }
 
 export function settleMarginFill(state: EngineState, symbol: SymbolState, buyer: Order, seller: Order, buyerIsMaker: boolean, base: number, quote: number, time: number, chargeCommission: boolean): { buyerCommission: Commission; sellerCommission: Commission } {
@@ -154,7 +154,8 @@ export function trimReducing(state: EngineState, symbol: SymbolState, account: A
   let capacity = Math.abs(position.amount);
   const reducesWithBuy = position.amount < 0;
   const keep: number[] = [];
-  for (const orderId of margin.reducing) {
+  // A copy: expiring an order also takes it out of `margin.reducing` (forgetMarginOrder).
+  for (const orderId of margin.reducing.slice()) {
     const order = symbol.live.get(orderId);
     if (order === undefined) continue;
     const info = margin.orders.get(orderId)!;

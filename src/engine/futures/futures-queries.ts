@@ -204,9 +204,13 @@ export function markPriceView(state: EngineState, symbolName: string): MarkPrice
 
 export function futuresOrderInfoView(state: EngineState, symbolName: string, orderId: number): FuturesOrderInfoView | undefined {
   const symbol = marginSymbol(state, symbolName);
-  const info = symbol?.margin!.orders.get(orderId);
-  if (info === undefined) return undefined;
-  return { positionSide: POSITION_SIDES[info.side]!, reduceOnly: info.reduceOnly, postOnly: info.postOnly };
+  if (symbol === undefined) return undefined;
+  const margin = symbol.margin!;
+  const info = margin.orders.get(orderId);
+  if (info !== undefined) return { positionSide: POSITION_SIDES[info.side]!, reduceOnly: info.reduceOnly, postOnly: info.postOnly };
+  const flags = margin.closedFlags[orderId] ?? -1;
+  if (flags < 0) return undefined;
+  return { positionSide: POSITION_SIDES[flags & 3]!, reduceOnly: (flags & 4) !== 0, postOnly: (flags & 8) !== 0 };
 }
 
 /** Maker and taker rates (1e-8) an account pays on a margin symbol (GET /fapi/v1/commissionRate). */

@@ -72,9 +72,34 @@ export class FuturesOrderInfo {
     /** Reduce-only, or a hedge-mode closing order (SELL LONG, BUY SHORT): may only reduce. */
     readonly reducing: boolean,
     readonly postOnly: boolean,
-    /** The margin reserved at acceptance; the order keeps ceil(initialLock × remaining / orig). */
-    readonly initialLock: number,
+    /**
+     * The margin reserved for `lockSteps` remaining steps (at acceptance, or at the last modify):
+     * the order keeps ceil(lockBase × remaining / lockSteps).
+     */
+    public lockBase: number,
+    public lockSteps: number,
   ) {}
+  /** Re-queued by a modify: it arrived at its level later than its order id says (FIFO check). */
+  requeued = false;
+}
+
+/** An order's futures fields as one small integer (MarginSymbol.closedFlags). */
+export function packFlags(info: FuturesOrderInfo): number {
+  return info.side | (info.reduceOnly ? 4 : 0) | (info.postOnly ? 8 : 0);
+}
+
+/** What a margin order leaves behind when it closes (called from order-lifecycle.ts closeOrder). */
+export function forgetMarginOrder(margin: MarginSymbol, orderId: number): void {
+  const info = margin.orders.get(orderId);
+  if (info === undefined) return;
+  margin.orders.delete(orderId);
+  const flags = margin.closedFlags;
+  while (flags.length < orderId) flags.push(-1);
+  flags[orderId] = packFlags(info);
+  if (info.reducing) {
+    const at = margin.reducing.indexOf(orderId);
+    if (at >= 0) margin.reducing.splice(at, 1);
+  }
 }
 
 export interface CompiledBracket {
@@ -115,8 +140,13 @@ export class MarginSymbol {
   indexPrice = 0;
   markTime = 0;
   lastFundingRate = 0;
-  /** Per margin order id (open or closed): its futures fields. */
+  /** Per open margin order id: its futures fields (dropped when it closes; `closedFlags` keeps what queries need). */
   readonly orders = new Map<number, FuturesOrderInfo>();
+  /**
+   * Per order id, for orders that closed: side | reduceOnly << 2 | postOnly << 3 (`packFlags`).
+   * A small integer per order instead of an object keeps a long backtest's memory flat.
+   */
+  readonly closedFlags: number[] = [];
   /** Open reducing orders (reduce-only / hedge closing), in acceptance order: trimmed after fills. */
   reducing: number[] = [];
 

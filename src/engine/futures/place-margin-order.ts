@@ -35,7 +35,7 @@ function sideIndexOf(side: PlaceOrder['positionSide']): number {
 }
 
 /** The filter rules of §5 on a price (LIMIT) and quantity; reasons in the real order. */
-function filterRefusal(margin: MarginSymbol, isMarket: boolean, price: number, quantity: number): RejectReason | null {
+export function filterRefusal(margin: MarginSymbol, isMarket: boolean, price: number, quantity: number): RejectReason | null {
   if (!isMarket) {
     if (margin.minPrice > 0 && price < margin.minPrice) return 'FUTURES_PRICE_LESS_THAN_MIN';
     if (margin.maxPrice > 0 && price > margin.maxPrice) return 'FUTURES_PRICE_GREATER_THAN_MAX';
@@ -119,10 +119,9 @@ export function checkMarginPlacement(state: EngineState, command: PlaceOrder, sy
   if (margin.maxNumOrders > 0 && symbol.openCountOf(account) >= margin.maxNumOrders) return 'FUTURES_MAX_OPEN_ORDERS';
   const isBuy = command.side === 'BUY';
   const mark = markOf(symbol);
-  if (!isMarket && mark > 0 && margin.percentUp > 0) {
-    // BUY price ≤ mark × up, SELL price ≥ mark × down (1e-8 multipliers, compared exactly).
-    if (isBuy && compareProducts(price, RATE_SCALE, mark, margin.percentUp) > 0) return 'FUTURES_PRICE_ABOVE_MARK_CAP';
-    if (!isBuy && compareProducts(price, RATE_SCALE, mark, margin.percentDown) < 0) return 'FUTURES_PRICE_BELOW_MARK_FLOOR';
+  if (!isMarket) {
+    const band = percentPriceRefusal(margin, isBuy, price, mark);
+    if (band) return band;
   }
   if (isMarket && mark > 0 && margin.percentUp > 0) {
     // A MARKET order whose best counter price is outside the PERCENT_PRICE band (§4: -4131).
@@ -155,12 +154,7 @@ export function checkMarginPlacement(state: EngineState, command: PlaceOrder, sy
   if (reducing) {
     // Only against the position, and never beyond what other reducing orders leave of it.
     if (positionAmount === 0 || (positionAmount > 0) === isBuy) return 'FUTURES_REDUCE_ONLY_REJECTED';
-    let capacity = Math.abs(positionAmount);
-    for (const id of margin.reducing) {
-      const other = symbol.live.get(id);
-      if (other !== undefined && other.account === account && margin.orders.get(id)!.side === side) capacity -= other.remainingSteps;
-    }
-    if (steps > capacity) return 'FUTURES_REDUCE_ONLY_REJECTED';
+    if (steps > reducingCapacity(symbol, account, side, Math.abs(positionAmount), -1)) return 'FUTURES_REDUCE_ONLY_REJECTED';
   }
   const sameClientId = command.clientOrderId === undefined ? undefined : findOrderIdByClientId(symbol, account, command.clientOrderId);
   if (sameClientId !== undefined && symbol.live.get(sameClientId) !== undefined) return 'DUPLICATE_ORDER';
@@ -174,27 +168,71 @@ export function checkMarginPlacement(state: EngineState, command: PlaceOrder, sy
     planQuote = plan.steps === steps ? plan.quote : plan.quote + (mark > 0 ? notionalCeil(symbol, mark, steps - plan.steps) : 0);
   }
 
-  // 4. Margin: only the part that opens (or flips) a position costs anything.
-  let opening = 0;
-  if (!reducing) opening = hedge || positionAmount === 0 || (positionAmount > 0) === isBuy ? steps : Math.max(0, steps - Math.abs(positionAmount));
-  let cost = 0;
-  if (opening > 0) {
-    const openNotional = isMarket ? mulDivCeil(planQuote, opening, steps) : notionalCeil(symbol, price, opening);
-    // The position after the order at its price must fit the leverage's brackets.
-    const sameWay = positionAmount !== 0 && (positionAmount > 0) === isBuy;
-    const after = (sameWay ? Math.abs(positionAmount) : 0) + opening;
-    const afterNotional = isMarket ? openNotional + (sameWay ? notionalCeil(symbol, mark > 0 ? mark : 0, Math.abs(positionAmount)) : 0) : notionalCeil(symbol, price, after);
-    if (afterNotional > maxNotionalAt(margin, leverage)) return 'FUTURES_MAX_POSITION_AT_LEVERAGE';
-    // Open loss (FAQ-COST): what the order would lose at once against the mark.
-    let openLoss = 0;
-    if (mark > 0) {
-      const atMark = isBuy ? notionalFloor(symbol, mark, opening) : notionalCeil(symbol, mark, opening);
-      openLoss = Math.max(0, isBuy ? openNotional - atMark : atMark - openNotional);
-    }
-    cost = initialMargin(openNotional, leverage) + openLoss;
-    const summary = summarize(state, account, symbol.quoteAsset);
-    const available = Math.min(availableOf(summary), account.freeOf(symbol.quoteAsset));
-    if (cost > available) return 'FUTURES_MARGIN_INSUFFICIENT';
+  // 4. Margin.
+  const cost = orderCost(state, symbol, account, { isBuy, hedge, reducing, positionAmount, leverage, isMarket, price, steps, planQuote, mark }, 0);
+  if (typeof cost === 'string') return cost;
+  return { account, isBuy, steps, priceTicks, stpMode, cost, info: new FuturesOrderInfo(side, reduceOnly, reducing, postOnly, cost, steps) };
+}
+
+/** PERCENT_PRICE of a LIMIT price against the mark: BUY ≤ mark × up, SELL ≥ mark × down (exact). */
+export function percentPriceRefusal(margin: MarginSymbol, isBuy: boolean, price: number, mark: number): RejectReason | null {
+  if (mark <= 0 || margin.percentUp <= 0) return null;
+  if (isBuy && compareProducts(price, RATE_SCALE, mark, margin.percentUp) > 0) return 'FUTURES_PRICE_ABOVE_MARK_CAP';
+  if (!isBuy && compareProducts(price, RATE_SCALE, mark, margin.percentDown) < 0) return 'FUTURES_PRICE_BELOW_MARK_FLOOR';
+  return null;
+}
+
+/** What a position leaves for one more reducing order: its size less the other open reducing orders on it (`except` excluded). */
+export function reducingCapacity(symbol: SymbolState, account: Account, side: number, size: number, except: number): number {
+  const margin = symbol.margin!;
+  let capacity = size;
+  for (const id of margin.reducing) {
+    const other = symbol.live.get(id);
+    if (id !== except && other !== undefined && other.account === account && margin.orders.get(id)!.side === side) capacity -= other.remainingSteps;
   }
-  return { account, isBuy, steps, priceTicks, stpMode, cost, info: new FuturesOrderInfo(side, reduceOnly, reducing, postOnly, cost) };
+  return capacity;
+}
+
+export interface CostTerms {
+  isBuy: boolean;
+  hedge: boolean;
+  reducing: boolean;
+  positionAmount: number;
+  leverage: number;
+  isMarket: boolean;
+  price: number;
+  steps: number;
+  /** MARKET: what its planned walk pays (the mark's price for what the book lacks). */
+  planQuote: number;
+  mark: number;
+}
+
+/**
+ * The margin an order reserves, or why it may not: only the part that opens (or flips) a
+ * position costs anything: its initial margin at the order price plus its open loss against the
+ * mark (FAQ-COST); the position it would make must fit the leverage (-2027); the cost must fit
+ * the available balance, to which `alreadyHeld` (a modified order's current reservation) is added.
+ */
+export function orderCost(state: EngineState, symbol: SymbolState, account: Account, t: CostTerms, alreadyHeld: number): RejectReason | number {
+  const margin = symbol.margin!;
+  const { isBuy, positionAmount, steps, price, mark, isMarket } = t;
+  let opening = 0;
+  if (!t.reducing) opening = t.hedge || positionAmount === 0 || (positionAmount > 0) === isBuy ? steps : Math.max(0, steps - Math.abs(positionAmount));
+  if (opening === 0) return 0;
+  const openNotional = isMarket ? mulDivCeil(t.planQuote, opening, steps) : notionalCeil(symbol, price, opening);
+  // The position after the order at its price must fit the leverage's brackets.
+  const sameWay = positionAmount !== 0 && (positionAmount > 0) === isBuy;
+  const after = (sameWay ? Math.abs(positionAmount) : 0) + opening;
+  const afterNotional = isMarket ? openNotional + (sameWay ? notionalCeil(symbol, mark > 0 ? mark : 0, Math.abs(positionAmount)) : 0) : notionalCeil(symbol, price, after);
+  if (afterNotional > maxNotionalAt(margin, t.leverage)) return 'FUTURES_MAX_POSITION_AT_LEVERAGE';
+  // Open loss (FAQ-COST): what the order would lose at once against the mark.
+  let openLoss = 0;
+  if (mark > 0) {
+    const atMark = isBuy ? notionalFloor(symbol, mark, opening) : notionalCeil(symbol, mark, opening);
+    openLoss = Math.max(0, isBuy ? openNotional - atMark : atMark - openNotional);
+  }
+  const cost = initialMargin(openNotional, t.leverage) + openLoss;
+  const summary = summarize(state, account, symbol.quoteAsset);
+  const available = Math.min(availableOf(summary), account.freeOf(symbol.quoteAsset)) + alreadyHeld;
+  return cost > available ? 'FUTURES_MARGIN_INSUFFICIENT' : cost;
 }

@@ -56,6 +56,8 @@ export const FUTURES_REJECT_CODES: Readonly<Record<FuturesRejectReason, FapiErro
   FUTURES_POSITION_SIDE_POSITION: { code: -4068, msg: 'Position side cannot be changed if there exists position.' },
   FUTURES_LEVERAGE_REDUCTION_ISOLATED: { code: -4161, msg: 'Leverage reduction is not supported in Isolated Margin Mode with open positions' },
   // AdjustPositionMargin on a side without a position (chosen: Binance answers -4046-like; we use -4049's family).
+  FUTURES_MODIFY_ONLY_LIMIT: { code: -5025, msg: 'Only limit order is supported.' },
+  FUTURES_MODIFY_NO_CHANGE: { code: -5027, msg: 'No need to modify the order.' },
   FUTURES_NO_POSITION: { code: -4049, msg: 'Add margin only support for isolated position.' },
 };
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, PositionLiquidated } from '../../../../src/engine/events.ts';
 import { Engine } from '../../../../src/engine/engine.ts';
-import { FutSim, SYM, expectNoReject, futuresConfig, rejectOf, u } from './futures-helpers.ts';
+import { FutSim, SYM, expectNoReject, futuresConfig, rejectOf, testContract, u } from './futures-helpers.ts';
 
 const types = (events: readonly EngineEvent[]) => events.map((e) => e.type);
 
@@ -171,5 +171,55 @@ describe('snapshot', () => {
     ] as const;
     for (const command of next) expect(copy.apply(command as never)).toEqual(sim.engine.apply(command as never));
     expect(copy.stateHash()).toBe(sim.engine.stateHash());
+  });
+});
+
+describe('cross liquidation across symbols and in hedge mode', () => {
+  it('closes every cross position of the margin asset; the first takes the clearance in its price', () => {
+    const sim = new FutSim(futuresConfig([testContract('XUSDT'), testContract('YUSDT')]));
+    const Y = 'um:YUSDT';
+    sim.account(1, '20');
+    sim.account(2, '1000');
+    sim.mark('100');
+    sim.mark('100', Y);
+    for (const symbol of [SYM, Y]) {
+      expectNoReject(sim.apply({ type: 'PlaceOrder', accountId: 1, symbol, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: u('100'), quantity: u('1') }));
+      expectNoReject(sim.apply({ type: 'PlaceOrder', accountId: 2, symbol, side: 'SELL', orderType: 'MARKET', quantity: u('1') }));
+    }
+    // wallet 20 − 2 × 0.02; marks 95 and 90: 19.96 − 5 − 10 = 4.96 > MM 0.95 + 0.9
+    sim.mark('95');
+    expect(types(sim.mark('90', Y))).toEqual(['MarkPriceChanged']);
+    // Y at 85: 19.96 − 5 − 15 = −0.04: both positions go, the fund pays 0.04
+    const events = sim.mark('85', Y);
+    const closes = events.filter((e): e is PositionLiquidated => e.type === 'PositionLiquidated');
+    expect(closes.map((c) => [c.symbol, c.price, c.realizedPnl, c.insuranceFundChange])).toEqual([
+      // X: −5 at the mark, plus the clearance of 0.04 the fund paid: −4.96, i.e. (100 − 4.96) / 1
+      [SYM, u('95.04'), -u('4.96'), -u('0.04')],
+      [Y, u('85'), -u('15'), 0],
+    ]);
+    expect(sim.wallet(1).walletBalance).toBe(0);
+    expect(sim.engine.futuresPositions(1).every((p) => p.positionAmt === 0)).toBe(true);
+    expect(sim.engine.futuresInsuranceFund()).toEqual([{ asset: 'um:USDT', balance: -u('0.04') }]);
+  });
+
+  it('liquidates both sides of a hedge-mode account', () => {
+    const sim = new FutSim();
+    sim.account(1, '11');
+    sim.account(2, '1000');
+    sim.mark('100');
+    expectNoReject(sim.apply({ type: 'SetPositionMode', accountId: 1, mode: 'HEDGE' }));
+    expectNoReject(sim.order(2, 'SELL', '2', '100'));
+    expectNoReject(sim.order(1, 'BUY', '2', undefined, { positionSide: 'LONG' }));
+    expectNoReject(sim.order(2, 'BUY', '0.1', '100'));
+    expectNoReject(sim.order(1, 'SELL', '0.1', undefined, { positionSide: 'SHORT' }));
+    expect(sim.position(1, 'LONG').positionAmt).toBe(u('2'));
+    expect(sim.position(1, 'SHORT').positionAmt).toBe(-u('0.1'));
+    const events = sim.mark('94');
+    const closes = events.filter((e): e is PositionLiquidated => e.type === 'PositionLiquidated');
+    expect(closes.map((c) => [c.positionSide, c.side, c.quantity])).toEqual([
+      ['LONG', 'SELL', u('2')],
+      ['SHORT', 'BUY', u('0.1')],
+    ]);
+    expect(sim.wallet(1).walletBalance).toBe(0);
   });
 });
