@@ -266,3 +266,12 @@ describe('PUT /fapi/v1/order (modify)', () => {
     expect(items[1]).toEqual({ code: -2013, msg: 'Order does not exist.' });
   });
 });
+
+describe('commissionRate follows the account', () => {
+  test("an account override (SetFuturesCommissionRates) shows instead of the contract's rates", () => {
+    const f = market();
+    f.backend.applyRaw({ type: 'SetFuturesCommissionRates', time: f.backend.now, accountId: 1, makerRate: 16_000, takerRate: 40_000 });
+    expect(f.demo.get('/fapi/v1/commissionRate', { symbol: 'BTCUSDT' }).json).toEqual({ symbol: 'BTCUSDT', makerCommissionRate: '0.00016', takerCommissionRate: '0.0004', rpiCommissionRate: '0.00016' });
+    expect(f.maker.get('/fapi/v1/commissionRate', { symbol: 'BTCUSDT' }).json).toEqual({ symbol: 'BTCUSDT', makerCommissionRate: '0.0002', takerCommissionRate: '0.0005', rpiCommissionRate: '0.0002' });
+  });
+});
