@@ -119,6 +119,8 @@ const CASES: Case[] = [
   ['GET', '/fapi/v1/pmAccountInfo', { asset: 'XYZ' }, 400, -1130, "Data sent for parameter 'asset' is not valid."],
   // USDⓈ-M futures trading (this fixture has no margin symbol: BTCUSDT is -1121 on the trading rows)
   ['POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP_MARKET', quantity: '0.01' }, 400, -4120, 'Order type not supported for this endpoint. Please use the Algo Order API endpoints instead.'],
+  ['PUT', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', quantity: '1' }, 400, -1102, "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!"],
+  ['PUT', '/fapi/v1/batchOrders', { batchOrders: 'x' }, 400, -1130, "Data sent for parameter 'batchOrders' is not valid."],
   ['DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT' }, 400, -1102, "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!"],
   ['GET', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 1 }, 400, -1121, INVALID_SYMBOL],
   ['GET', '/fapi/v1/openOrder', { symbol: 'BTCUSDT', orderId: 1 }, 400, -1121, INVALID_SYMBOL],
@@ -176,6 +178,6 @@ describe('each endpoint refuses a bad request exactly', () => {
     const envelope = path === '/sapi/v1/fiat/deposit' || path === '/sapi/v1/pay/transactions';
     expect([r.status, r.json]).toEqual([status, envelope ? { code: String(code), message: msg, data: null, success: false } : { code, msg }]);
     // POST /fapi/v1/order and algoOrder weigh 0 on the IP (futures facts §2: it counts as an order only).
-    expect(r.headers['X-MBX-USED-WEIGHT-1M']).toMatch(method === 'POST' && (path === '/fapi/v1/order' || path === '/fapi/v1/algoOrder') ? /^0$/ : /^[1-9][0-9]*$/);
+    expect(r.headers['X-MBX-USED-WEIGHT-1M']).toMatch((method === 'POST' || method === 'PUT') && (path === '/fapi/v1/order' || path === '/fapi/v1/algoOrder') ? /^0$/ : /^[1-9][0-9]*$/);
   });
 });

@@ -65,6 +65,8 @@ const SUPPLEMENTARY = [
 const FUTURES_TRADING: Record<string, string> = {
   'POST /fapi/v1/order': 'TRADE',
   'DELETE /fapi/v1/order': 'TRADE',
+  'PUT /fapi/v1/order': 'TRADE',
+  'PUT /fapi/v1/batchOrders': 'TRADE',
   'GET /fapi/v1/order': 'USER_DATA',
   'GET /fapi/v1/openOrder': 'USER_DATA',
   'GET /fapi/v1/openOrders': 'USER_DATA',

@@ -10,8 +10,8 @@
  *
  * Orders fired while an earlier one is being placed (its fills move the price) wait in a queue and
  * are placed in order after it: no recursion, the same sequence on every run.
- * Not here (not supported here): priceProtect (accepted, not applied) and the book's state in the
- * served exchange's journal (an algo order does not survive a restart).
+ * The book is journaled by the served exchange (facade-state.ts). Not supported here:
+ * priceProtect (accepted, not applied).
  */
 import { type EngineEvent, type EngineQueries, type OrderRejected, type OrderAccepted, fapiSymbolOf, formatUnits } from '../../engine/index.ts';
 import { fapiErrorOf } from '../../futures/index.ts';

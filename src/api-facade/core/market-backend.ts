@@ -8,7 +8,7 @@
  *
  * Rules: the backend owns time; the facade never moves it. No wall clock, no randomness.
  */
-import { Engine, type AdjustBalance, type AmendOrder, type CancelAllOrders, type CancelOrder, type CancelOrderList, type CancelReplaceOrder, type EngineCommand, type PlaceOrder, type PlaceOrderList, type EngineEvent, type OrderFilledByMarket, type EngineConfig, type EngineQueries, type TransferFuturesWallet, type SetLeverage, type SetMarginType, type SetPositionMode, type AdjustPositionMargin } from '../../engine/index.ts';
+import { Engine, type AdjustBalance, type AmendOrder, type CancelAllOrders, type CancelOrder, type CancelOrderList, type CancelReplaceOrder, type EngineCommand, type PlaceOrder, type PlaceOrderList, type EngineEvent, type OrderFilledByMarket, type EngineConfig, type EngineQueries, type TransferFuturesWallet, type SetLeverage, type SetMarginType, type SetPositionMode, type AdjustPositionMargin, type ModifyMarginOrder } from '../../engine/index.ts';
 import { MarketHistory } from '../../data/index.ts';
 
 /**
@@ -29,7 +29,8 @@ export type FacadeCommand =
   | Omit<SetLeverage, 'time'>
   | Omit<SetMarginType, 'time'>
   | Omit<SetPositionMode, 'time'>
-  | Omit<AdjustPositionMargin, 'time'>;
+  | Omit<AdjustPositionMargin, 'time'>
+  | Omit<ModifyMarginOrder, 'time'>;
 
 export interface MarketBackend extends Partial<MarketHooks> {
   /** The engine's queries; commands go through `apply`. */

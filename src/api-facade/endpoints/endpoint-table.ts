@@ -158,6 +158,8 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   futuresIndices.deliveryPrice,
   // ---- USDⓈ-M futures trading (issue 28; endpoints/futures-trading/, docs/usdm-futures.md) ----
   futuresOrders.newFuturesOrder,
+  futuresOrders.modifyFuturesOrder,
+  futuresOrders.futuresModifyBatchOrders,
   futuresOrders.cancelFuturesOrder,
   futuresOrders.getFuturesOrder,
   futuresOrders.getFuturesOpenOrder,

@@ -2,7 +2,8 @@
  * The USDⓈ-M user data stream's events for one batch of engine events (futures facts §7), per
  * account and in the batch's order — what `/ws/<futures listenKey>` carries:
  *
- * - ORDER_TRADE_UPDATE per order change on a margin symbol: x NEW on acceptance, TRADE per fill
+ * - ORDER_TRADE_UPDATE per order change on a margin symbol: x NEW on acceptance, AMENDMENT on a
+ *   modify (PUT /fapi/v1/order), TRADE per fill
  *   (`rp` the fill's realized PnL from the position change the engine booked with it, `N`/`n` the
  *   commission, absent when there is none), CANCELED, EXPIRED (`er` 2 for an IOC/FOK remainder,
  *   4 reduce-only knocked out, 5 liquidation, 0 otherwise), and a liquidation's system order
@@ -214,6 +215,16 @@ export function futuresUserStreamEvents(events: readonly EngineEvent[], ctx: Fut
           };
           orderUpdate(o, spec, e.time, 'TRADE', maker ? e.makerStatus : e.takerStatus, fill, 0);
         }
+        break;
+      }
+      case 'OrderModified': {
+        const spec = specOf(e.symbol);
+        const o = spec === undefined ? undefined : ctx.engine.getOrder(e.accountId, e.symbol, { orderId: e.orderId });
+        if (spec === undefined || o === undefined) break;
+        flush();
+        // Its status at the amendment: what it had executed before this batch's own fills.
+        const executedBefore = running.get(`${e.symbol}:${e.orderId}`)?.executed ?? o.executedQty;
+        orderUpdate(o, spec, e.time, 'AMENDMENT', executedBefore > 0 ? 'PARTIALLY_FILLED' : 'NEW', null, 0);
         break;
       }
       case 'OrderCanceled': {

@@ -24,6 +24,9 @@
  *   current free and locked.
  *
  * A refused command (OrderRejected) pushes nothing: the REST error is the only answer.
+ * The USDⓈ-M world (margin symbols `um:…`, futures wallet assets) is never on this stream: its
+ * events are the futures stream's (futures-user-stream-events.ts), and outboundAccountPosition
+ * never lists a `um:` asset.
  * Pure: reads the engine's state after the batch; the caller supplies execution ids.
  */
 import { type EngineQueries as Engine, type EngineEvent, formatUnits, type OrderView, SYNTHETIC_MAKER } from '../../engine/index.ts';

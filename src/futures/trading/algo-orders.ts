@@ -73,6 +73,12 @@ export interface AlgoOrder extends AlgoRequest {
   activated: boolean;
 }
 
+/** The whole book as plain data (the served exchange journals it): the next id and every order. */
+export interface AlgoBookSnapshot {
+  readonly nextId: number;
+  readonly orders: AlgoOrder[];
+}
+
 export type PlaceRefusal = 'WOULD_IMMEDIATELY_TRIGGER' | 'TOO_MANY_ALGO_ORDERS' | 'DUPLICATE_CLIENT_ALGO_ID';
 
 /** Parts per million of a percent text ("1" → 10_000 ppm of 1). */
@@ -97,6 +103,32 @@ export class AlgoOrderBook {
   /** Orders still NEW, TRIGGERING or TRIGGERED: what prices and fills can move (kept, not scanned). */
   readonly #live = new Set<number>();
   #nextId = 1;
+  /** Changed since the last takeChanged (placement, a fire, a trailing extreme, a status). */
+  #dirty = false;
+
+  /** Every order and the next id, copied. */
+  snapshot(): AlgoBookSnapshot {
+    return { nextId: this.#nextId, orders: [...this.#orders.values()].map((o) => ({ ...o })) };
+  }
+
+  /** The whole book when anything changed since the last call, else undefined. */
+  takeChanged(): AlgoBookSnapshot | undefined {
+    if (!this.#dirty) return undefined;
+    this.#dirty = false;
+    return this.snapshot();
+  }
+
+  /** Puts a journaled book back (it counts as journaled). */
+  restore(snapshot: AlgoBookSnapshot): void {
+    this.#orders.clear();
+    this.#live.clear();
+    for (const o of snapshot.orders) {
+      this.#orders.set(o.algoId, { ...o });
+      if (o.status === 'NEW' || o.status === 'TRIGGERING' || o.status === 'TRIGGERED') this.#live.add(o.algoId);
+    }
+    this.#nextId = snapshot.nextId;
+    this.#dirty = false;
+  }
 
   /**
    * Adds an order, or says why not. `watchedPrice` is the price its workingType watches now
@@ -133,6 +165,7 @@ export class AlgoOrderBook {
     };
     this.#orders.set(algoId, order);
     this.#live.add(algoId);
+    this.#dirty = true;
     return order;
   }
 
@@ -146,8 +179,10 @@ export class AlgoOrderBook {
       const o = this.#orders.get(id)!;
       if (!isOpen(o) || o.symbol !== symbol || o.workingType !== kind) continue;
       if (o.type === 'TRAILING_STOP_MARKET') {
+        this.#dirty = true; // its extreme may have moved
         if (!this.#trail(o, price)) continue;
       } else if (!fires(o, price)) continue;
+      this.#dirty = true;
       o.status = 'TRIGGERING';
       o.triggerTime = nowUs;
       o.updateTime = nowUs;
@@ -169,6 +204,7 @@ export class AlgoOrderBook {
 
   /** The engine took the order placed at the trigger. */
   triggered(algoId: number, orderId: number, nowUs: number): void {
+    this.#dirty = true;
     const o = this.#orders.get(algoId);
     if (o === undefined) return;
     o.status = 'TRIGGERED';
@@ -178,6 +214,7 @@ export class AlgoOrderBook {
 
   /** The engine refused the order placed at the trigger. */
   rejected(algoId: number, reason: string, nowUs: number): void {
+    this.#dirty = true;
     const o = this.#orders.get(algoId);
     if (o === undefined) return;
     o.status = 'REJECTED';
@@ -188,6 +225,7 @@ export class AlgoOrderBook {
 
   /** The engine order of a TRIGGERED algo order is done (filled, canceled or expired). */
   finished(algoId: number, nowUs: number): void {
+    this.#dirty = true;
     const o = this.#orders.get(algoId);
     if (o === undefined || o.status !== 'TRIGGERED') return;
     o.status = 'FINISHED';
@@ -202,6 +240,7 @@ export class AlgoOrderBook {
     o.status = 'CANCELED';
     o.updateTime = nowUs;
     this.#live.delete(algoId);
+    this.#dirty = true;
     return o;
   }
 
@@ -225,6 +264,7 @@ export class AlgoOrderBook {
 
   /** The system ends an order that cannot work any more (closePosition with nothing to close). */
   expire(algoId: number, nowUs: number): void {
+    this.#dirty = true;
     const o = this.#orders.get(algoId);
     if (o === undefined) return;
     o.status = 'EXPIRED';

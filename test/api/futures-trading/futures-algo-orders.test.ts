@@ -115,3 +115,26 @@ describe('POST /fapi/v1/algoOrder', () => {
     expect(algoUpdates(stream)).toEqual(['NEW', 'NEW', 'CANCELED', 'CANCELED']);
   });
 });
+
+describe('journaled state', () => {
+  test('the algo book and countdowns ride in the facade state: changes, merge, restore', async () => {
+    const { captureFacadeChanges, captureFacadeState, FacadeStateMerger, restoreFacadeState, isEmptyFacadeChange } = await import('../../../src/api-facade/index.ts');
+    const { f } = shortMarket();
+    const merger = new FacadeStateMerger();
+    merger.merge(captureFacadeState(f.ctx));
+    captureFacadeChanges(f.ctx);
+    f.demo.post('/fapi/v1/algoOrder', { algoType: 'CONDITIONAL', symbol: 'BTCUSDT', side: 'BUY', type: 'STOP_MARKET', triggerPrice: '50100', workingType: 'MARK_PRICE', closePosition: 'true' });
+    f.demo.post('/fapi/v1/countdownCancelAll', { symbol: 'BTCUSDT', countdownTime: 60_000 });
+    const change = captureFacadeChanges(f.ctx);
+    expect(change.futuresAlgo?.orders.map((o) => [o.algoId, o.status])).toEqual([[1, 'NEW']]);
+    expect(change.futuresCountdowns).toEqual([[1, 'um:BTCUSDT', f.ctx.now() + 60_000_000]]);
+    merger.merge(change);
+    expect(isEmptyFacadeChange(captureFacadeChanges(f.ctx), f.ctx.faults.draws)).toBe(true);
+
+    const fresh = futuresTradingFixture();
+    restoreFacadeState(fresh.ctx, merger.result()!);
+    expect(fresh.ctx.futuresAlgo.book.snapshot()).toEqual(f.ctx.futuresAlgo.book.snapshot());
+    expect(fresh.ctx.futuresCountdowns.entries()).toEqual(f.ctx.futuresCountdowns.entries());
+    expect(captureFacadeState(fresh.ctx).futuresAlgo).toEqual(captureFacadeState(f.ctx).futuresAlgo);
+  });
+});

@@ -240,3 +240,38 @@ describe('POST /fapi/v1/countdownCancelAll', () => {
     expect((f.demo.get('/fapi/v1/openOrders').json as unknown[]).length).toBe(1);
   });
 });
+
+describe('PUT /fapi/v1/order (modify)', () => {
+  test('price and quantity of a LIMIT order, same id; refusals; AMENDMENT on the stream', () => {
+    const f = market();
+    const stream: Record<string, any>[] = [];
+    f.ctx.futuresUserStream.subscribe(1, (e) => stream.push(e));
+    f.demo.post('/fapi/v1/order', LIMIT);
+    const modified = f.demo.put('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 5, side: 'BUY', quantity: '0.02', price: '49500' });
+    expect(modified.status).toBe(200);
+    expect(modified.json).toMatchObject({ orderId: 5, status: 'NEW', price: '49500.0', origQty: '0.020', type: 'LIMIT' });
+    expect(modified.headers['X-MBX-ORDER-COUNT-1M']).toBe('2');
+    expect(stream.map((e) => e['o']?.x)).toEqual(['NEW', 'AMENDMENT']);
+    expect(stream[1]!['o']).toMatchObject({ i: 5, X: 'NEW', p: '49500.0', q: '0.020' });
+
+    expect(f.demo.put('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 5, side: 'BUY', quantity: '0.02', price: '49500' }).json).toEqual({ code: -5027, msg: 'No need to modify the order.' });
+    expect(f.demo.put('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 5, side: 'BUY', quantity: '0.02', price: '49500.05' }).json).toEqual({ code: -4014, msg: 'Price not increased by tick size.' });
+    expect(f.demo.put('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 77, side: 'BUY', quantity: '0.02', price: '49500' }).json).toEqual({ code: -2013, msg: 'Order does not exist.' });
+    expect(f.demo.get('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 5 }).json).toMatchObject({ price: '49500.0', origQty: '0.020', status: 'NEW' });
+
+    // A MARKET order cannot be modified (it is done; an open one would be -5025): a filled order is not open.
+    const batch = f.demo.put('/fapi/v1/batchOrders', { batchOrders: JSON.stringify([{ symbol: 'BTCUSDT', orderId: '5', side: 'BUY', quantity: '0.03', price: '49400' }, { symbol: 'BTCUSDT', orderId: '99', side: 'BUY', quantity: '0.01', price: '49400' }]) });
+    const items = batch.json as Record<string, unknown>[];
+    expect(items[0]).toMatchObject({ orderId: 5, price: '49400.0', origQty: '0.030' });
+    expect(items[1]).toEqual({ code: -2013, msg: 'Order does not exist.' });
+  });
+});
+
+describe('commissionRate follows the account', () => {
+  test("an account override (SetFuturesCommissionRates) shows instead of the contract's rates", () => {
+    const f = market();
+    f.backend.applyRaw({ type: 'SetFuturesCommissionRates', time: f.backend.now, accountId: 1, makerRate: 16_000, takerRate: 40_000 });
+    expect(f.demo.get('/fapi/v1/commissionRate', { symbol: 'BTCUSDT' }).json).toEqual({ symbol: 'BTCUSDT', makerCommissionRate: '0.00016', takerCommissionRate: '0.0004', rpiCommissionRate: '0.00016' });
+    expect(f.maker.get('/fapi/v1/commissionRate', { symbol: 'BTCUSDT' }).json).toEqual({ symbol: 'BTCUSDT', makerCommissionRate: '0.0002', takerCommissionRate: '0.0005', rpiCommissionRate: '0.0002' });
+  });
+});

@@ -21,9 +21,8 @@
  * Everything about the symbol's filters, the position side against the account's mode, reduce
  * only and margin is the engine's (its refusals map to the -40xx/-20xx rows of the error table).
  */
-import { type ApiError, apiError } from '../../core/index.ts';
+import { type ApiError, apiError, templateOf } from '../../core/index.ts';
 import { ENUM_ERRORS, EMPTY_ERRORS, type ParamRule, requiredWhen, notAllowedWhen, type ParsedSoFar, type DecimalParam } from '../../params/index.ts';
-import { templateOf } from '../../core/index.ts';
 import { SYMBOL } from '../common.ts';
 
 /** Every type the futures enum knows; only LIMIT and MARKET are served by /fapi/v1/order. */

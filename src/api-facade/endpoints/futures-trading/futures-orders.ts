@@ -1,9 +1,9 @@
 /**
  * USDⓈ-M order rows (futures facts §2, §3.1): POST / DELETE / GET /fapi/v1/order, GET openOrder,
  * openOrders, allOrders, DELETE allOpenOrders, POST / DELETE batchOrders, GET userTrades, POST
- * countdownCancelAll (context/futures-countdowns.ts). PUT /fapi/v1/order (modify) is not served:
- * the engine amends an order only downwards keeping its priority, where Binance's modify changes
- * price and quantity of the same order id.
+ * countdownCancelAll (context/futures-countdowns.ts), PUT /fapi/v1/order and PUT batchOrders
+ * (modify a LIMIT order: -5025 otherwise, -5027 when nothing changes; the engine's
+ * ModifyMarginOrder).
  *
  * Rules:
  * - Orders are LIMIT (GTC, IOC, FOK, GTX) or MARKET on the engine's margin symbol `um:<symbol>`;
@@ -29,13 +29,13 @@
  */
 import { type OrderAccepted, type PlaceOrder, type SymbolSpec, type TimeInForce, spotAssetOf } from '../../../engine/index.ts';
 import { type ApiError, apiError, matchingEngineError } from '../../core/index.ts';
-import { EMPTY_ERRORS, defineSchema, eitherRequired, paramErrors, parseParams, withSigned, type ParsedParams, type RawParams } from '../../params/index.ts';
+import { ENUM_ERRORS, EMPTY_ERRORS, defineSchema, eitherRequired, paramErrors, parseParams, withSigned, type ParsedParams, type RawParams } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, contractOf, extrasOf, fapiName, marginSpec, marginSpecs, wireOf } from './futures-engine.ts';
 import { futuresOrderJson, futuresOrderQueryJson } from './futures-order-json.ts';
-import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresUnits } from './futures-order-request.ts';
+import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresUnits, PRICE_MATCHES } from './futures-order-request.ts';
 import { futuresError, futuresRefusal } from './futures-refusals.ts';
 import { fmoney, fprice, fqty } from './futures-wire.ts';
 
@@ -130,6 +130,51 @@ function cancelAndAnswer(call: HandlerCall, spec: SymbolSpec, ref: { readonly or
   const after = call.ctx.backend.engine.getOrder(order.accountId, spec.symbol, { orderId: order.orderId }) ?? order;
   return futuresOrderJson(after, extrasOf(call, after), wireOf(call, spec));
 }
+
+const MODIFY_PARAMS = [
+  SYMBOL,
+  ...ORDER_REF,
+  { name: 'side', kind: 'ENUM', required: true, values: ['BUY', 'SELL'], invalid: ENUM_ERRORS.side },
+  { name: 'quantity', kind: 'DECIMAL', required: true },
+  { name: 'price', kind: 'DECIMAL' },
+  { name: 'priceMatch', kind: 'ENUM', values: PRICE_MATCHES },
+] as const;
+const MODIFY_RULES = [eitherRequired('origClientOrderId', 'orderId')];
+type ModifyParams = ParsedParams<typeof MODIFY_PARAMS>;
+
+/**
+ * Modifies a LIMIT order (PUT /fapi/v1/order and each PUT batchOrders item): the engine's
+ * ModifyMarginOrder keeps the order id, sends it to the back of its new level, and cancels it
+ * when the new quantity is not above what executed or a post-only order would take (§2).
+ */
+function modifyAndAnswer(call: HandlerCall, p: ModifyParams): Record<string, unknown> {
+  if (p.priceMatch !== undefined && p.priceMatch !== 'NONE') throw paramErrors.invalidData('priceMatch');
+  if (p.price === undefined) throw paramErrors.mandatory('price');
+  const spec = marginSpec(call, p.symbol);
+  const order = findFuturesOrder(call, spec, p, orderDoesNotExist);
+  // The side names the order; another side is not this order (**chosen**: -1130, undocumented).
+  if (order.side !== p.side) throw paramErrors.invalidData('side');
+  const quantity = futuresUnits(p.quantity, spec.basePrecision);
+  if (quantity <= 0) throw apiError('FUTURES_QUANTITY_LESS_THAN_ZERO');
+  const price = futuresUnits(p.price, spec.quotePrecision);
+  call.send(
+    { type: 'ModifyMarginOrder', accountId: order.accountId, symbol: spec.symbol, orderId: order.orderId, price, quantity },
+    (reason) => (reason === 'UNKNOWN_ORDER' ? orderDoesNotExist() : futuresError(reason, { notional: minNotionalText(call, spec) })),
+  );
+  const after = call.ctx.backend.engine.getOrder(order.accountId, spec.symbol, { orderId: order.orderId }) ?? order;
+  return futuresOrderJson(after, extrasOf(call, after), wireOf(call, spec));
+}
+
+export const modifyFuturesOrder = defineEndpoint({
+  method: 'PUT',
+  path: '/fapi/v1/order',
+  security: 'TRADE',
+  weight: 0,
+  orderCount: 1,
+  schema: defineSchema(withSigned(MODIFY_PARAMS), MODIFY_RULES),
+  summary: 'USDⓈ-M futures: modify a LIMIT order (price, quantity; same order id, back of the level)',
+  handler: (p, call) => modifyAndAnswer(call, p),
+});
 
 export const cancelFuturesOrder = defineEndpoint({
   method: 'DELETE',
@@ -275,6 +320,26 @@ export const futuresBatchOrders = defineEndpoint({
     batchItems(p.batchOrders, MAX_BATCH, 'batchOrders').map((item) => {
       try {
         return placeAndAnswer(call, parseParams(ITEM_SCHEMA, itemParams(item)));
+      } catch (e) {
+        return itemError(e);
+      }
+    }),
+});
+
+const MODIFY_ITEM_SCHEMA = defineSchema(MODIFY_PARAMS, MODIFY_RULES);
+
+export const futuresModifyBatchOrders = defineEndpoint({
+  method: 'PUT',
+  path: '/fapi/v1/batchOrders',
+  security: 'TRADE',
+  weight: 5,
+  orderCount: 5,
+  schema: defineSchema(withSigned([{ name: 'batchOrders', kind: 'STRING', required: true }])),
+  summary: 'USDⓈ-M futures: modify up to 5 LIMIT orders; per-item answers in request order',
+  handler: (p, call) =>
+    batchItems(p.batchOrders, MAX_BATCH, 'batchOrders').map((item) => {
+      try {
+        return modifyAndAnswer(call, parseParams(MODIFY_ITEM_SCHEMA, itemParams(item)));
       } catch (e) {
         return itemError(e);
       }

@@ -47,6 +47,8 @@ const RULES: Record<FuturesRejectReason, (notional: string, leverage: number) =>
   FUTURES_POSITION_SIDE_POSITION: () => apiError('FUTURES_POSITION_SIDE_POSITION'),
   FUTURES_LEVERAGE_REDUCTION_ISOLATED: () => apiError('FUTURES_ISOLATED_LEVERAGE_REDUCTION'),
   FUTURES_NO_POSITION: () => apiError('FUTURES_ADD_MARGIN_ISOLATED_ONLY'),
+  FUTURES_MODIFY_ONLY_LIMIT: () => apiError('FUTURES_ONLY_LIMIT_ORDER'),
+  FUTURES_MODIFY_NO_CHANGE: () => apiError('FUTURES_NO_NEED_TO_MODIFY'),
 };
 
 /** Reasons futures shares with spot, answered with the futures codes. */

@@ -12,7 +12,8 @@
  *   already off) and POST "true" is -1130 "Data sent for parameter 'multiAssetsMargin' is not valid.".
  * - leverageBracket answers an array of every margin symbol, or the one symbol's object when
  *   `symbol` is sent (the docs' "OR (if symbol sent)"); bracket numbers are JSON numbers as the
- *   docs show them. commissionRate answers the contract's maker/taker rates; rpiCommissionRate
+ *   docs show them. commissionRate answers the account's maker/taker rates (the contract's unless
+ *   overridden), written as the docs do ("0.0002"); rpiCommissionRate
  *   is the maker rate (**chosen**: RPI orders only ever make; RPI is not modelled otherwise).
  */
 import type { SymbolSpec } from '../../../engine/index.ts';
@@ -22,6 +23,7 @@ import { OPTIONAL_SYMBOL, SYMBOL } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, contractOf, fapiName, marginSpec, marginSpecs } from './futures-engine.ts';
 import { POSITION_SIDES, futuresUnits } from './futures-order-request.ts';
+import { frate } from './futures-wire.ts';
 import { futuresRefusal } from './futures-refusals.ts';
 
 const SUCCESS = { code: 200, msg: 'success' } as const;
@@ -190,7 +192,10 @@ export const futuresCommissionRate = defineEndpoint({
   summary: "USDⓈ-M futures: the account's maker/taker commission rates of a symbol",
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
-    const contract = contractOf(call, spec);
-    return { symbol: fapiName(spec), makerCommissionRate: contract.makerCommissionRate, takerCommissionRate: contract.takerCommissionRate, rpiCommissionRate: contract.makerCommissionRate };
+    // The account's rates (the contract's unless an override was set: SetFuturesCommissionRates).
+    const rates = call.ctx.backend.engine.futuresCommissionRates(accountOf(call), spec.symbol);
+    if (rates === undefined) throw new Error(`no commission rates for ${spec.symbol}`); // engine contract: every margin symbol has them
+    const maker = frate(rates.maker);
+    return { symbol: fapiName(spec), makerCommissionRate: maker, takerCommissionRate: frate(rates.taker), rpiCommissionRate: maker };
   },
 });
