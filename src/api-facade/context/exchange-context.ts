@@ -29,6 +29,7 @@ import { FiatAccounts, PayLedger, EquityDisclaimers } from '../account-services/
 import { noteFill } from './engine-round-trip.ts';
 import { FuturesAlgoDriver } from './futures-algo-driver.ts';
 import { FuturesCountdowns } from './futures-countdowns.ts';
+import { FuturesPriceMatches } from './futures-price-match.ts';
 
 /** Whose rate limits a request counts against (endpoint-row.ts `limitGroupOf`). */
 export type LimitGroup = 'SPOT' | 'USDM';
@@ -97,6 +98,8 @@ export class ExchangeContext {
   readonly futuresAlgo: FuturesAlgoDriver;
   /** POST /fapi/v1/countdownCancelAll's timers. */
   readonly futuresCountdowns: FuturesCountdowns;
+  /** The priceMatch mode of each order the facade priced from the book. */
+  readonly futuresPriceMatch = new FuturesPriceMatches();
   /** Market streams on simulated time (WebSocket connections and backtests subscribe; REST depth observes). */
   readonly marketFeed: MarketFeed;
   readonly clientTime: ClientTimeRule;
@@ -141,7 +144,9 @@ export class ExchangeContext {
     // A resting order the replayed market fills between requests stops counting as unfilled at
     // its first fill, exactly as one filled by another request does (engine-round-trip.ts).
     this.userStream = new UserStreamHub(this.backend.engine, this.assetPrecision);
-    this.futuresUserStream = new UserStreamHub(this.backend.engine, this.assetPrecision, futuresUserStreamEvents);
+    this.futuresUserStream = new UserStreamHub(this.backend.engine, this.assetPrecision, (events, c) =>
+      futuresUserStreamEvents(events, c, (symbol, orderId) => this.futuresPriceMatch.modeOf(symbol, orderId)),
+    );
     const backend = this.backend;
     this.futuresCountdowns = new FuturesCountdowns({
       engine: backend.engine,
@@ -186,6 +191,8 @@ export class ExchangeContext {
 
   /** Both user data streams see every batch; each says only what is its own (spot or futures). */
   #publish(events: readonly EngineEvent[]): void {
+    // A priceMatch placement learns its order id here, before anything is said of the order.
+    this.futuresPriceMatch.bind(events);
     this.userStream.publish(events);
     this.futuresUserStream.publish(events);
     // Prices and fills of the batch move the algo book; what fires is placed (and published) here.

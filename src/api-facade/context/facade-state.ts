@@ -22,6 +22,7 @@ import type { StoredApiKey } from '../signing/index.ts';
 import type { FiatDeposit, PaymentRecord } from '../account-services/index.ts';
 import type { AlgoBookSnapshot } from '../../futures/trading/algo-orders.ts';
 import type { CountdownEntry } from './futures-countdowns.ts';
+import type { PriceMatchRow } from './futures-price-match.ts';
 
 export interface FacadeState {
   readonly weight: IpSnapshot[];
@@ -35,6 +36,8 @@ export interface FacadeState {
   readonly futuresAlgo?: AlgoBookSnapshot;
   /** Running countdownCancelAll timers, whole, when they changed. */
   readonly futuresCountdowns?: CountdownEntry[];
+  /** Orders priced by priceMatch: [engine symbol, orderId, mode], append-only (new rows in a change). */
+  readonly futuresPriceMatch?: PriceMatchRow[];
   /** API keys registered after the start, in order. */
   readonly apiKeys?: StoredApiKey[];
   readonly fiatDeposits?: FiatDeposit[];
@@ -72,6 +75,10 @@ function fullCountdowns(ctx: ExchangeContext): CountdownEntry[] | undefined {
   return entries.length === 0 ? undefined : entries;
 }
 
+function priceMatches(rows: PriceMatchRow[]): Partial<FacadeState> {
+  return rows.length === 0 ? {} : { futuresPriceMatch: rows };
+}
+
 function futuresTrading(book: AlgoBookSnapshot | undefined, countdowns: CountdownEntry[] | undefined): Partial<FacadeState> {
   return {
     ...(book === undefined ? {} : { futuresAlgo: book }),
@@ -90,6 +97,7 @@ export function isEmptyFacadeChange(change: FacadeState, faultDrawsBefore: numbe
     change.futuresOrders === undefined &&
     change.futuresAlgo === undefined &&
     change.futuresCountdowns === undefined &&
+    change.futuresPriceMatch === undefined &&
     change.apiKeys === undefined &&
     change.fiatDeposits === undefined &&
     change.payments === undefined &&
@@ -106,6 +114,7 @@ export function captureFacadeState(ctx: ExchangeContext): FacadeState {
     faultDraws: ctx.faults.draws,
     ...futuresLimits(ctx.futuresWeightLimiter.snapshot(), ctx.futuresOrderLimiter.snapshot()),
     ...futuresTrading(fullBook(ctx), fullCountdowns(ctx)),
+    ...priceMatches(ctx.futuresPriceMatch.all()),
     ...records(ctx.apiKeys.registered.all(), ctx.fiat.log.all(), ctx.pay.log.all(), ctx.equityDisclaimers.entries()),
   };
 }
@@ -129,6 +138,7 @@ export function captureFacadeChanges(ctx: ExchangeContext): FacadeState {
     faultDraws: ctx.faults.draws,
     ...futuresLimits(ctx.futuresWeightLimiter.takeChanged(), ctx.futuresOrderLimiter.takeChanged()),
     ...futuresTrading(ctx.futuresAlgo.book.takeChanged(), ctx.futuresCountdowns.takeChanged()),
+    ...priceMatches(ctx.futuresPriceMatch.takeNew()),
     ...records(ctx.apiKeys.registered.takeNew(), ctx.fiat.log.takeNew(), ctx.pay.log.takeNew(), ctx.equityDisclaimers.takeChanged()),
   };
 }
@@ -141,6 +151,7 @@ export class FacadeStateMerger {
   readonly #futuresOrders = new Map<string, CountersSnapshot>();
   #futuresAlgo: AlgoBookSnapshot | undefined;
   #futuresCountdowns: CountdownEntry[] | undefined;
+  readonly #futuresPriceMatch: PriceMatchRow[] = [];
   readonly #keyed = new Map<KeyedLimitName, Map<string, CountersSnapshot>>();
   #faultDraws = 0;
   #any = false;
@@ -158,6 +169,7 @@ export class FacadeStateMerger {
     // Whole values: the latest wins.
     if (change.futuresAlgo !== undefined) this.#futuresAlgo = change.futuresAlgo;
     if (change.futuresCountdowns !== undefined) this.#futuresCountdowns = change.futuresCountdowns;
+    this.#futuresPriceMatch.push(...(change.futuresPriceMatch ?? []));
     for (const [name, rows] of change.keyed) {
       let map = this.#keyed.get(name);
       if (map === undefined) this.#keyed.set(name, (map = new Map()));
@@ -179,6 +191,7 @@ export class FacadeStateMerger {
       keyed: [...this.#keyed].map(([name, map]) => [name, [...map]]),
       faultDraws: this.#faultDraws,
       ...futuresLimits([...this.#futuresWeight.values()], [...this.#futuresOrders]),
+      ...priceMatches([...this.#futuresPriceMatch]),
       ...futuresTrading(this.#futuresAlgo !== undefined && this.#futuresAlgo.orders.length > 0 ? this.#futuresAlgo : undefined, this.#futuresCountdowns !== undefined && this.#futuresCountdowns.length > 0 ? this.#futuresCountdowns : undefined),
       // Map order is first-merge order: the order the records were made in.
       ...records([...this.#apiKeys.values()], [...this.#fiatDeposits.values()], [...this.#payments.values()], [...this.#disclaimers]),
@@ -193,6 +206,7 @@ export function restoreFacadeState(ctx: ExchangeContext, state: FacadeState): vo
   ctx.futuresOrderLimiter.restore(state.futuresOrders ?? []);
   ctx.futuresAlgo.book.restore(state.futuresAlgo ?? { nextId: 1, orders: [] });
   ctx.futuresCountdowns.restore(state.futuresCountdowns ?? []);
+  ctx.futuresPriceMatch.restore(state.futuresPriceMatch ?? []);
   for (const [name, rows] of state.keyed) ctx.keyedLimiters[name]?.restore(rows);
   ctx.faults.skipTo(state.faultDraws);
   ctx.apiKeys.restoreRegistered(state.apiKeys ?? []);

@@ -43,7 +43,7 @@ export interface KeyedLimit {
  */
 export type HandlerContext = Pick<
   ExchangeContext,
-  'futures' | 'positions' | 'assetPrecision' | 'uidOf' | 'rateLimits' | 'sors' | 'listenKeys' | 'orderLimiter' | 'futuresOrderLimiter' | 'futuresListenKeys' | 'futuresAlgo' | 'futuresCountdowns' | 'fiat' | 'pay' | 'equityDisclaimers' | 'marketFeed'
+  'futures' | 'positions' | 'assetPrecision' | 'uidOf' | 'rateLimits' | 'sors' | 'listenKeys' | 'orderLimiter' | 'futuresOrderLimiter' | 'futuresListenKeys' | 'futuresAlgo' | 'futuresCountdowns' | 'futuresPriceMatch' | 'fiat' | 'pay' | 'equityDisclaimers' | 'marketFeed'
 > & { readonly backend: Pick<MarketBackend, 'engine' | 'now' | 'history'> };
 
 export interface HandlerCall {

@@ -47,7 +47,11 @@ function onGrid(units: number, precision: number, decimals: number): string {
   return units % shift === 0 ? formatUnits(units / shift, decimals) : formatUnits(units, precision);
 }
 
-export function futuresUserStreamEvents(events: readonly EngineEvent[], ctx: FuturesStreamContext): Map<number, UserStreamEvent[]> {
+export function futuresUserStreamEvents(
+  events: readonly EngineEvent[],
+  ctx: FuturesStreamContext,
+  priceMatchOf: (symbol: string, orderId: number) => string = () => 'NONE',
+): Map<number, UserStreamEvent[]> {
   const out = new Map<number, UserStreamEvent[]>();
   const push = (accountId: number, event: UserStreamEvent): void => {
     const list = out.get(accountId);
@@ -147,7 +151,7 @@ export function futuresUserStreamEvents(events: readonly EngineEvent[], ctx: Fut
       si: 0,
       ss: 0,
       V: o.selfTradePreventionMode,
-      pm: 'NONE',
+      pm: priceMatchOf(o.symbol, o.orderId),
       gtd: 0,
       er,
     });

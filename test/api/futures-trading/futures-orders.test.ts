@@ -275,3 +275,25 @@ describe('commissionRate follows the account', () => {
     expect(f.maker.get('/fapi/v1/commissionRate', { symbol: 'BTCUSDT' }).json).toEqual({ symbol: 'BTCUSDT', makerCommissionRate: '0.0002', takerCommissionRate: '0.0005', rpiCommissionRate: '0.0002' });
   });
 });
+
+describe('priceMatch', () => {
+  test('OPPONENT / QUEUE_5 take the price from the book; shown in answers and on the stream; refusals', () => {
+    const f = market();
+    const stream: Record<string, any>[] = [];
+    f.ctx.futuresUserStream.subscribe(1, (e) => stream.push(e));
+    // BUY QUEUE: the best bid (49 990); GTX so it rests as a maker.
+    const queue = f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', priceMatch: 'QUEUE' });
+    expect(queue.json).toMatchObject({ price: '49990.0', priceMatch: 'QUEUE', status: 'NEW' });
+    expect(stream[0]!['o']).toMatchObject({ x: 'NEW', pm: 'QUEUE', p: '49990.0' });
+    // SELL QUEUE_5: the book has two asks, the deepest is taken (50 020).
+    expect(f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', priceMatch: 'QUEUE_5' }).json).toMatchObject({ price: '50020.0', priceMatch: 'QUEUE_5' });
+    // BUY OPPONENT: the best ask (50 010), taken at once (IOC).
+    expect(f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'IOC', quantity: '0.01', priceMatch: 'OPPONENT', newOrderRespType: 'RESULT' }).json).toMatchObject({ price: '50010.0', status: 'FILLED', priceMatch: 'OPPONENT' });
+    expect(f.demo.get('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 5 }).json).toMatchObject({ priceMatch: 'QUEUE' });
+    // Not with price; not on MARKET.
+    expect(f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '49000', priceMatch: 'QUEUE' }).json).toEqual({ code: -1106, msg: "Parameter 'price' sent when not required." });
+    expect(f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01', priceMatch: 'QUEUE' }).json).toEqual({ code: -1106, msg: "Parameter 'priceMatch' sent when not required." });
+    // Modify back to a client price: the mode is gone.
+    expect(f.demo.put('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 5, side: 'BUY', quantity: '0.01', price: '49000' }).json).toMatchObject({ price: '49000.0', priceMatch: 'NONE' });
+  });
+});

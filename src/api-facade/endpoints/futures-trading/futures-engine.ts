@@ -41,7 +41,13 @@ export function wireOf(call: HandlerCall, spec: SymbolSpec): FuturesOrderWire {
 /** The futures extras of an order (position side, reduce only, post only). */
 export function extrasOf(call: HandlerCall, order: OrderView): FuturesOrderExtras {
   const info = call.ctx.backend.engine.futuresOrderInfo(order.symbol, order.orderId);
-  return { positionSide: info?.positionSide ?? 'BOTH', reduceOnly: info?.reduceOnly ?? false, postOnly: info?.postOnly ?? false, goodTillDate: 0 };
+  return {
+    positionSide: info?.positionSide ?? 'BOTH',
+    reduceOnly: info?.reduceOnly ?? false,
+    postOnly: info?.postOnly ?? false,
+    goodTillDate: 0,
+    priceMatch: call.ctx.futuresPriceMatch.modeOf(order.symbol, order.orderId),
+  };
 }
 
 /** The contract block a margin symbol was configured with (filters, brackets, rates). */

@@ -12,7 +12,7 @@
  *   (the docs' example order; `activatePrice`/`priceRate` only ever describe trailing orders,
  *   which live in the algo book, so they are absent here as Binance leaves them off LIMIT/MARKET).
  * Orders on /fapi/v1/order are LIMIT or MARKET, so stopPrice is "0", closePosition false,
- * workingType CONTRACT_PRICE, priceProtect false, priceMatch NONE. A post-only order is shown as
+ * workingType CONTRACT_PRICE, priceProtect false; priceMatch the mode that priced it (or NONE). A post-only order is shown as
  * timeInForce GTX (the engine keeps it GTC + postOnly). An ACK answer is the order as accepted:
  * status NEW and nothing executed, whatever happened after (Binance's ACK does not wait).
  */
@@ -27,6 +27,8 @@ export interface FuturesOrderExtras {
   readonly postOnly: boolean;
   /** ms, 0 unless GTD. */
   readonly goodTillDate: number;
+  /** The priceMatch mode that priced the order (NONE: the client's price). */
+  readonly priceMatch: string;
 }
 
 export interface FuturesOrderWire {
@@ -91,7 +93,7 @@ export function futuresOrderJson(o: OrderView, x: FuturesOrderExtras, w: Futures
     updateTime: v.updateTime,
     workingType: 'CONTRACT_PRICE',
     priceProtect: false,
-    priceMatch: 'NONE',
+    priceMatch: x.priceMatch,
     selfTradePreventionMode: o.selfTradePreventionMode,
     goodTillDate: x.goodTillDate,
   };
@@ -122,7 +124,7 @@ export function futuresOrderQueryJson(o: OrderView, x: FuturesOrderExtras, w: Fu
     updateTime: v.updateTime,
     workingType: 'CONTRACT_PRICE',
     priceProtect: false,
-    priceMatch: 'NONE',
+    priceMatch: x.priceMatch,
     selfTradePreventionMode: o.selfTradePreventionMode,
     goodTillDate: x.goodTillDate,
   };

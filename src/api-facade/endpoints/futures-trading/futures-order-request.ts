@@ -97,6 +97,7 @@ export const FUTURES_ORDER_RULES: readonly ParamRule[] = [
   notAllowedWhen('activationPrice', () => true),
   notAllowedWhen('callbackRate', () => true),
   notAllowedWhen('price', (v) => typeIs('MARKET')(v) || matched(v)),
+  notAllowedWhen('priceMatch', (v) => typeIs('MARKET')(v) && matched(v)),
   notAllowedWhen('timeInForce', typeIs('MARKET')),
   notAllowedWhen('goodTillDate', (v) => v['timeInForce'] !== 'GTD'),
   positiveQuantity,

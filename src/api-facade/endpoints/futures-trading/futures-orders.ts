@@ -13,8 +13,10 @@
  * - GTX is sent as GTC + postOnly (-5022 if it would take). GTD passes its bounds check (-5040)
  *   and is then refused with -1115 "Invalid timeInForce.": the engine has no expiry at a time, and
  *   an order shown as GTD that never expires would lie (not supported here).
- * - priceMatch other than NONE is refused with -1130 (not supported here: the engine takes no
- *   price from the book for a LIMIT order).
+ * - priceMatch (LIMIT only; not with price): the facade takes the price from the book at placement
+ *   or modify (OPPONENT_n: the n-th best level of the other side, QUEUE_n: of the own side; the
+ *   deepest there is when shallower; -1130 when that side is empty, **chosen**) and the order
+ *   rests as a plain LIMIT at it; answers and the stream show the mode (ctx.futuresPriceMatch).
  * - newOrderRespType ACK (default) answers the order as accepted (NEW, nothing executed); RESULT
  *   the order after the command (a MARKET order FILLED, an IOC/FOK final).
  * - Weights: POST order 0 IP weight and 1 order count (10 s and 1 min), batchOrders 5 IP weight
@@ -27,7 +29,8 @@
  * - DELETE allOpenOrders answers {"code":200,"msg":"The operation of cancel all open order is done."}
  *   (HTTP 200) whether or not anything was open.
  */
-import { type OrderAccepted, type PlaceOrder, type SymbolSpec, type TimeInForce, spotAssetOf } from '../../../engine/index.ts';
+import { type EngineEvent, type EngineQueries, type OrderAccepted, type PlaceOrder, type SymbolSpec, type TimeInForce, spotAssetOf } from '../../../engine/index.ts';
+import { priceOfMatch } from '../../context/index.ts';
 import { type ApiError, apiError, matchingEngineError } from '../../core/index.ts';
 import { ENUM_ERRORS, EMPTY_ERRORS, defineSchema, eitherRequired, paramErrors, parseParams, withSigned, type ParsedParams, type RawParams } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
@@ -58,12 +61,23 @@ function minNotionalText(call: HandlerCall, spec: SymbolSpec): string {
 }
 
 /** The engine command of one order; parameter errors that need the symbol or now are thrown here. */
-function placeCommand(p: OrderParams, spec: SymbolSpec, accountId: number, nowUs: number): Omit<PlaceOrder, 'time'> {
+/** A priceMatch other than NONE, or undefined. */
+function matchedMode(mode: string | undefined): string | undefined {
+  return mode === undefined || mode === 'NONE' ? undefined : mode;
+}
+
+/** The price a priceMatch mode takes from the book now; -1130 when that side of the book is empty (chosen). */
+function matchedPrice(engine: EngineQueries, spec: SymbolSpec, side: 'BUY' | 'SELL', mode: string): number {
+  const price = priceOfMatch(engine.depth(spec.symbol, 20), side, mode);
+  if (price === undefined) throw paramErrors.invalidData('priceMatch');
+  return price;
+}
+
+function placeCommand(p: OrderParams, spec: SymbolSpec, accountId: number, nowUs: number, engineOf: (spec: SymbolSpec) => EngineQueries): Omit<PlaceOrder, 'time'> {
   checkGoodTillDate(p.goodTillDate, nowUs);
   if (p.timeInForce === 'GTD') throw apiError('INVALID_TIME_IN_FORCE');
-  if (p.priceMatch !== undefined && p.priceMatch !== 'NONE') throw paramErrors.invalidData('priceMatch');
   const quantity = p.quantity === undefined ? undefined : futuresUnits(p.quantity, spec.basePrecision);
-  const price = p.price === undefined ? undefined : futuresUnits(p.price, spec.quotePrecision);
+  const price = matchedMode(p.priceMatch) === undefined ? (p.price === undefined ? undefined : futuresUnits(p.price, spec.quotePrecision)) : matchedPrice(engineOf(spec), spec, p.side, p.priceMatch!);
   const postOnly = p.timeInForce === 'GTX';
   const tif: TimeInForce | undefined = p.timeInForce === undefined ? undefined : postOnly ? 'GTC' : (p.timeInForce as TimeInForce);
   return {
@@ -87,8 +101,16 @@ function placeCommand(p: OrderParams, spec: SymbolSpec, accountId: number, nowUs
 function placeAndAnswer(call: HandlerCall, p: OrderParams): Record<string, unknown> {
   const spec = marginSpec(call, p.symbol);
   const accountId = accountOf(call);
-  const command = placeCommand(p, spec, accountId, call.nowUs);
-  const events = call.send(command, futuresRefusal({ notional: minNotionalText(call, spec) }));
+  const engine = call.ctx.backend.engine;
+  const command = placeCommand(p, spec, accountId, call.nowUs, () => engine);
+  const mode = matchedMode(p.priceMatch);
+  if (mode !== undefined) call.ctx.futuresPriceMatch.expect(accountId, spec.symbol, mode);
+  let events: readonly EngineEvent[];
+  try {
+    events = call.send(command, futuresRefusal({ notional: minNotionalText(call, spec) }));
+  } finally {
+    call.ctx.futuresPriceMatch.clear();
+  }
   const accepted = events.find((e): e is OrderAccepted => e.type === 'OrderAccepted');
   if (accepted === undefined) throw new Error('PlaceOrder neither accepted nor rejected'); // engine contract
   const order = call.ctx.backend.engine.getOrder(accountId, spec.symbol, { orderId: accepted.orderId });
@@ -148,19 +170,31 @@ type ModifyParams = ParsedParams<typeof MODIFY_PARAMS>;
  * when the new quantity is not above what executed or a post-only order would take (§2).
  */
 function modifyAndAnswer(call: HandlerCall, p: ModifyParams): Record<string, unknown> {
-  if (p.priceMatch !== undefined && p.priceMatch !== 'NONE') throw paramErrors.invalidData('priceMatch');
-  if (p.price === undefined) throw paramErrors.mandatory('price');
+  const mode = matchedMode(p.priceMatch);
+  if (mode === undefined && p.price === undefined) throw paramErrors.mandatory('price');
+  if (mode !== undefined && p.price !== undefined) throw paramErrors.notRequired('price');
   const spec = marginSpec(call, p.symbol);
   const order = findFuturesOrder(call, spec, p, orderDoesNotExist);
   // The side names the order; another side is not this order (**chosen**: -1130, undocumented).
   if (order.side !== p.side) throw paramErrors.invalidData('side');
   const quantity = futuresUnits(p.quantity, spec.basePrecision);
   if (quantity <= 0) throw apiError('FUTURES_QUANTITY_LESS_THAN_ZERO');
-  const price = futuresUnits(p.price, spec.quotePrecision);
-  call.send(
-    { type: 'ModifyMarginOrder', accountId: order.accountId, symbol: spec.symbol, orderId: order.orderId, price, quantity },
-    (reason) => (reason === 'UNKNOWN_ORDER' ? orderDoesNotExist() : futuresError(reason, { notional: minNotionalText(call, spec) })),
-  );
+  const price = mode === undefined ? futuresUnits(p.price!, spec.quotePrecision) : matchedPrice(call.ctx.backend.engine, spec, order.side, mode);
+  // The order is priced by this request from now: its mode, or the client's price (NONE); set
+  // before the send so the AMENDMENT event shows it, put back if the modify is refused.
+  const matches = call.ctx.futuresPriceMatch;
+  const before = matches.modeOf(spec.symbol, order.orderId);
+  const now = mode ?? 'NONE';
+  if (now !== before) matches.set(spec.symbol, order.orderId, now);
+  try {
+    call.send(
+      { type: 'ModifyMarginOrder', accountId: order.accountId, symbol: spec.symbol, orderId: order.orderId, price, quantity },
+      (reason) => (reason === 'UNKNOWN_ORDER' ? orderDoesNotExist() : futuresError(reason, { notional: minNotionalText(call, spec) })),
+    );
+  } catch (e) {
+    if (now !== before) matches.set(spec.symbol, order.orderId, before);
+    throw e;
+  }
   const after = call.ctx.backend.engine.getOrder(order.accountId, spec.symbol, { orderId: order.orderId }) ?? order;
   return futuresOrderJson(after, extrasOf(call, after), wireOf(call, spec));
 }
