@@ -11,9 +11,9 @@
  * as a bot does over HTTP. What the run did in futures is summary.json's `futures` section.
  */
 import { Decimal } from 'decimal.js';
-import type { EngineConfig, Engine, EngineEvent, SymbolConfig } from '../engine/index.ts';
+import type { EngineConfig, Engine, EngineEvent } from '../engine/index.ts';
 import { fapiSymbolOf, futuresEngineSymbol, spotAssetOf } from '../engine/index.ts';
-import { BTCUSDT_LADDER, futuresSymbolConfig } from '../futures/trading/contract-rules.ts';
+import { futuresSymbolConfig } from '../futures/trading/contract-rules.ts';
 import { InputError } from './input-error.ts';
 
 /** The perpetuals a run trades: Binance names, upper case, each once, in the order given. */
@@ -24,20 +24,12 @@ export function parseFuturesSymbols(text: string | readonly string[] | undefined
   return [...new Set(names)];
 }
 
-/**
- * The contract's engine rules. BTCUSDT keeps the first five of its published brackets (to
- * 70 000 000 notional): caps of 1e8 and more do not fit the engine's integers at 8 decimals.
- */
-function contractConfig(fapiSymbol: string): SymbolConfig {
-  return fapiSymbol === 'BTCUSDT' ? futuresSymbolConfig(fapiSymbol, { ladder: BTCUSDT_LADDER.slice(0, 5) }) : futuresSymbolConfig(fapiSymbol);
-}
-
 /** `config` with the perpetuals of `fapiSymbols` (each needs its spot symbol in `config`) and their futures wallet assets. */
 export function withFutures(config: EngineConfig, fapiSymbols: readonly string[]): EngineConfig {
   if (fapiSymbols.length === 0) return config;
   const symbols = fapiSymbols.map((name) => {
     if (!config.symbols.some((s) => s.symbol === name)) throw new InputError(`--futures ${name}: the data has no spot ${name} to derive the perpetual from`);
-    return contractConfig(name);
+    return futuresSymbolConfig(name);
   });
   const assets = [...(config.assets ?? [])];
   for (const symbol of symbols) {

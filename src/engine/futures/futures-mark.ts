@@ -191,7 +191,8 @@ function closePosition(state: EngineState, fa: FuturesAccount, symbol: SymbolSta
     accountId: fa.accountId,
     symbol: symbol.spec.symbol,
     positionSide: POSITION_SIDES[side]!,
-    clientOrderId: `autoclose-${time}`,
+    // Binance stamps the liquidation's client id in ms (autoclose-1704096000000).
+    clientOrderId: `autoclose-${Math.floor(time / 1000)}`,
     side: amount > 0 ? 'SELL' : 'BUY',
     quantity: Math.abs(amount) * symbol.spec.stepUnits,
     price,

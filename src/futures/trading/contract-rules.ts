@@ -52,6 +52,17 @@ export const DEFAULT_LADDER: Ladder = [
   [1, '250000', '1000000', '0.5'],
 ];
 
+/**
+ * The ladder's brackets whose notional cap the engine can hold: it keeps money as integers of
+ * 1e-8 (the margin asset's precision) below 2^53, so caps above 90 000 000 do not fit (BTCUSDT's
+ * brackets from 100 000 000 up). They are left out: a position that would need one is refused
+ * as over the maximum notional at its leverage (-2027), which only a nine-figure position meets.
+ */
+export function withinEngineRange(ladder: Ladder): Ladder {
+  const kept = ladder.filter(([, , cap]) => Number(cap) * 1e8 <= Number.MAX_SAFE_INTEGER);
+  return kept.length === 0 ? ladder.slice(0, 1) : kept;
+}
+
 /** Brackets with `cum` computed by the §6 rule. */
 export function bracketsOf(ladder: Ladder): LeverageBracketConfig[] {
   let cum = new Decimal(0);
@@ -113,7 +124,7 @@ export function futuresSymbolConfig(fapiSymbol: string, options: ContractRuleOpt
   const contract: ContractConfig = {
     kind: 'PERPETUAL',
     marginAsset: futuresWalletAsset(margin),
-    brackets: bracketsOf(o.ladder ?? DEFAULT_LADDER),
+    brackets: bracketsOf(withinEngineRange(o.ladder ?? DEFAULT_LADDER)),
     // §5 shows liquidationFee "0.010000" for the example symbol; used for all (unverified per symbol).
     liquidationFeeRate: '0.01',
     makerCommissionRate: DEFAULT_MAKER_RATE,

@@ -53,7 +53,7 @@ describe('SetMarkPrice: margin call and cross liquidation', () => {
       accountId: 1,
       symbol: SYM,
       positionSide: 'BOTH',
-      clientOrderId: `autoclose-${sim.time}`,
+      clientOrderId: `autoclose-${sim.time / 1000}`,
       side: 'SELL',
       quantity: u('2'),
       price: u('94.77'),
