@@ -197,7 +197,7 @@ function futuresLines(f: NonNullable<BacktestSummary['futures']>): string[] {
   return [
     ...f.symbols.map(
       (s) =>
-        `  futures ${s.symbol}: position ${s.positionAmt} (entry ${s.entryPrice}, mark ${s.markPrice}), unrealized ${s.unrealizedProfit}, realized ${s.realizedPnl}, commission ${s.commission}, funding received ${s.fundingReceived} / paid ${s.fundingPaid} ${f.marginAsset} (${s.fundings} settlements), liquidations ${s.liquidations}`,
+        `  futures ${s.symbol}: position ${s.positionAmt} (entry ${s.entryPrice}, mark ${s.markPrice}), unrealized ${s.unrealizedProfit}, realized ${s.realizedPnl}, commission ${s.commission}, funding received ${s.fundingReceived} / paid ${s.fundingPaid} ${f.marginAsset} (${s.fundings} settlements), liquidations ${s.liquidations}; fees maker ${s.makerCommissionRate}, taker ${s.takerCommissionRate}`,
     ),
     `  futures margin: max used ${f.maxMarginUsed} ${f.marginAsset}, margin calls ${f.marginCalls}, liquidations ${f.liquidations}, insurance fund ${f.insuranceFund} ${f.marginAsset}`,
   ];

@@ -53,6 +53,9 @@ export interface FuturesSymbolSummary {
   readonly fundingPaid: string;
   readonly fundings: number;
   readonly liquidations: number;
+  /** The account's commission rates on the contract (fractions, 1e-8 precision). */
+  readonly makerCommissionRate: string;
+  readonly takerCommissionRate: string;
 }
 
 export interface FuturesSummary {
@@ -110,6 +113,8 @@ export class FuturesTracker {
       const price = (units: number, places = gridDecimals(spec.tickUnits, spec.quotePrecision)) => new Decimal(units).div(new Decimal(10).pow(spec.quotePrecision)).toFixed(places);
       const qty = (units: number) => new Decimal(units).div(new Decimal(10).pow(spec.basePrecision)).toFixed(gridDecimals(spec.stepUnits, spec.basePrecision));
       const positions = engine.futuresPositions(this.#accountId, engineSymbol);
+      const rates = engine.futuresCommissionRates(this.#accountId, engineSymbol);
+      const rate = (units: number) => new Decimal(units).div(1e8).toFixed(8);
       const open = positions.filter((p) => p.positionAmt !== 0);
       const sum = (type: string, sign: 1 | -1 | 0) =>
         income.filter((row) => row.symbol === engineSymbol && row.incomeType === type && (sign === 0 || Math.sign(row.income) === sign)).reduce((total, row) => total + row.income, 0);
@@ -125,6 +130,8 @@ export class FuturesTracker {
         fundingPaid: money(sum('FUNDING_FEE', -1)),
         fundings: income.filter((row) => row.symbol === engineSymbol && row.incomeType === 'FUNDING_FEE').length,
         liquidations: this.#liquidations.get(engineSymbol) ?? 0,
+        makerCommissionRate: rate(rates?.maker ?? 0),
+        takerCommissionRate: rate(rates?.taker ?? 0),
       };
     });
     const fund = engine.futuresInsuranceFund().find((f) => f.asset === marginAsset)?.balance ?? 0;

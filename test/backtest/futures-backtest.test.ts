@@ -4,7 +4,11 @@
  * 08:00 and 16:00 UTC; a short held with too little margin is liquidated against the insurance
  * fund. The sample day is 2024-01-01 (BTCUSDT).
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
+import { headline, parseBacktestRequest, runBacktestRequest } from '../../src/backtest/backtest-request.ts';
 import { runBacktest } from '../../src/backtest/run-backtest.ts';
 import type { StrategyContext } from '../../src/backtest/strategy.ts';
 
@@ -50,7 +54,7 @@ test('a short held all day pays or receives funding at 08:00 and 16:00, booked a
   expect(seen.position['markPrice']).toBe(seen.premium['markPrice']);
   const futures = result.futures!;
   // Entry 41956.3 (the MARKET SELL's average); commission 4195.63 × 0.0005 taker = 2.097815.
-  expect(futures.symbols[0]).toMatchObject({ symbol: 'BTCUSDT', positionAmt: '-0.100', entryPrice: '41956.3', commission: '-2.09781500', fundingReceived: '0.86154096', fundingPaid: '0.00000000', fundings: 2, liquidations: 0 });
+  expect(futures.symbols[0]).toMatchObject({ symbol: 'BTCUSDT', positionAmt: '-0.100', entryPrice: '41956.3', commission: '-2.09781500', fundingReceived: '0.86154096', fundingPaid: '0.00000000', fundings: 2, liquidations: 0, makerCommissionRate: '0.00020000', takerCommissionRate: '0.00050000' });
   expect(futures.liquidations).toBe(0);
 });
 
@@ -86,4 +90,26 @@ test('a 125x short on a thin wallet is liquidated when the mark rises: position 
     ['um:BTCUSDT', 'SELL', 'FILLED'],
     ['um:BTCUSDT', 'BUY', 'EXPIRED'],
   ]);
+});
+
+test('exsim backtest short: the headline, summary.json and report.html show the futures section; trades.csv the short round trips', async () => {
+  const out = mkdtempSync(join(tmpdir(), 'exsim-short-'));
+  try {
+    const request = parseBacktestRequest('short', { data: 'sample', fillModel: 'queue', latency: 'none', seed: '1' });
+    const { summary } = await runBacktestRequest(request, out);
+    const lines = headline(summary);
+    expect(lines.find((l) => l.startsWith('  futures BTCUSDT:'))).toBe(
+      '  futures BTCUSDT: position 0.000 (entry 0.0, mark 43896.21069448), unrealized 0.00000000, realized -22.94000000, commission -77.58752500, funding received 0.00000000 / paid 0.00000000 USDT (0 settlements), liquidations 0; fees maker 0.00020000, taker 0.00050000',
+    );
+    const json = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { futures: { maxMarginUsed: string; symbols: unknown[] } };
+    expect(json.futures.maxMarginUsed).toBe('444.28042528');
+    const html = readFileSync(join(out, 'report.html'), 'utf8');
+    expect(html).toContain('<h2>USDⓈ-M futures (USDT-margined)</h2>');
+    expect(html).toContain('<td>-77.58752500</td>');
+    const trades = readFileSync(join(out, 'trades.csv'), 'utf8').trim().split('\n');
+    expect(trades).toHaveLength(37);
+    expect(trades[1]).toMatch(/^um:BTCUSDT,short,2024-01-01T00:20:00.000000Z,2024-01-01T00:48:00.000000Z,1680,0.05000000,41975.70000000,42145.60000000,um:USDT,-10.59803250,2.10303250,1,exsim2o1,2,exsim2o2,stretch-above-band,stop-loss$/);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });
