@@ -1,0 +1,84 @@
+/**
+ * The `binance` package (tiagosiebler) against the served exchange (an HTTP server on the futures
+ * trading market): its USDMClient exactly as the README shows, only `baseUrl` pointed at the local
+ * server (issue 28: real clients run unchanged). The fixture accepts the client's wall-clock
+ * timestamps (the market sits at 2026-01-01 on simulated time); the client's own newClientOrderId
+ * (`x-15PC4ZJy…`, random) is taken as Binance takes it.
+ */
+import { USDMClient } from 'binance';
+import { afterEach, expect, test } from 'vitest';
+import { ExsimHttpServer } from '../../../src/api-facade/transport/http-server.ts';
+import { DEMO_KEY, DEMO_SECRET } from '../fixture.ts';
+import { futuresTradingFixture, fund, mark, quote, T0_MS } from './futures-fixture.ts';
+
+const servers: ExsimHttpServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function served(): Promise<USDMClient> {
+  const f = futuresTradingFixture({ clientTime: (_timestamp, now) => now });
+  mark(f, '50000');
+  quote(f);
+  fund(f.demo, '1000');
+  const server = new ExsimHttpServer(f.ctx, {});
+  servers.push(server);
+  return new USDMClient({ api_key: DEMO_KEY, api_secret: DEMO_SECRET, baseUrl: await server.listen(0) });
+}
+
+test('USDMClient: exchange info, leverage, margin type, a short, a resting order canceled, the close', async () => {
+  const client = await served();
+
+  const info = await client.getExchangeInfo();
+  expect(info.symbols.find((s) => s.symbol === 'BTCUSDT')).toMatchObject({ contractType: 'PERPETUAL', marginAsset: 'USDT', pricePrecision: 1, quantityPrecision: 3, status: 'TRADING' });
+
+  expect(await client.setLeverage({ symbol: 'BTCUSDT', leverage: 10 })).toEqual({ leverage: 10, maxNotionalValue: '70000000.00000000', symbol: 'BTCUSDT' });
+  expect(await client.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' })).toEqual({ code: 200, msg: 'success' });
+
+  // MARKET SELL 0.01 opens a short against the maker's 49 990 bid.
+  const short = await client.submitNewOrder({ symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: 0.01, newOrderRespType: 'RESULT' });
+  expect(short).toMatchObject({ orderId: 5, side: 'SELL', type: 'MARKET', status: 'FILLED', executedQty: '0.010', cumQuote: '499.90000000', avgPrice: '49990.0', reduceOnly: false, positionSide: 'BOTH', updateTime: T0_MS });
+  expect(short.clientOrderId).toMatch(/^x-15PC4ZJy/);
+
+  const limit = await client.submitNewOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: 0.01, price: 49000 });
+  expect(limit).toMatchObject({ orderId: 6, side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', status: 'NEW', price: '49000.0', origQty: '0.010', executedQty: '0.000' });
+  expect(await client.getOrder({ symbol: 'BTCUSDT', orderId: 6 })).toMatchObject({ orderId: 6, status: 'NEW', clientOrderId: limit.clientOrderId, time: T0_MS });
+  expect(await client.cancelOrder({ symbol: 'BTCUSDT', orderId: 6 })).toMatchObject({ orderId: 6, status: 'CANCELED', executedQty: '0.000' });
+
+  expect(await client.getPositionsV3({ symbol: 'BTCUSDT' })).toEqual([
+    {
+      symbol: 'BTCUSDT', positionSide: 'BOTH', positionAmt: '-0.010', entryPrice: '49990.0', breakEvenPrice: '49940.03498200', markPrice: '50000.0',
+      unRealizedProfit: '-0.10000000', liquidationPrice: '54769.92031800', isolatedMargin: '49.89000000', notional: '-500.00000000', marginAsset: 'USDT',
+      isolatedWallet: '49.99000000', initialMargin: '50.00000000', maintMargin: '2.00000000', positionInitialMargin: '50.00000000', openOrderInitialMargin: '0.00000000',
+      adl: 0, bidNotional: '0.00000000', askNotional: '0.00000000', updateTime: T0_MS,
+    },
+  ]);
+  // v2 positionRisk carries the leverage and margin type.
+  expect(await client.getPositions({ symbol: 'BTCUSDT' })).toMatchObject([{ positionAmt: '-0.010', leverage: '10', marginType: 'isolated', maxNotionalValue: '70000000.00000000' }]);
+
+  // 1000 − taker commission 0.24995 (0.0005 × 499.90); 49.99 of it in the isolated wallet.
+  expect(await client.getBalanceV3()).toMatchObject([{ asset: 'USDT', balance: '999.75005000', crossWalletBalance: '949.76005000', availableBalance: '949.76005000', marginAvailable: true }]);
+  expect(await client.getAccountInformationV3()).toMatchObject({
+    totalWalletBalance: '999.75005000', totalUnrealizedProfit: '-0.10000000', totalMarginBalance: '999.65005000', totalInitialMargin: '50.00000000', availableBalance: '949.76005000',
+    positions: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', positionAmt: '-0.010', notional: '-500.00000000' }],
+  });
+  expect(await client.getAccountCommissionRate({ symbol: 'BTCUSDT' })).toMatchObject({ symbol: 'BTCUSDT', makerCommissionRate: '0.0002', takerCommissionRate: '0.0005' });
+
+  // Reduce-only buy against the 50 010 ask closes the short.
+  const close = await client.submitNewOrder({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: 0.01, reduceOnly: 'true', newOrderRespType: 'RESULT' });
+  expect(close).toMatchObject({ orderId: 7, side: 'BUY', status: 'FILLED', executedQty: '0.010', avgPrice: '50010.0', reduceOnly: true });
+  expect(await client.getPositionsV3({ symbol: 'BTCUSDT' })).toEqual([]);
+
+  const income = await client.getIncomeHistory({ symbol: 'BTCUSDT' });
+  expect(income.map((i) => [i.incomeType, i.income, i.tradeId])).toEqual([
+    ['COMMISSION', '-0.24995000', '1'],
+    ['REALIZED_PNL', '-0.20000000', '2'], // −0.01 × (50 010 − 49 990)
+    ['COMMISSION', '-0.25005000', '2'],
+  ]);
+});
+
+test('USDMClient: errors come back with Binance codes', async () => {
+  const client = await served();
+  await expect(client.cancelOrder({ symbol: 'BTCUSDT', orderId: 999 })).rejects.toMatchObject({ code: -2011, message: 'Unknown order sent.' });
+  await expect(client.setLeverage({ symbol: 'BTCUSDT', leverage: 200 })).rejects.toMatchObject({ code: -4028 });
+});
