@@ -5,7 +5,7 @@
  * timestamps (the market sits at 2026-01-01 on simulated time); the client's own newClientOrderId
  * (`x-15PC4ZJy…`, random) is taken as Binance takes it.
  */
-import { USDMClient } from 'binance';
+import { USDMClient, WebsocketClient } from 'binance';
 import { afterEach, expect, test } from 'vitest';
 import { ExsimHttpServer } from '../../../src/api-facade/transport/http-server.ts';
 import { DEMO_KEY, DEMO_SECRET } from '../fixture.ts';
@@ -17,13 +17,17 @@ afterEach(async () => {
 });
 
 async function served(): Promise<USDMClient> {
+  return new USDMClient({ api_key: DEMO_KEY, api_secret: DEMO_SECRET, baseUrl: await listen() });
+}
+
+async function listen(): Promise<string> {
   const f = futuresTradingFixture({ clientTime: (_timestamp, now) => now });
   mark(f, '50000');
   quote(f);
   fund(f.demo, '1000');
   const server = new ExsimHttpServer(f.ctx, {});
   servers.push(server);
-  return new USDMClient({ api_key: DEMO_KEY, api_secret: DEMO_SECRET, baseUrl: await server.listen(0) });
+  return server.listen(0);
 }
 
 test('USDMClient: exchange info, leverage, margin type, a short, a resting order canceled, the close', async () => {
@@ -81,4 +85,37 @@ test('USDMClient: errors come back with Binance codes', async () => {
   const client = await served();
   await expect(client.cancelOrder({ symbol: 'BTCUSDT', orderId: 999 })).rejects.toMatchObject({ code: -2011, message: 'Unknown order sent.' });
   await expect(client.setLeverage({ symbol: 'BTCUSDT', leverage: 200 })).rejects.toMatchObject({ code: -4028 });
+});
+
+test('WebsocketClient: the USDⓈ-M user data stream (listenKey from POST /fapi/v1/listenKey) after a fill', async () => {
+  const base = await listen();
+  // As the README's WebsocketClient, pointed at the server: wsUrl for the socket, restOptions.baseUrl
+  // for the listenKey. The client opens <wsUrl>/private/stream?listenKey=<key> (Binance's split URLs).
+  const wsClient = new WebsocketClient({ api_key: DEMO_KEY, api_secret: DEMO_SECRET, beautify: true, wsUrl: base.replace('http:', 'ws:'), restOptions: { baseUrl: base } });
+  const raw: any[] = [];
+  const formatted: any[] = [];
+  const opened: string[] = [];
+  wsClient.on('message', (data) => raw.push(data));
+  wsClient.on('formattedMessage', (data) => formatted.push(data));
+  wsClient.on('open', (data) => opened.push(data.wsUrl));
+  try {
+    await wsClient.subscribeUsdFuturesUserDataStream();
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatch(/\/private\/stream\?listenKey=[0-9a-f]{64}$/);
+
+    const rest = new USDMClient({ api_key: DEMO_KEY, api_secret: DEMO_SECRET, baseUrl: base });
+    await rest.submitNewOrder({ symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: 0.01 });
+    for (let i = 0; i < 400 && raw.filter((m) => m.e === 'ORDER_TRADE_UPDATE').length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+
+    expect(raw.map((m) => (m.e === 'ORDER_TRADE_UPDATE' ? `${m.e} ${m.o.x}` : m.e))).toEqual(['ORDER_TRADE_UPDATE NEW', 'ACCOUNT_UPDATE', 'ORDER_TRADE_UPDATE TRADE', 'TRADE_LITE']);
+    expect(raw[2]).toMatchObject({ e: 'ORDER_TRADE_UPDATE', E: T0_MS, o: { s: 'BTCUSDT', S: 'SELL', o: 'MARKET', X: 'FILLED', i: 5, z: '0.010', L: '49990.0', n: '0.24995000' } });
+    expect(raw[1]).toMatchObject({ e: 'ACCOUNT_UPDATE', a: { m: 'ORDER', B: [{ a: 'USDT', wb: '999.75005000' }], P: [{ s: 'BTCUSDT', pa: '-0.010', ep: '49990.0' }] } });
+    // The package's own beautifier reads Binance's fields.
+    const fill = formatted.find((m) => m.eventType === 'ORDER_TRADE_UPDATE' && m.order.executionType === 'TRADE');
+    expect(fill.order).toMatchObject({ symbol: 'BTCUSDT', orderSide: 'SELL', orderStatus: 'FILLED', orderFilledAccumulatedQuantity: 0.01, lastFilledPrice: 49990 });
+    const account = formatted.find((m) => m.eventType === 'ACCOUNT_UPDATE');
+    expect(account.updateData.updatedPositions).toMatchObject([{ symbol: 'BTCUSDT', positionAmount: -0.01, entryPrice: 49990 }]);
+  } finally {
+    wsClient.closeAll(true);
+  }
 });
