@@ -65,8 +65,16 @@ test('restAPI: leverage, margin type, a short, a resting order queried and cance
     ['COMMISSION', '-0.25005000', 'USDT', T0_MS],
   ]);
 
+  // The user data stream's key: POST answers the active key again, PUT extends it (futures facts §7).
+  const { listenKey } = await (await rest.startUserDataStream()).data();
+  expect(listenKey).toMatch(/^[0-9a-f]{64}$/);
+  expect(await (await rest.startUserDataStream()).data()).toEqual({ listenKey });
+  expect(await (await rest.keepaliveUserDataStream()).data()).toEqual({ listenKey });
+  await rest.closeUserDataStream();
+
   // Binance's error body reaches the SDK's typed error.
   const unknown = rest.cancelOrder({ symbol: 'BTCUSDT', orderId: 999 });
   await expect(unknown).rejects.toBeInstanceOf(BadRequestError);
   await expect(unknown).rejects.toMatchObject({ code: -2011, message: 'Unknown order sent.' });
+  await expect(rest.changeMarginType({ symbol: 'BTCUSDT', marginType: R.ChangeMarginTypeMarginTypeEnum.ISOLATED })).rejects.toMatchObject({ code: -4046, message: 'No need to change margin type.' });
 });
