@@ -5,7 +5,7 @@
  * timestamps (the market sits at 2026-01-01 on simulated time); the client's own newClientOrderId
  * (`x-15PC4ZJy…`, random) is taken as Binance takes it.
  */
-import { USDMClient, WebsocketClient } from 'binance';
+import { MainClient, USDMClient, WebsocketClient } from 'binance';
 import { afterEach, expect, test } from 'vitest';
 import { ExsimHttpServer } from '../../../src/api-facade/transport/http-server.ts';
 import { DEMO_KEY, DEMO_SECRET } from '../fixture.ts';
@@ -118,4 +118,20 @@ test('WebsocketClient: the USDⓈ-M user data stream (listenKey from POST /fapi/
   } finally {
     wsClient.closeAll(true);
   }
+});
+
+test('MainClient: the universal transfer funds the futures wallet (POST/GET /sapi/v1/asset/transfer)', async () => {
+  const base = await listen(); // the demo account has moved 1000 USDT already (tranId 2; the maker's was 1)
+  const main = new MainClient({ api_key: DEMO_KEY, api_secret: DEMO_SECRET, baseUrl: base });
+  // The package's type marks fromSymbol/toSymbol required (they matter only for isolated margin transfers).
+  const transfer = { type: 'MAIN_UMFUTURE', asset: 'USDT', amount: 250 } as Parameters<MainClient['submitUniversalTransfer']>[0];
+  expect(await main.submitUniversalTransfer(transfer)).toEqual({ tranId: 3 });
+  const history = await main.getUniversalTransferHistory({ type: 'MAIN_UMFUTURE' });
+  expect(history.total).toBe(2);
+  expect(history.rows.map((r: Record<string, unknown>) => [r.tranId, r.asset, r.amount, r.type, r.status])).toEqual([
+    [3, 'USDT', '250.00000000', 'MAIN_UMFUTURE', 'CONFIRMED'],
+    [2, 'USDT', '1000.00000000', 'MAIN_UMFUTURE', 'CONFIRMED'],
+  ]);
+  const usdm = new USDMClient({ api_key: DEMO_KEY, api_secret: DEMO_SECRET, baseUrl: base });
+  expect(await usdm.getBalanceV3()).toMatchObject([{ asset: 'USDT', balance: '1250.00000000', availableBalance: '1250.00000000' }]);
 });

@@ -24,7 +24,7 @@ async function start() {
   const server = new ExsimHttpServer(f.ctx, {});
   servers.push(server);
   const base = await server.listen(0);
-  const listenKey = f.demo.post('/fapi/v1/listenKey', {}).json.listenKey as string;
+  const listenKey = (f.demo.post('/fapi/v1/listenKey', {}).json as { listenKey: string }).listenKey;
   return { f, server, wsBase: base.replace('http:', 'ws:'), listenKey };
 }
 
