@@ -16,6 +16,8 @@
  *   URL cannot, and Binance opens the connection all the same, so a URL token that is not a
  *   well-formed name is ignored (ccxt opens /ws/<connection number>, then SUBSCRIBEs). One
  *   exception: a listen key in the URL (the legacy user data form) must be live (else 400 -1125).
+ * - `/private/ws[/<listenKey>]?listenKey=<key>` and `/private/stream?listenKey=<key>`: USDⓈ-M's
+ *   private entry since Binance split the futures stream URLs (PRIVATE_BASE below); listen keys only.
  * - A listen key that expires sends `listenKeyExpired`; on a connection opened as
  *   `/ws/<listenKey>` alone (the legacy form) the connection then closes, as does DELETE of the key;
  *   elsewhere only that subscription ends.
@@ -87,8 +89,25 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   connectionLifeMs: 24 * 60 * 60 * 1000,
 };
 
-/** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...]. */
-const isStreamPath = (path: string): boolean => path === '/ws' || path.startsWith('/ws/') || path === '/stream' || path === '/stream/';
+/**
+ * USDⓈ-M's private entry (Binance's futures WebSocket URL split, 2026-03; the legacy URLs were
+ * retired 2026-04-23): user data at `/private/ws/<listenKey>`, `/private/ws?listenKey=<key>` (raw)
+ * and `/private/stream?listenKey=<key>` (combined, the key as the stream name). ccxt (`future`)
+ * and the `binance` package open these, never `/ws/<listenKey>`. The `events=` filter is not
+ * served (every event of the key is delivered).
+ */
+const PRIVATE_BASE = '/private';
+
+/** The path without a leading /private, and whether it had one. */
+function privatePath(path: string): { path: string; isPrivate: boolean } {
+  return path.startsWith(`${PRIVATE_BASE}/`) ? { path: path.slice(PRIVATE_BASE.length), isPrivate: true } : { path, isPrivate: false };
+}
+
+/** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...], and both under /private. */
+const isStreamPath = (full: string): boolean => {
+  const { path } = privatePath(full);
+  return path === '/ws' || path.startsWith('/ws/') || path === '/stream' || path === '/stream/';
+};
 
 /** Wall ms between feed pumps while connections are open (time moving with no request or print). */
 const PUMP_INTERVAL_MS = 25;
@@ -172,9 +191,12 @@ export class StreamSockets {
     const now = this.#ctx.now();
     const admitted = this.#admission.admit(req, socket, now, isStreamPath);
     if (admitted === undefined) return;
-    const { ip, path, unit } = admitted;
+    const { ip, unit } = admitted;
+    const { path, isPrivate } = privatePath(admitted.path);
     const combined = !path.startsWith('/ws');
-    const names = (combined ? rawStreamsParam(admitted.rawQuery) : path.slice(4)).split('/').filter((n) => n !== '');
+    const names = isPrivate
+      ? [...(combined ? [] : path.slice(4).split('/')), ...admitted.query.getAll('listenKey')].filter((n) => LISTEN_KEY_SHAPE.test(n))
+      : (combined ? rawStreamsParam(admitted.rawQuery) : path.slice(4)).split('/').filter((n) => n !== '');
     if (names.length > this.#limits.streamsPerConnection) {
       socket.end(rawErrorResponse(apiError('TOO_MANY_STREAMS', this.#limits.streamsPerConnection)));
       return;
