@@ -13,7 +13,7 @@
 import { Decimal } from 'decimal.js';
 import type { EngineConfig, Engine, EngineEvent } from '../engine/index.ts';
 import { fapiSymbolOf, futuresEngineSymbol, spotAssetOf } from '../engine/index.ts';
-import { futuresSymbolConfig } from '../futures/trading/contract-rules.ts';
+import { futuresSymbolConfig } from '../futures/index.ts';
 import { InputError } from './input-error.ts';
 
 /** The perpetuals a run trades: Binance names, upper case, each once, in the order given. */

@@ -27,9 +27,7 @@ import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
 import { Valuation } from './valuation.ts';
 import { FuturesTracker, parseFuturesSymbols, withFutures, type FuturesSummary } from './futures-setup.ts';
-import { DERIVED_FUTURES_SOURCE, derivedFuturesTape } from '../futures/trading/derived-futures-tape.ts';
-import { startFuturesClock } from '../futures/trading/futures-clock.ts';
-import { FuturesMarket } from '../futures/index.ts';
+import { DERIVED_FUTURES_SOURCE, derivedFuturesTape, FuturesMarket, startFuturesClock } from '../futures/index.ts';
 import type { RestMethod, RestResponse } from './strategy.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
 

@@ -20,7 +20,7 @@ import type { ExchangeContext } from './exchange-context.ts';
 import type { CountersSnapshot, IpSnapshot, KeyedLimitName } from '../limits/index.ts';
 import type { StoredApiKey } from '../signing/index.ts';
 import type { FiatDeposit, PaymentRecord } from '../account-services/index.ts';
-import type { AlgoBookSnapshot } from '../../futures/trading/algo-orders.ts';
+import type { AlgoBookSnapshot } from '../../futures/index.ts';
 import type { CountdownEntry } from './futures-countdowns.ts';
 import type { PriceMatchRow } from './futures-price-match.ts';
 

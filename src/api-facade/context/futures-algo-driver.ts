@@ -15,7 +15,7 @@
  */
 import { type EngineEvent, type EngineQueries, type OrderRejected, type OrderAccepted, fapiSymbolOf, formatUnits } from '../../engine/index.ts';
 import { fapiErrorOf } from '../../futures/index.ts';
-import { AlgoOrderBook, type AlgoOrder, type WorkingType } from '../../futures/trading/algo-orders.ts';
+import { AlgoOrderBook, type AlgoOrder, type WorkingType } from '../../futures/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
 import type { UserStreamHub } from '../streams/index.ts';
 import type { FacadeCommand } from '../core/index.ts';

@@ -7,9 +7,7 @@
  * replayed at full speed before the port opens (a warm market).
  */
 import { Engine, futuresEngineSymbol } from '../../engine/index.ts';
-import { FuturesMarket } from '../../futures/index.ts';
-import { derivedFuturesTape } from '../../futures/trading/derived-futures-tape.ts';
-import { startFuturesClock } from '../../futures/trading/futures-clock.ts';
+import { derivedFuturesTape, FuturesMarket, startFuturesClock } from '../../futures/index.ts';
 import { bookProfileFor, DEFAULT_BOOK, InputError, withFutures, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
 import { formatRecordingGap, windowedDepth, type ReadNotes, type WindowedDepth } from '../../data/index.ts';
 import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../../sim/index.ts';

@@ -30,7 +30,7 @@ import type { SymbolSpec } from '../../../engine/index.ts';
 import { apiError, matchingEngineError } from '../../core/index.ts';
 import { ENUM_ERRORS, defineSchema, eitherRequired, paramErrors, withSigned, type DecimalParam, type ParsedParams } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
-import type { AlgoOrder, AlgoOrderType } from '../../../futures/trading/algo-orders.ts';
+import type { AlgoOrder, AlgoOrderType } from '../../../futures/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, fapiName, marginSpec } from './futures-engine.ts';
