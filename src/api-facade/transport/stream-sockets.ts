@@ -16,6 +16,12 @@
  *   URL cannot, and Binance opens the connection all the same, so a URL token that is not a
  *   well-formed name is ignored (ccxt opens /ws/<connection number>, then SUBSCRIBEs). One
  *   exception: a listen key in the URL (the legacy user data form) must be live (else 400 -1125).
+ * - `/fstream/ws[/<names>]` and `/fstream/stream?streams=`: the USDⓈ-M market streams
+ *   (fstream.binance.com's `/ws` and `/stream`; futures-stream-name.ts), names referring to the
+ *   perpetual (`btcusdt@markPrice@1s`, `btcusdt@depth@100ms` of `um:BTCUSDT`), with the same
+ *   control messages. /ws also takes the names only futures has (`@markPrice`, `@forceOrder`,
+ *   `!markPrice@arr`, `!forceOrder@arr`); futures listen keys are served on /ws as Binance's own
+ *   legacy form is.
  * - A listen key that expires sends `listenKeyExpired`; on a connection opened as
  *   `/ws/<listenKey>` alone (the legacy form) the connection then closes, as does DELETE of the key;
  *   elsewhere only that subscription ends.
@@ -53,7 +59,7 @@ import { EventQueue, type QueueEntry } from '../../clock/index.ts';
 import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimits } from './connection-admission.ts';
 import type { ExchangeContext } from '../context/index.ts';
 import { apiError, rawErrorResponse } from '../core/index.ts';
-import { type KeyEnd, FeedDriver, errorFrame, isWellFormedStreamName, MAX_STREAM_NAME_LENGTH, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
+import { type KeyEnd, type StreamVenue, FeedDriver, errorFrame, isFuturesOnlyName, isWellFormedStreamName, MAX_STREAM_NAME_LENGTH, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
 import { SendBudget, type SendSlot } from './send-budget.ts';
 import { textFrame } from './text-frame.ts';
@@ -87,8 +93,19 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   connectionLifeMs: 24 * 60 * 60 * 1000,
 };
 
-/** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...]. */
-const isStreamPath = (path: string): boolean => path === '/ws' || path.startsWith('/ws/') || path === '/stream' || path === '/stream/';
+/** The USDⓈ-M streams' base path (Binance's separate host fstream.binance.com). */
+export const FUTURES_STREAM_BASE = '/fstream';
+
+/** The path under /fstream, or the path itself with `futures` false. */
+function venuePath(path: string): { path: string; futures: boolean } {
+  return path.startsWith(`${FUTURES_STREAM_BASE}/`) ? { path: path.slice(FUTURES_STREAM_BASE.length), futures: true } : { path, futures: false };
+}
+
+/** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...], and both under /fstream. */
+const isStreamPath = (full: string): boolean => {
+  const { path } = venuePath(full);
+  return path === '/ws' || path.startsWith('/ws/') || path === '/stream' || path === '/stream/';
+};
 
 /** Wall ms between feed pumps while connections are open (time moving with no request or print). */
 const PUMP_INTERVAL_MS = 25;
@@ -100,6 +117,8 @@ interface Connection {
   readonly socket: WebSocket;
   readonly ip: string;
   readonly unit: TimeUnit;
+  /** Opened under /fstream: names refer to the USDⓈ-M market. */
+  readonly futures: boolean;
   combined: boolean;
   /** Opened as `/ws/<listenKey>` alone: the connection ends with the key. */
   readonly legacyKey: string | null;
@@ -172,7 +191,8 @@ export class StreamSockets {
     const now = this.#ctx.now();
     const admitted = this.#admission.admit(req, socket, now, isStreamPath);
     if (admitted === undefined) return;
-    const { ip, path, unit } = admitted;
+    const { ip, unit } = admitted;
+    const { path, futures } = venuePath(admitted.path);
     const combined = !path.startsWith('/ws');
     const names = (combined ? rawStreamsParam(admitted.rawQuery) : path.slice(4)).split('/').filter((n) => n !== '');
     if (names.length > this.#limits.streamsPerConnection) {
@@ -191,6 +211,7 @@ export class StreamSockets {
         socket: ws,
         ip,
         unit,
+        futures,
         combined,
         legacyKey,
         streams: new Map(),
@@ -258,7 +279,8 @@ export class StreamSockets {
       if (expiresAt !== undefined) this.#queueExpiry(name, expiresAt);
       return;
     }
-    const channel = this.#channel(name, c.unit);
+    const venue: StreamVenue = c.futures || isFuturesOnlyName(name) ? 'futures' : 'spot';
+    const channel = this.#channel(name, c.unit, venue);
     if (channel === null) {
       c.streams.set(name, { kind: 'silent' });
       return;
@@ -292,8 +314,8 @@ export class StreamSockets {
   }
 
   /** The shared feed subscription for (name, unit), opened on first use; null for no stream of this market. */
-  #channel(name: string, unit: TimeUnit): Channel | null {
-    const key = `${unit === 'MICROSECOND' ? 'us' : 'ms'} ${name}`;
+  #channel(name: string, unit: TimeUnit, venue: StreamVenue): Channel | null {
+    const key = `${venue === 'futures' ? 'f' : 's'} ${unit === 'MICROSECOND' ? 'us' : 'ms'} ${name}`;
     const open = this.#channels.get(key);
     if (open !== undefined) return open;
     const connections = new Set<Connection>();
@@ -311,6 +333,7 @@ export class StreamSockets {
         }
       },
       unit,
+      venue,
     );
     if (unsubscribe === null) return null;
     const channel: Channel = { key, name, connections, unsubscribe };

@@ -6,7 +6,7 @@
  * engine does not trade (quarterlies, COIN-M, perpetuals without `--futures`) keep the derived
  * answers of their rows.
  *
- * Formats are futures-wire.ts's (the /fapi trading rows'): prices at the tick's decimals, or the
+ * Formats are the /fapi trading rows' (serialize/contract-grid.ts): prices at the tick's decimals, or the
  * margin asset's precision off the tick (a weighted average); quantities at the step's decimals;
  * quote amounts and mark / index prices at the margin asset's precision (8, "50000.50000000", as
  * Binance writes marks). Depth's lastUpdateId is the engine's command sequence, the `u` of the
@@ -15,9 +15,8 @@
 import { formatAmount, changePercentMilli, type HistoryKline, type TapeTrade } from '../../../data/index.ts';
 import { futuresEngineSymbol, type SymbolSpec } from '../../../engine/index.ts';
 import type { FuturesContract } from '../../../futures/index.ts';
-import { apiTime } from '../../serialize/index.ts';
+import { apiTime, gridPrice as fprice, gridQty as fqty } from '../../serialize/index.ts';
 import type { HandlerCall } from '../endpoint-row.ts';
-import { fmoney, fprice, fqty } from '../futures-trading/futures-wire.ts';
 
 /** The margin symbol's spec when the engine trades `c` (a USDⓈ-M perpetual), else undefined. */
 export function tradedPerpetual(call: HandlerCall, c: FuturesContract): SymbolSpec | undefined {
@@ -121,5 +120,5 @@ export function engineKlineRow(call: HandlerCall, spec: SymbolSpec, k: HistoryKl
 export function engineMark(call: HandlerCall, spec: SymbolSpec): { markPrice: string; indexPrice: string } | null {
   const view = call.ctx.backend.engine.futuresMarkPrice(spec.symbol);
   if (view === undefined || view.markPrice === 0) return null;
-  return { markPrice: fmoney(spec, view.markPrice), indexPrice: fmoney(spec, view.indexPrice) };
+  return { markPrice: quote(spec, view.markPrice), indexPrice: quote(spec, view.indexPrice) };
 }
