@@ -1,0 +1,116 @@
+/**
+ * The USDⓈ-M market streams of `exsim serve --data sample --futures BTCUSDT` over real WebSocket
+ * connections (fstream.binance.com's paths under /fstream): on a manual clock moved by the
+ * control plane, `btcusdt@markPrice@1s` pushes at each whole simulated second the mark the engine
+ * holds (GET /fapi/v1/premiumIndex shows the same), `btcusdt@markPrice` every 3 s (also on /ws),
+ * SUBSCRIBE works as on spot's host, and the perpetual's diff depth (pu continuous) applied to a
+ * GET /fapi/v1/depth snapshot rebuilds the book REST shows, on the contract's 0.10 tick.
+ */
+import { afterAll, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import { serve, type ServeHandle } from '../../src/serve/serve.ts';
+
+const ADMIN = 'fstream-admin';
+const handles: ServeHandle[] = [];
+afterAll(async () => {
+  for (const h of handles) await h.close();
+});
+
+interface Depth {
+  e: string;
+  E: number;
+  U: number;
+  u: number;
+  pu: number;
+  b: [string, string][];
+  a: [string, string][];
+}
+
+function open(url: string): Promise<{ ws: WebSocket; messages: unknown[] }> {
+  const ws = new WebSocket(url);
+  const messages: unknown[] = [];
+  ws.on('message', (raw: Buffer) => messages.push(JSON.parse(raw.toString())));
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, messages }));
+    ws.once('error', reject);
+  });
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
+}
+
+test('/fstream: marks each second from the engine, SUBSCRIBE, and a diff depth that rebuilds /fapi/v1/depth', async () => {
+  const handle = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: 'sample', futures: ['BTCUSDT'], adminKey: ADMIN }, () => undefined);
+  handles.push(handle);
+  const ws = handle.url.replace('http', 'ws');
+  const get = async (path: string) => (await fetch(`${handle.url}${path}`)).json() as Promise<Record<string, unknown>>;
+  const advance = async (ms: number) => {
+    const r = await fetch(`${handle.url}/exsim/v1/clock/advance?by=${ms}`, { method: 'POST', headers: { 'X-EXSIM-ADMIN-KEY': ADMIN } });
+    expect(r.status).toBe(200);
+  };
+
+  const marks = await open(`${ws}/fstream/ws/btcusdt@markPrice@1s`);
+  const slow = await open(`${ws}/ws/btcusdt@markPrice`);
+  const book = await open(`${ws}/fstream/stream?streams=btcusdt@depth@100ms`);
+  const control = await open(`${ws}/fstream/ws`);
+  control.ws.send(JSON.stringify({ method: 'SUBSCRIBE', params: ['!markPrice@arr@1s', 'btcusdt@bookTicker'], id: 1 }));
+  await until(() => control.messages.length >= 1);
+  expect(control.messages[0]).toEqual({ result: null, id: 1 });
+  control.ws.send(JSON.stringify({ method: 'LIST_SUBSCRIPTIONS', id: 2 }));
+  await until(() => control.messages.length >= 2);
+  expect(control.messages[1]).toEqual({ result: ['!markPrice@arr@1s', 'btcusdt@bookTicker'], id: 2 });
+
+  const { serverTime: start } = (await get('/fapi/v1/time')) as { serverTime: number };
+  const snapshot = (await get('/fapi/v1/depth?symbol=BTCUSDT&limit=1000')) as { lastUpdateId: number; bids: [string, string][]; asks: [string, string][] };
+  await advance(3000);
+  await until(() => marks.messages.length >= 3 && slow.messages.length >= 1);
+
+  // The manual clock stands at 04:00:00.000 (whole seconds): one update per second, at the second.
+  const seconds = (marks.messages as { E: number }[]).map((m) => m.E - start);
+  expect(seconds).toEqual([1000, 2000, 3000]);
+  const last = marks.messages.at(-1) as Record<string, unknown>;
+  expect(Object.keys(last)).toEqual(['e', 'E', 's', 'p', 'i', 'P', 'r', 'T']);
+  expect(last).toMatchObject({ e: 'markPriceUpdate', s: 'BTCUSDT', T: Date.UTC(2024, 0, 1, 8) });
+  const premium = await get('/fapi/v1/premiumIndex?symbol=BTCUSDT');
+  expect(last['p']).toBe(premium['markPrice']);
+  expect(last['i']).toBe(premium['indexPrice']);
+  expect(last['r']).toBe(premium['lastFundingRate']);
+  expect((slow.messages as { E: number; p: string }[]).map((m) => [m.E - start, m.p])).toEqual([[3000, last['p']]]);
+  const arr = control.messages.filter((m) => Array.isArray(m)) as Record<string, unknown>[][];
+  expect(arr.map((a) => a.map((m) => m['s']))).toEqual([['BTCUSDT'], ['BTCUSDT'], ['BTCUSDT']]);
+  expect(arr.at(-1)![0]).toEqual(last);
+  const tickers = control.messages.filter((m) => (m as { e?: string }).e === 'bookTicker') as Record<string, string>[];
+  expect(tickers.length).toBeGreaterThan(0);
+  for (const t of tickers) expect(t['b']).toMatch(/^\d+\.\d$/);
+
+  // Diff depth: pu continuous, and the recipe from the snapshot gives the book REST shows now.
+  const depth = (book.messages as { stream: string; data: Depth }[]).map((m) => m.data);
+  expect((book.messages[0] as { stream: string }).stream).toBe('btcusdt@depth@100ms');
+  expect(depth.length).toBeGreaterThan(5);
+  for (let i = 1; i < depth.length; i++) expect(depth[i]!.pu).toBe(depth[i - 1]!.u);
+  const bids = new Map(snapshot.bids);
+  const asks = new Map(snapshot.asks);
+  for (const d of depth) {
+    if (d.u <= snapshot.lastUpdateId) continue;
+    for (const [p, q] of d.b) if (Number(q) === 0) bids.delete(p); else bids.set(p, q);
+    for (const [p, q] of d.a) if (Number(q) === 0) asks.delete(p); else asks.set(p, q);
+  }
+  const now = (await get('/fapi/v1/depth?symbol=BTCUSDT&limit=1000')) as { lastUpdateId: number; bids: [string, string][]; asks: [string, string][] };
+  expect(now.lastUpdateId).toBe(depth.at(-1)!.u);
+  const sorted = (m: Map<string, string>, desc: boolean) => [...m].sort((x, y) => (desc ? Number(y[0]) - Number(x[0]) : Number(x[0]) - Number(y[0])));
+  expect(sorted(bids, true).slice(0, 20)).toEqual(now.bids.slice(0, 20));
+  expect(sorted(asks, false).slice(0, 20)).toEqual(now.asks.slice(0, 20));
+  for (const [p, q] of now.bids.slice(0, 5)) {
+    expect(p).toMatch(/^\d+\.\d$/);
+    expect(q).toMatch(/^\d+\.\d{3}$/);
+  }
+
+  control.ws.send(JSON.stringify({ method: 'UNSUBSCRIBE', params: ['!markPrice@arr@1s'], id: 3 }));
+  await until(() => control.messages.some((m) => (m as { id?: number }).id === 3));
+  const arrays = control.messages.filter((m) => Array.isArray(m)).length;
+  await advance(1000);
+  await until(() => marks.messages.length >= 4);
+  expect(control.messages.filter((m) => Array.isArray(m)).length).toBe(arrays);
+  for (const c of [marks, slow, book, control]) c.ws.close();
+}, 60_000);
