@@ -40,10 +40,11 @@ describe('a traded perpetual answers from the engine', () => {
     });
   });
 
-  test('trades, aggTrades, ticker/price, ticker/24hr and klines: the perpetual prints', () => {
+  test('trades, historicalTrades, aggTrades, ticker/price, ticker/24hr and klines: the perpetual prints', () => {
     const f = traded();
     const [trade] = f.demo.get('/fapi/v1/trades', { symbol: 'BTCUSDT' }).json as Record<string, unknown>[];
     expect(trade).toEqual({ id: trade!['id'], price: '50010.0', qty: '0.012', quoteQty: '600.12000000', time: T0_MS, isBuyerMaker: false, isRPITrade: false });
+    expect(f.demo.get('/fapi/v1/historicalTrades', { symbol: 'BTCUSDT' }).json).toEqual([trade]);
     const aggs = f.demo.get('/fapi/v1/aggTrades', { symbol: 'BTCUSDT' }).json as Record<string, unknown>[];
     expect(aggs).toEqual([{ a: aggs[0]!['a'], p: '50010.0', q: '0.012', nq: '0.012', f: trade!['id'], l: trade!['id'], T: T0_MS, m: false }]);
     expect(f.demo.get('/fapi/v1/ticker/price', { symbol: 'BTCUSDT' }).json).toEqual({ symbol: 'BTCUSDT', price: '50010.0', time: T0_MS });

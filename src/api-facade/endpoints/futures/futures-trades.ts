@@ -9,7 +9,7 @@
  * at the month's first trade); aggTrades limit default 500, max 1000, weight 20, only the last 48
  * hours (older rows are not served), startTime..endTime at most 1 hour (-1127). No RPI orders
  * exist in the simulation: isRPITrade is false and nq equals q. A perpetual the engine trades
- * answers from its margin symbol's own prints (traded-perpetual.ts); historicalTrades stays derived.
+ * answers from its margin symbol's own prints (traded-perpetual.ts), historicalTrades included.
  */
 import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../../../clock/index.ts';
 import type { TapeTrade } from '../../../data/index.ts';
@@ -65,7 +65,8 @@ export function historicalTrades(venue: VenueApi): Endpoint {
     handler: (p, call) => {
       const c = contractOf(call, venue.venue, p.symbol);
       const limit = futuresLimit(p.limit, 100, 500);
-      const history = call.ctx.futures.history(c.pair);
+      const traded = tradedPerpetual(call, c);
+      const history = traded === undefined ? call.ctx.futures.history(c.pair) : call.ctx.backend.history(traded.symbol);
       const cutoff = call.nowUs - OLD_TRADES_LOOKBACK_US;
       // The first trade of the month is the first trade of its first aggregate.
       const firstInMonth = history.aggTrades(call.nowUs, { startTime: cutoff, limit: 1 })[0]?.f;
@@ -74,7 +75,7 @@ export function historicalTrades(venue: VenueApi): Endpoint {
       return history
         .historicalTrades(call.nowUs, query)
         .filter((t) => t.time >= cutoff)
-        .map((t) => tradeJson(call, c, t));
+        .map((t) => (traded === undefined ? tradeJson(call, c, t) : engineTradeJson(call, traded, t)));
     },
   });
 }
