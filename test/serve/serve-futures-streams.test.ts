@@ -114,3 +114,27 @@ test('/fstream: marks each second from the engine, SUBSCRIBE, and a diff depth t
   expect(control.messages.filter((m) => Array.isArray(m)).length).toBe(arrays);
   for (const c of [marks, slow, book, control]) c.ws.close();
 }, 60_000);
+
+test('/fstream/private/ws?listenKey= carries a futures listen key (closed with it); /fstream/public and /fstream/market serve the futures names', async () => {
+  const handle = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: 'sample', futures: ['BTCUSDT'], adminKey: ADMIN }, () => undefined);
+  handles.push(handle);
+  const ws = handle.url.replace('http', 'ws');
+  const keyed = await fetch(`${handle.url}/fapi/v1/listenKey`, { method: 'POST', headers: { 'X-MBX-APIKEY': 'exsim-demo-key' } });
+  const { listenKey } = (await keyed.json()) as { listenKey: string };
+  const user = await open(`${ws}/fstream/private/ws?listenKey=${listenKey}`);
+  const closed = new Promise<[number, string]>((resolve) => user.ws.once('close', (code, reason) => resolve([code, reason.toString()])));
+  const market = await open(`${ws}/fstream/market/ws/btcusdt@markPrice@1s`);
+  const books = await open(`${ws}/fstream/public/stream?streams=btcusdt@bookTicker`);
+  const moved = await fetch(`${handle.url}/exsim/v1/clock/advance?by=1000`, { method: 'POST', headers: { 'X-EXSIM-ADMIN-KEY': ADMIN } });
+  expect(moved.status).toBe(200);
+  await until(() => market.messages.length >= 1 && books.messages.length >= 1);
+  expect(market.messages[0]).toMatchObject({ e: 'markPriceUpdate', s: 'BTCUSDT' });
+  expect(books.messages[0]).toMatchObject({ stream: 'btcusdt@bookTicker', data: { e: 'bookTicker', s: 'BTCUSDT' } });
+  await fetch(`${handle.url}/fapi/v1/listenKey`, { method: 'DELETE', headers: { 'X-MBX-APIKEY': 'exsim-demo-key' } });
+  expect(await closed).toEqual([1000, 'listenKey closed']);
+  // A dead key in the query is refused at the upgrade, as /ws/<listenKey> is.
+  const refused = new WebSocket(`${ws}/fstream/private/ws?listenKey=${listenKey}`);
+  const status = await new Promise<number>((resolve) => refused.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+  expect(status).toBe(400);
+  for (const c of [market, books]) c.ws.close();
+}, 60_000);

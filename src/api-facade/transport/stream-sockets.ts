@@ -19,7 +19,9 @@
  * - `/fstream/ws[/<names>]` and `/fstream/stream?streams=`: the USDⓈ-M market streams
  *   (fstream.binance.com's `/ws` and `/stream`; futures-stream-name.ts), names referring to the
  *   perpetual (`btcusdt@markPrice@1s`, `btcusdt@depth@100ms` of `um:BTCUSDT`), with the same
- *   control messages. /ws also takes the names only futures has (`@markPrice`, `@forceOrder`,
+ *   control messages; the same under Binance's category paths `/fstream/public/...`,
+ *   `/fstream/market/...` (each serving every futures name) and `/fstream/private/ws?listenKey=`
+ *   (a futures listen key's user data, closed with the key). /ws also takes the names only futures has (`@markPrice`, `@forceOrder`,
  *   `!markPrice@arr`, `!forceOrder@arr`); futures listen keys are served on /ws as Binance's own
  *   legacy form is.
  * - A listen key that expires sends `listenKeyExpired`; on a connection opened as
@@ -96,14 +98,24 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
 /** The USDⓈ-M streams' base path (Binance's separate host fstream.binance.com). */
 export const FUTURES_STREAM_BASE = '/fstream';
 
-/** The path under /fstream, or the path itself with `futures` false. */
-function venuePath(path: string): { path: string; futures: boolean } {
-  return path.startsWith(`${FUTURES_STREAM_BASE}/`) ? { path: path.slice(FUTURES_STREAM_BASE.length), futures: true } : { path, futures: false };
+/**
+ * The path under /fstream (and under Binance's category paths since its 2026 split of the futures
+ * host: /public for books, /market for the rest, /private for user data; chosen: /public and
+ * /market each serve every futures name, as the legacy /ws did), or the path itself with `futures`
+ * false. `listenKey`: /fstream/private/ws?listenKey=<key> names its key in the query.
+ */
+function venuePath(path: string, query: URLSearchParams): { path: string; futures: boolean; listenKey: string | null } {
+  if (!path.startsWith(`${FUTURES_STREAM_BASE}/`)) return { path, futures: false, listenKey: null };
+  const rest = path.slice(FUTURES_STREAM_BASE.length);
+  const category = /^\/(public|market|private)(\/.*)$/.exec(rest);
+  if (category === null) return { path: rest, futures: true, listenKey: null };
+  const isPrivate = category[1] === 'private';
+  return { path: category[2]!, futures: true, listenKey: isPrivate ? query.get('listenKey') : null };
 }
 
 /** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...], and both under /fstream. */
 const isStreamPath = (full: string): boolean => {
-  const { path } = venuePath(full);
+  const { path } = venuePath(full, new URLSearchParams());
   return path === '/ws' || path.startsWith('/ws/') || path === '/stream' || path === '/stream/';
 };
 
@@ -192,9 +204,10 @@ export class StreamSockets {
     const admitted = this.#admission.admit(req, socket, now, isStreamPath);
     if (admitted === undefined) return;
     const { ip, unit } = admitted;
-    const { path, futures } = venuePath(admitted.path);
+    const { path, futures, listenKey } = venuePath(admitted.path, admitted.query);
     const combined = !path.startsWith('/ws');
-    const names = (combined ? rawStreamsParam(admitted.rawQuery) : path.slice(4)).split('/').filter((n) => n !== '');
+    const named = (combined ? rawStreamsParam(admitted.rawQuery) : path.slice(4)).split('/').filter((n) => n !== '');
+    const names = listenKey === null || named.includes(listenKey) ? named : [listenKey, ...named];
     if (names.length > this.#limits.streamsPerConnection) {
       socket.end(rawErrorResponse(apiError('TOO_MANY_STREAMS', this.#limits.streamsPerConnection)));
       return;
