@@ -136,5 +136,13 @@ test('/fstream/private/ws?listenKey= carries a futures listen key (closed with i
   const refused = new WebSocket(`${ws}/fstream/private/ws?listenKey=${listenKey}`);
   const status = await new Promise<number>((resolve) => refused.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
   expect(status).toBe(400);
+  // fstream's 10 incoming messages a second (spot's host: 5): the 11th in one simulated second closes.
+  const chatty = await open(`${ws}/fstream/ws`);
+  const ended = new Promise<number>((resolve) => chatty.ws.once('close', (code) => resolve(code)));
+  for (let id = 1; id <= 10; id++) chatty.ws.send(JSON.stringify({ method: 'LIST_SUBSCRIPTIONS', id }));
+  await until(() => chatty.messages.length >= 10);
+  expect(chatty.messages).toHaveLength(10);
+  chatty.ws.send(JSON.stringify({ method: 'LIST_SUBSCRIPTIONS', id: 11 }));
+  expect(await ended).toBe(1008);
   for (const c of [market, books]) c.ws.close();
 }, 60_000);

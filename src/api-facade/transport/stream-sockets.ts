@@ -70,6 +70,8 @@ import { textFrame } from './text-frame.ts';
 export interface StreamLimits extends AdmissionLimits {
   /** Streams one connection may carry (Binance: 1024). */
   readonly streamsPerConnection: number;
+  /** Incoming messages per second of a /fstream connection (fstream.binance.com: 10, futures facts §1). */
+  readonly futuresMessagesPerSecond: number;
 }
 
 /**
@@ -82,12 +84,13 @@ export function subscribeFrameBytes(streams: number): number {
   return (streams + 1) * (MAX_STREAM_NAME_LENGTH + 8) + 1024;
 }
 
-/** Binance's values: 300 attempts per 5 min, 5 messages a second, 1024 streams (and frames to SUBSCRIBE past them), a ping every 20 s, a pong within 1 min, a 24 h life. */
+/** Binance's values: 300 attempts per 5 min, 5 messages a second (10 on /fstream), 1024 streams (and frames to SUBSCRIBE past them), a ping every 20 s, a pong within 1 min, a 24 h life. */
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   attemptsPerIp: 300,
   attemptWindowUs: 5 * 60 * 1_000_000,
   openPerIp: 300,
   messagesPerSecond: 5,
+  futuresMessagesPerSecond: 10,
   maxPayloadBytes: subscribeFrameBytes(1024),
   streamsPerConnection: 1024,
   pingIntervalMs: 20_000,
@@ -228,7 +231,7 @@ export class StreamSockets {
         combined,
         legacyKey,
         streams: new Map(),
-        rate: new MessageRate(this.#limits.messagesPerSecond),
+        rate: new MessageRate(futures ? this.#limits.futuresMessagesPerSecond : this.#limits.messagesPerSecond),
         // A reader that stopped reading: the budget ends it (bounding the server's memory).
         slot: this.#budget.open(ws, socket, () => this.#drop(connection)),
       };
