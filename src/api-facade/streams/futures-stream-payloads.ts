@@ -8,11 +8,12 @@
  *   LIMIT IOC order FILLED at once; our liquidations close at the bankruptcy price, so p = ap;
  * - aggTrade `e, E, s, a, p, q, f, l, T, m` (no `M`, unlike spot); bookTicker `e, u, E, T, s, b, B,
  *   a, A`; depthUpdate `e, E, T, s, U, u, pu, b, a` for diff and partial books alike (`pu`: the
- *   previous event's `u`); kline as spot's.
+ *   previous event's `u`); kline as spot's; 24hrTicker `e, E, s, p, P, w, c, Q, o, h, l, v, q, O, C,
+ *   F, L, n` (spot's without prevClose and the book) and 24hrMiniTicker as spot's.
  * Prices of a margin symbol at the contract's tick decimals, quantities at the step's, quote
  * amounts at the margin asset's precision (serialize/contract-grid.ts, the /fapi rows' rule).
  */
-import { formatAmount, type AggTrade, type HistoryKline } from '../../data/index.ts';
+import { formatAmount, type AggTrade, type DayTicker, type HistoryKline, type MiniTicker } from '../../data/index.ts';
 import { fapiSymbolOf, formatUnits, type EngineQueries, type PositionLiquidated, type SymbolSpec } from '../../engine/index.ts';
 import { estimatedFundingRate, nextFundingTime, type FuturesContract, type FuturesMarket } from '../../futures/index.ts';
 import { apiTime, gridPrice as fprice, gridQty as fqty, type TimeUnit } from '../serialize/index.ts';
@@ -91,7 +92,7 @@ export function futuresDepthPayload(
 
 export function futuresKlinePayload(k: HistoryKline, interval: string, closed: boolean, eventTime: number, spec: SymbolSpec, unit: TimeUnit): Record<string, unknown> {
   const s = fapi(spec);
-  const base = (units: bigint) => (units <= BigInt(Number.MAX_SAFE_INTEGER) ? fqty(spec, Number(units)) : formatAmount(units, spec.basePrecision));
+  const base = (units: bigint) => volume(spec, units);
   const quote = (units: bigint) => formatAmount(units, spec.quotePrecision);
   return {
     e: 'kline',
@@ -116,5 +117,44 @@ export function futuresKlinePayload(k: HistoryKline, interval: string, closed: b
       Q: quote(k.exact.takerBuyQuoteVolume),
       B: '0',
     },
+  };
+}
+
+const volume = (spec: SymbolSpec, units: bigint): string => (units <= BigInt(Number.MAX_SAFE_INTEGER) ? fqty(spec, Number(units)) : formatAmount(units, spec.basePrecision));
+
+export function futuresMiniTickerPayload(t: MiniTicker, eventTime: number, spec: SymbolSpec, unit: TimeUnit): Record<string, unknown> {
+  return {
+    e: '24hrMiniTicker',
+    E: apiTime(eventTime, unit),
+    s: fapi(spec),
+    c: fprice(spec, t.lastPrice),
+    o: fprice(spec, t.openPrice),
+    h: fprice(spec, t.highPrice),
+    l: fprice(spec, t.lowPrice),
+    v: volume(spec, t.volume),
+    q: formatAmount(t.quoteVolume, spec.quotePrecision),
+  };
+}
+
+export function futuresTickerPayload(t: DayTicker, eventTime: number, spec: SymbolSpec, unit: TimeUnit): Record<string, unknown> {
+  return {
+    e: '24hrTicker',
+    E: apiTime(eventTime, unit),
+    s: fapi(spec),
+    p: fprice(spec, t.priceChange),
+    P: formatAmount(t.priceChangePercent, 3),
+    w: fprice(spec, t.weightedAvgPrice),
+    c: fprice(spec, t.lastPrice),
+    Q: fqty(spec, t.lastQty),
+    o: fprice(spec, t.openPrice),
+    h: fprice(spec, t.highPrice),
+    l: fprice(spec, t.lowPrice),
+    v: volume(spec, t.volume),
+    q: formatAmount(t.quoteVolume, spec.quotePrecision),
+    O: apiTime(t.openTime, unit),
+    C: apiTime(t.closeTime, unit),
+    F: t.firstId,
+    L: t.lastId,
+    n: t.count,
   };
 }

@@ -20,7 +20,8 @@
  * updates at their 3 s / 1 s boundaries, liquidations (`forceOrder`: the latest per symbol since
  * the last push, at each 1 s boundary) from the PositionLiquidated events the backend reports
  * (`onMarketEvents`), and the traded perpetual's aggTrade / bookTicker / depth / kline from its
- * margin symbol with the same machinery as spot's and futures payloads (futures-stream-payloads.ts).
+ * margin symbol, and its `@ticker` / `@miniTicker`, with the same machinery as spot's and futures
+ * payloads (futures-stream-payloads.ts).
  *
  * Deterministic: subscriptions are kept in subscription order, ties at one time go in that order.
  */
@@ -30,7 +31,7 @@ import type { FuturesContract, FuturesMarket } from '../../futures/index.ts';
 import type { TimeUnit } from '../serialize/index.ts';
 import { isFuturesName } from './futures-names.ts';
 import { futuresPeriodOf, parseFuturesStreamName } from './futures-stream-name.ts';
-import { forceOrderPayload, futuresAggTradePayload, futuresBookTickerPayload, futuresDepthPayload, futuresKlinePayload, markPricePayload } from './futures-stream-payloads.ts';
+import { forceOrderPayload, futuresAggTradePayload, futuresBookTickerPayload, futuresDepthPayload, futuresKlinePayload, futuresMiniTickerPayload, futuresTickerPayload, markPricePayload } from './futures-stream-payloads.ts';
 import { parseStreamName, periodOf, type StreamSpec } from './stream-name.ts';
 import { aggTradePayload, avgPricePayload, bookTickerPayload, dayTickerPayload, depthUpdatePayload, klinePayload as spotKlinePayload, miniTickerPayload, partialDepthPayload, tradePayload, windowTickerPayload } from './stream-payloads.ts';
 
@@ -326,9 +327,12 @@ export class MarketFeed {
         out.push(klinePayload(bar, spec.interval, false, boundary, symbol, unit));
         return out;
       }
-      case 'miniTicker':
-        return [miniTickerPayload(this.#backend.history(spec.symbol).ticker24hr(boundary, { type: 'MINI' }), boundary, this.#spec(spec.symbol), unit)];
+      case 'miniTicker': {
+        const mini = this.#backend.history(spec.symbol).ticker24hr(boundary, { type: 'MINI' });
+        return [stream.futures ? futuresMiniTickerPayload(mini, boundary, this.#spec(spec.symbol), unit) : miniTickerPayload(mini, boundary, this.#spec(spec.symbol), unit)];
+      }
       case 'ticker':
+        if (stream.futures) return [futuresTickerPayload(this.#backend.history(spec.symbol).ticker24hr(boundary, { type: 'FULL' }), boundary, this.#spec(spec.symbol), unit)];
         return [this.#dayTicker(spec.symbol, boundary, unit)];
       case 'windowTicker':
         return [this.#windowTicker(spec.symbol, spec.window, boundary, unit)];

@@ -88,8 +88,8 @@ describe('USDⓈ-M market streams', () => {
     expect((f.demo.get('/fapi/v1/depth', { symbol: 'BTCUSDT', limit: 5 }).json as { lastUpdateId: number }).lastUpdateId).toBe(after);
   });
 
-  test('kline_1m every 250 ms; names the futures market lacks are refused', () => {
-    const { f, got, step } = subscribed(['btcusdt@kline_1m']);
+  test('kline_1m every 250 ms, ticker and miniTicker every 2 s; names the futures market lacks are refused', () => {
+    const { f, got, step } = subscribed(['btcusdt@kline_1m', 'btcusdt@ticker', 'btcusdt@miniTicker']);
     f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.1' });
     step(250_000);
     expect(got['btcusdt@kline_1m']).toEqual([
@@ -100,9 +100,33 @@ describe('USDⓈ-M market streams', () => {
         k: { t: T0_MS, T: T0_MS + 59_999, s: 'BTCUSDT', i: '1m', f: 1, L: 1, o: '49990.0', c: '49990.0', h: '49990.0', l: '49990.0', v: '0.100', n: 1, x: false, q: '4999.00000000', V: '0.000', Q: '0.00000000', B: '0' },
       },
     ]);
+    step(1_750_000);
+    expect(got['btcusdt@ticker']).toEqual([
+      {
+        e: '24hrTicker',
+        E: T0_MS + 2000,
+        s: 'BTCUSDT',
+        p: '0.0',
+        P: '0.000',
+        w: '49990.0',
+        c: '49990.0',
+        Q: '0.100',
+        o: '49990.0',
+        h: '49990.0',
+        l: '49990.0',
+        v: '0.100',
+        q: '4999.00000000',
+        O: T0_MS + 2000 - 86_400_000,
+        C: T0_MS + 2000,
+        F: 1,
+        L: 1,
+        n: 1,
+      },
+    ]);
+    expect(got['btcusdt@miniTicker']).toEqual([{ e: '24hrMiniTicker', E: T0_MS + 2000, s: 'BTCUSDT', c: '49990.0', o: '49990.0', h: '49990.0', l: '49990.0', v: '0.100', q: '4999.00000000' }]);
     const feed = f.ctx.marketFeed;
     // No ETHUSDT perpetual in this market; no 1s klines and no 1000 ms depth on futures; spot-only kinds.
-    for (const name of ['ethusdt@markPrice', 'btcusdt@kline_1s', 'btcusdt@depth@1000ms', 'btcusdt@trade', 'btcusdt@ticker', 'BTCUSDT@markPrice']) expect(feed.isStream(name, 'futures'), name).toBe(false);
+    for (const name of ['ethusdt@markPrice', 'btcusdt@kline_1s', 'btcusdt@depth@1000ms', 'btcusdt@trade', 'btcusdt@avgPrice', 'btcusdt@ticker_1h', 'BTCUSDT@markPrice']) expect(feed.isStream(name, 'futures'), name).toBe(false);
     // Spot names stay spot's: markPrice is no spot stream.
     expect(feed.isStream('btcusdt@markPrice', 'spot')).toBe(false);
   });
