@@ -3,8 +3,8 @@
  * sample --futures BTCUSDT`): `urls.api.ws.future` pointed at `/fstream/ws` as users do for a
  * testnet, which ccxt rewrites into Binance's category paths (`/fstream/public/ws` for books,
  * `/fstream/market/ws` for marks). watchMarkPrice shows the mark GET /fapi/v1/premiumIndex shows,
- * and the book ccxt keeps (REST snapshot + diff stream with its `pu` check) is the book GET
- * /fapi/v1/depth shows, on the 0.10 tick. The manual clock is moved by the control plane.
+ * the book ccxt keeps (REST snapshot + diff stream with its `pu` check) is the book GET
+ * /fapi/v1/depth shows, on the 0.10 tick, and watchTrades / watchTicker show the perpetual's prints. The manual clock is moved by the control plane.
  */
 import ccxt from 'ccxt';
 import { afterAll, expect, test } from 'vitest';
@@ -16,7 +16,7 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c();
 });
 
-test('ccxt pro future: watchMarkPrice and watchOrderBook agree with REST', async () => {
+test('ccxt pro future: watchMarkPrice, watchOrderBook, watchTrades and watchTicker agree with REST', async () => {
   const handle: ServeHandle = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: 'sample', futures: ['BTCUSDT'], adminKey: ADMIN }, () => undefined);
   cleanups.push(() => handle.close());
   const base = handle.url;
@@ -36,7 +36,9 @@ test('ccxt pro future: watchMarkPrice and watchOrderBook agree with REST', async
   };
   const mark = exchange.watchMarkPrice('BTC/USDT:USDT');
   const book = exchange.watchOrderBook('BTC/USDT:USDT');
-  // Let both subscriptions reach the server before the clock moves.
+  const trades = exchange.watchTrades('BTC/USDT:USDT');
+  const dayTicker = exchange.watchTicker('BTC/USDT:USDT');
+  // Let the subscriptions reach the server before the clock moves.
   await new Promise((r) => setTimeout(r, 500));
   await advance(1000);
   // The first mark (the clock's whole second) is the one premiumIndex shows while the clock stands.
@@ -55,4 +57,14 @@ test('ccxt pro future: watchMarkPrice and watchOrderBook agree with REST', async
   expect(orderBook.bids.slice(0, 5)).toEqual(rest.bids.map(([p, q]) => [Number(p), Number(q)]));
   expect(orderBook.asks.slice(0, 5)).toEqual(rest.asks.map(([p, q]) => [Number(p), Number(q)]));
   expect(rest.bids[0]![0]).toMatch(/^\d+\.\d$/);
+  // watchTrades (`@trade`) and watchTicker (`@ticker`, every 2 s): the perpetual's own prints.
+  const seen = await trades;
+  const [lastTrade] = (await (await fetch(`${base}/fapi/v1/trades?symbol=BTCUSDT&limit=1`)).json()) as { id: number; price: string }[];
+  expect(seen.length).toBeGreaterThan(0);
+  expect(Number(seen.at(-1)!.id)).toBeLessThanOrEqual(lastTrade!.id);
+  const streamed = exchange.trades['BTC/USDT:USDT'] as unknown as { id: string; price: number }[];
+  expect(streamed.at(-1)).toMatchObject({ id: String(lastTrade!.id), price: Number(lastTrade!.price) });
+  const ticker24 = await dayTicker;
+  const price = (await (await fetch(`${base}/fapi/v1/ticker/price?symbol=BTCUSDT`)).json()) as { price: string };
+  expect(ticker24.last).toBe(Number(price.price));
 }, 60_000);

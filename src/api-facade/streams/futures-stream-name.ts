@@ -5,7 +5,7 @@
  * - `<symbol>@markPrice` (3 s), `<symbol>@markPrice@1s`, `!markPrice@arr`, `!markPrice@arr@1s`:
  *   every USDⓈ-M perpetual of the futures model (a traded one shows the engine's mark);
  * - `<symbol>@forceOrder`, `!forceOrder@arr`: liquidations of the perpetuals the engine trades;
- * - `<symbol>@aggTrade`, `@bookTicker`, `@ticker`, `@miniTicker` (2 s), `@depth[@100ms|@500ms]` (250 ms by default),
+ * - `<symbol>@aggTrade`, `@trade` (undocumented by Binance, served by fstream), `@bookTicker`, `@ticker`, `@miniTicker` (2 s), `@depth[@100ms|@500ms]` (250 ms by default),
  *   `@depth<5|10|20>[@100ms|@500ms]`, `@kline_<interval>` (no 1s on futures): only perpetuals the
  *   engine trades (`um:<SYMBOL>`), from the margin symbol's book and prints; their specs name the
  *   engine symbol, so the feed serves them with the spot machinery and futures payloads.
@@ -54,7 +54,7 @@ export function parseFuturesStreamName(name: string, names: FuturesNames): Strea
   if (!names.traded.has(symbol)) return null;
   const engineSymbol = futuresEngineSymbol(symbol);
   if (rest === 'forceOrder') return { kind: 'forceOrder', symbol };
-  if (rest === 'aggTrade' || rest === 'bookTicker' || rest === 'ticker' || rest === 'miniTicker') return { kind: rest, symbol: engineSymbol };
+  if (rest === 'trade' || rest === 'aggTrade' || rest === 'bookTicker' || rest === 'ticker' || rest === 'miniTicker') return { kind: rest, symbol: engineSymbol };
   const diff = /^depth(@\d+ms)?$/.exec(rest);
   if (diff !== null) {
     const periodMs = DEPTH_PERIODS[diff[1] ?? ''];

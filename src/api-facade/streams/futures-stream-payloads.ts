@@ -13,7 +13,7 @@
  * Prices of a margin symbol at the contract's tick decimals, quantities at the step's, quote
  * amounts at the margin asset's precision (serialize/contract-grid.ts, the /fapi rows' rule).
  */
-import { formatAmount, type AggTrade, type DayTicker, type HistoryKline, type MiniTicker } from '../../data/index.ts';
+import { formatAmount, type AggTrade, type DayTicker, type HistoryKline, type MiniTicker, type TapeTrade } from '../../data/index.ts';
 import { fapiSymbolOf, formatUnits, type EngineQueries, type PositionLiquidated, type SymbolSpec } from '../../engine/index.ts';
 import { estimatedFundingRate, nextFundingTime, type FuturesContract, type FuturesMarket } from '../../futures/index.ts';
 import { apiTime, gridPrice as fprice, gridQty as fqty, type TimeUnit } from '../serialize/index.ts';
@@ -50,6 +50,16 @@ export function forceOrderPayload(l: PositionLiquidated, spec: SymbolSpec, event
 export function futuresAggTradePayload(a: AggTrade, spec: SymbolSpec, unit: TimeUnit): Record<string, unknown> {
   const time = apiTime(a.T, unit);
   return { e: 'aggTrade', E: time, s: fapi(spec), a: a.a, p: fprice(spec, a.p), q: fqty(spec, a.q), f: a.f, l: a.l, T: time, m: a.m };
+}
+
+/**
+ * `<symbol>@trade`: served by fstream but not in Binance's docs; the shape live clients record
+ * (barter-data's raw example: `e, E, T, s, t, p, q, X, m`, X the order type, "MARKET" for market
+ * trades). ccxt's watchTrades subscribes it by default.
+ */
+export function futuresTradePayload(t: TapeTrade, spec: SymbolSpec, unit: TimeUnit): Record<string, unknown> {
+  const time = apiTime(t.time, unit);
+  return { e: 'trade', E: time, T: time, s: fapi(spec), t: t.id, p: fprice(spec, t.price), q: fqty(spec, t.qty), X: 'MARKET', m: t.isBuyerMaker };
 }
 
 export function futuresBookTickerPayload(engine: EngineQueries, spec: SymbolSpec, eventTime: number, unit: TimeUnit): Record<string, unknown> {

@@ -31,7 +31,7 @@ import type { FuturesContract, FuturesMarket } from '../../futures/index.ts';
 import type { TimeUnit } from '../serialize/index.ts';
 import { isFuturesName } from './futures-names.ts';
 import { futuresPeriodOf, parseFuturesStreamName } from './futures-stream-name.ts';
-import { forceOrderPayload, futuresAggTradePayload, futuresBookTickerPayload, futuresDepthPayload, futuresKlinePayload, futuresMiniTickerPayload, futuresTickerPayload, markPricePayload } from './futures-stream-payloads.ts';
+import { forceOrderPayload, futuresAggTradePayload, futuresBookTickerPayload, futuresDepthPayload, futuresKlinePayload, futuresMiniTickerPayload, futuresTickerPayload, futuresTradePayload, markPricePayload } from './futures-stream-payloads.ts';
 import { parseStreamName, periodOf, type StreamSpec } from './stream-name.ts';
 import { aggTradePayload, avgPricePayload, bookTickerPayload, dayTickerPayload, depthUpdatePayload, klinePayload as spotKlinePayload, miniTickerPayload, partialDepthPayload, tradePayload, windowTickerPayload } from './stream-payloads.ts';
 
@@ -276,7 +276,7 @@ export class MarketFeed {
       for (;;) {
         const rows = history.historicalTrades(now, { fromId: stream.lastId + 1, limit: 1000 });
         const fresh = rows.filter((t) => t.id > stream.lastId);
-        for (const t of fresh) out.push([t.time, tradePayload(t, symbol, stream.unit)]);
+        for (const t of fresh) out.push([t.time, stream.futures ? futuresTradePayload(t, symbol, stream.unit) : tradePayload(t, symbol, stream.unit)]);
         if (fresh.length === 0) break;
         stream.lastId = fresh[fresh.length - 1]!.id;
         if (rows.length < 1000) break;

@@ -56,8 +56,8 @@ describe('USDⓈ-M market streams', () => {
     expect(got['!forceOrder@arr']).toEqual([liquidation]);
   });
 
-  test('aggTrade, bookTicker, depth5 and @depth@100ms of um:BTCUSDT in the futures shapes', () => {
-    const { f, got, step } = subscribed(['btcusdt@aggTrade', 'btcusdt@bookTicker', 'btcusdt@depth5', 'btcusdt@depth@100ms']);
+  test('aggTrade, trade, bookTicker, depth5 and @depth@100ms of um:BTCUSDT in the futures shapes', () => {
+    const { f, got, step } = subscribed(['btcusdt@aggTrade', 'btcusdt@trade', 'btcusdt@bookTicker', 'btcusdt@depth5', 'btcusdt@depth@100ms']);
     const before = f.backend.engine.sequence;
     step(50_000);
     f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.012' });
@@ -65,6 +65,7 @@ describe('USDⓈ-M market streams', () => {
     step(1_000);
     step(199_000);
     expect(got['btcusdt@aggTrade']).toEqual([{ e: 'aggTrade', E: T0_MS + 50, s: 'BTCUSDT', a: 0, p: '50010.0', q: '0.012', f: 1, l: 1, T: T0_MS + 50, m: false }]);
+    expect(got['btcusdt@trade']).toEqual([{ e: 'trade', E: T0_MS + 50, T: T0_MS + 50, s: 'BTCUSDT', t: 1, p: '50010.0', q: '0.012', X: 'MARKET', m: false }]);
     expect(got['btcusdt@bookTicker']).toEqual([
       { e: 'bookTicker', u: after, E: T0_MS + 51, T: T0_MS + 50, s: 'BTCUSDT', b: '49990.0', B: '1.000', a: '50010.0', A: '0.988' },
     ]);
@@ -126,7 +127,7 @@ describe('USDⓈ-M market streams', () => {
     expect(got['btcusdt@miniTicker']).toEqual([{ e: '24hrMiniTicker', E: T0_MS + 2000, s: 'BTCUSDT', c: '49990.0', o: '49990.0', h: '49990.0', l: '49990.0', v: '0.100', q: '4999.00000000' }]);
     const feed = f.ctx.marketFeed;
     // No ETHUSDT perpetual in this market; no 1s klines and no 1000 ms depth on futures; spot-only kinds.
-    for (const name of ['ethusdt@markPrice', 'btcusdt@kline_1s', 'btcusdt@depth@1000ms', 'btcusdt@trade', 'btcusdt@avgPrice', 'btcusdt@ticker_1h', 'BTCUSDT@markPrice']) expect(feed.isStream(name, 'futures'), name).toBe(false);
+    for (const name of ['ethusdt@markPrice', 'btcusdt@kline_1s', 'btcusdt@depth@1000ms', 'btcusdt@avgPrice', 'btcusdt@ticker_1h', 'BTCUSDT@markPrice']) expect(feed.isStream(name, 'futures'), name).toBe(false);
     // Spot names stay spot's: markPrice is no spot stream.
     expect(feed.isStream('btcusdt@markPrice', 'spot')).toBe(false);
   });
