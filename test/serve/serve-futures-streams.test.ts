@@ -6,6 +6,7 @@
  * SUBSCRIBE works as on spot's host, and the perpetual's diff depth (pu continuous) applied to a
  * GET /fapi/v1/depth snapshot rebuilds the book REST shows, on the contract's 0.10 tick.
  */
+import { createHmac } from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { serve, type ServeHandle } from '../../src/serve/serve.ts';
@@ -145,4 +146,34 @@ test('/fstream/private/ws?listenKey= carries a futures listen key (closed with i
   chatty.ws.send(JSON.stringify({ method: 'LIST_SUBSCRIPTIONS', id: 11 }));
   expect(await ended).toBe(1008);
   for (const c of [market, books]) c.ws.close();
+}, 60_000);
+
+test('a 125x short liquidated on the served replay: forceOrder on /fstream at the second of the liquidation', async () => {
+  const handle = await serve({ port: 0, host: '127.0.0.1', clock: 'manual', data: 'sample', futures: ['BTCUSDT'], adminKey: ADMIN }, () => undefined);
+  handles.push(handle);
+  const signed = async (method: string, path: string, params: Record<string, string>) => {
+    const { serverTime } = (await (await fetch(`${handle.url}/fapi/v1/time`)).json()) as { serverTime: number };
+    const query = new URLSearchParams({ ...params, timestamp: String(serverTime) }).toString();
+    const signature = createHmac('sha256', 'exsim-demo-secret').update(query).digest('hex');
+    return (await fetch(`${handle.url}${path}?${query}&signature=${signature}`, { method, headers: { 'X-MBX-APIKEY': 'exsim-demo-key' } })).json() as Promise<Record<string, unknown>>;
+  };
+  const liquidations = await open(`${handle.url.replace('http', 'ws')}/fstream/stream?streams=!forceOrder@arr/btcusdt@forceOrder`);
+  await signed('POST', '/sapi/v1/asset/transfer', { type: 'MAIN_UMFUTURE', asset: 'USDT', amount: '4' });
+  await signed('POST', '/fapi/v1/leverage', { symbol: 'BTCUSDT', leverage: '125' });
+  expect(await signed('POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.010', newOrderRespType: 'RESULT' })).toMatchObject({ status: 'FILLED', avgPrice: '41362.0' });
+  // The mark rises through the short's liquidation price within the half hour after 04:00.
+  for (let i = 0; i < 6 && liquidations.messages.length === 0; i++) {
+    const moved = await fetch(`${handle.url}/exsim/v1/clock/advance?by=300000`, { method: 'POST', headers: { 'X-EXSIM-ADMIN-KEY': ADMIN } });
+    expect(moved.status).toBe(200);
+    // Pushed when the clock passed it: a short wait for the frames to arrive, not for time to move.
+    for (let j = 0; j < 20 && liquidations.messages.length < 2; j++) await new Promise((r) => setTimeout(r, 25));
+  }
+  await until(() => liquidations.messages.length >= 2);
+  const order = { s: 'BTCUSDT', S: 'BUY', o: 'LIMIT', f: 'IOC', q: '0.010', p: '41741.31900000', ap: '41741.31900000', X: 'FILLED', l: '0.010', z: '0.010', T: Date.UTC(2024, 0, 1, 4, 24, 37) };
+  expect(liquidations.messages).toEqual([
+    { stream: '!forceOrder@arr', data: { e: 'forceOrder', E: Date.UTC(2024, 0, 1, 4, 24, 37), o: order } },
+    { stream: 'btcusdt@forceOrder', data: { e: 'forceOrder', E: Date.UTC(2024, 0, 1, 4, 24, 37), o: order } },
+  ]);
+  expect(await signed('GET', '/fapi/v3/positionRisk', { symbol: 'BTCUSDT' })).toEqual([]);
+  liquidations.ws.close();
 }, 60_000);
