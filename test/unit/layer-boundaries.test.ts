@@ -89,6 +89,7 @@ describe('layer boundaries', () => {
       'futures-trading/futures-order-json.ts',
       'futures-trading/futures-order-request.ts',
       'futures-trading/futures-refusals.ts',
+      'futures/traded-perpetual.ts',
     ]);
     const ROOM = 'api-facade/endpoints/';
     const isRow = (path: string): boolean => path.startsWith(ROOM) && path.slice(ROOM.length).includes('/') && !SHARED.has(path.slice(ROOM.length));

@@ -154,7 +154,7 @@ export class ExchangeContext {
       schedule: backend.schedule === undefined ? undefined : (time, action) => backend.schedule!(time, action),
     });
     this.futuresAlgo = new FuturesAlgoDriver({ engine: this.backend.engine, apply: (command) => this.apply(command), stream: this.futuresUserStream, assetPrecision: this.assetPrecision });
-    this.marketFeed = new MarketFeed(this.backend);
+    this.marketFeed = new MarketFeed(this.backend, { futures: () => this.futures });
     this.backend.onMarketFill?.((fill) => {
       noteFill(this.backend.engine, this.orderLimiter, fill.accountId, fill.symbol, fill.orderId, fill.quantity, fill.time);
       if (this.backend.onMarketEvents === undefined) this.#publish([fill]);
