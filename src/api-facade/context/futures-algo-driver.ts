@@ -13,10 +13,10 @@
  * The book is journaled by the served exchange (facade-state.ts). Not supported here:
  * priceProtect (accepted, not applied).
  */
-import { type EngineEvent, type EngineQueries, type OrderRejected, type OrderAccepted, fapiSymbolOf, formatUnits } from '../../engine/index.ts';
+import { type EngineEvent, type EngineQueries, type OrderRejected, type OrderAccepted, fapiSymbolOf } from '../../engine/index.ts';
 import { fapiErrorOf } from '../../futures/index.ts';
 import { AlgoOrderBook, type AlgoOrder, type WorkingType } from '../../futures/index.ts';
-import { apiTime, type TimeUnit } from '../serialize/index.ts';
+import { apiTime, gridDecimals, onGrid, type TimeUnit } from '../serialize/index.ts';
 import type { UserStreamHub } from '../streams/index.ts';
 import type { FacadeCommand } from '../core/index.ts';
 
@@ -28,20 +28,6 @@ export interface AlgoHost {
   readonly assetPrecision: (asset: string) => number;
 }
 
-function gridDecimals(unit: number, precision: number): number {
-  let d = precision;
-  let u = unit;
-  while (d > 0 && u % 10 === 0) {
-    u /= 10;
-    d--;
-  }
-  return d;
-}
-
-function onGrid(units: number, precision: number, decimals: number): string {
-  const shift = 10 ** (precision - decimals);
-  return units % shift === 0 ? formatUnits(units / shift, decimals) : formatUnits(units, precision);
-}
 
 export class FuturesAlgoDriver {
   readonly book = new AlgoOrderBook();

@@ -20,7 +20,7 @@
  * `E` and `T` honour the subscriber's time unit. Pure: reads the engine after the batch.
  */
 import { type EngineEvent, type EngineQueries as Engine, type OrderView, type SymbolSpec, SYNTHETIC_MAKER, fapiSymbolOf, formatUnits, spotAssetOf } from '../../engine/index.ts';
-import { apiTime, type TimeUnit } from '../serialize/index.ts';
+import { apiTime, gridDecimals, onGrid, type TimeUnit } from '../serialize/index.ts';
 import type { UserStreamEvent } from './user-stream-events.ts';
 import { isFuturesName } from './futures-names.ts';
 
@@ -32,20 +32,6 @@ export interface FuturesStreamContext {
 
 const EXPIRY_CODE: Record<string, number> = { REDUCE_ONLY_KNOCKED_OUT: 4, ACCOUNT_LIQUIDATION: 5 };
 
-function gridDecimals(unit: number, precision: number): number {
-  let d = precision;
-  let u = unit;
-  while (d > 0 && u % 10 === 0) {
-    u /= 10;
-    d--;
-  }
-  return d;
-}
-
-function onGrid(units: number, precision: number, decimals: number): string {
-  const shift = 10 ** (precision - decimals);
-  return units % shift === 0 ? formatUnits(units / shift, decimals) : formatUnits(units, precision);
-}
 
 export function futuresUserStreamEvents(
   events: readonly EngineEvent[],

@@ -12,22 +12,10 @@
  * and quantities at the base precision, so each format is a shift of the engine integer.
  */
 import { formatUnits, type SymbolSpec } from '../../../engine/index.ts';
+import { gridDecimals, onGrid } from '../../serialize/index.ts';
 
-/** Decimal places of a grid `unit` at `precision` (tick 10_000_000 at 8 → 1). */
-export function gridDecimals(unit: number, precision: number): number {
-  let d = precision;
-  let u = unit;
-  while (d > 0 && u % 10 === 0) {
-    u /= 10;
-    d--;
-  }
-  return d;
-}
+export { gridDecimals };
 
-function onGrid(units: number, precision: number, decimals: number): string {
-  const shift = 10 ** (precision - decimals);
-  return units % shift === 0 ? formatUnits(units / shift, decimals) : formatUnits(units, precision);
-}
 
 /** The contract's price precision (exchangeInfo `pricePrecision`). */
 export function pricePrecisionOf(spec: SymbolSpec): number {
