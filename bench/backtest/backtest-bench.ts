@@ -8,7 +8,9 @@
  * read from the dump file, the strategy through the in-process REST client, the synthetic book
  * on, the default journal hash, the report folder written (into a temp folder, removed after).
  *
- * Rows `backtest/day/grid` and `backtest/day/trend`: prints, seconds (from reading the data to
+ * Rows `backtest/day/grid`, `backtest/day/trend` and `backtest/day/short` (the futures example:
+ * shorts the BTCUSDT perpetual through /fapi; prints counts the spot and the derived perpetual
+ * prints): prints, seconds (from reading the data to
  * the report written, in the child), printsPerSec, peakRssMB (the child's maxRSS), plus
  * processSeconds (the child's whole life, tsx start-up included). Row `backtest/day/trend-journal`:
  * the trend run again with the full journal file (`--journal`; target: at most 1.5x the trend row). Row
@@ -34,7 +36,9 @@ export interface BacktestBenchRow {
 }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const EXAMPLES = ['grid', 'trend'] as const;
+// `short` trades the USDⓈ-M perpetual (its prints derived from the day's spot tape, so the replay
+// reads twice the prints, a mark each second and funding): the futures day end to end (issue 28).
+const EXAMPLES = ['grid', 'trend', 'short'] as const;
 
 /** The generated day, cached by trade count and seed (generating 1.5M trades takes ~10 s). */
 export async function benchDay(dayTrades: number, seed: number, log: (m: string) => void): Promise<string> {

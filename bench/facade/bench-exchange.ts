@@ -14,6 +14,12 @@
  * half the requests rest (answer NEW), half take (answer FILLED with one fill), the book never
  * grows, and as `traders` is odd each trader alternates BUY and SELL from one round to the next,
  * so balances drift only by fees. Default newOrderRespType (FULL), as most clients send.
+ *
+ * Futures order stream (issue 28, the in-process bench only): the same, on the USDⓈ-M perpetual
+ * BTCUSDT (engine `um:BTCUSDT`, contract-rules defaults) through POST /fapi/v1/order: LIMIT GTC
+ * 0.002 at 50,000.0 (MIN_NOTIONAL 100), the mark at 50,000 and 50,000 USDT in each trader's
+ * futures wallet, so each SELL fills the BUY before it and positions swing between -0.002 and
+ * +0.002 (default newOrderRespType ACK, as Binance's default is for /fapi).
  */
 import { ExchangeContext } from '../../src/api-facade/context/exchange-context.ts';
 import type { ApiRequest } from '../../src/api-facade/rest/handle-request.ts';
@@ -25,6 +31,8 @@ import { signHmacSha256 } from '../../src/api-facade/signing/hmac-sha256.ts';
 import { API_KEY_HEADER } from '../../src/api-facade/signing/verify-request.ts';
 import type { EngineCommand } from '../../src/engine/commands.ts';
 import { SAMPLE_CONFIG } from '../../src/sample/sample-market.ts';
+import type { EngineConfig } from '../../src/engine/index.ts';
+import { BTCUSDT_LADDER, futuresSymbolConfig } from '../../src/futures/trading/contract-rules.ts';
 
 /** 2026-01-01T00:00:00Z in µs: where an in-process bench's simulated clock starts. */
 export const BENCH_T0_US = 1_767_225_600_000_000;
@@ -36,6 +44,14 @@ export const BOOK_TICKER_PATH = '/api/v3/ticker/bookTicker';
 export const DEPTH_QUERY = `symbol=${SYMBOL}&limit=20`;
 export const BOOK_TICKER_QUERY = `symbol=${SYMBOL}`;
 export const DEFAULT_TRADERS = 1001;
+export const FUTURES_ORDER_PATH = '/fapi/v1/order';
+
+/** The sample market with the perpetual BTCUSDT (its first five brackets: later caps pass the engine's integers). */
+export const BENCH_FUTURES_CONFIG: EngineConfig = {
+  ...SAMPLE_CONFIG,
+  assets: [...(SAMPLE_CONFIG.assets ?? []), { asset: 'um:USDT', precision: 8 }],
+  symbols: [...SAMPLE_CONFIG.symbols, futuresSymbolConfig(SYMBOL, { ladder: BTCUSDT_LADDER.slice(0, 5) })],
+};
 
 const MAKER_ID = 1;
 const FIRST_TRADER_ID = 100;
@@ -83,13 +99,21 @@ export function setupCommands(traders: readonly Trader[], time: number): EngineC
   return commands;
 }
 
+/** setupCommands, plus each trader's futures wallet and the perpetual's mark (BENCH_FUTURES_CONFIG only). */
+export function futuresSetupCommands(traders: readonly Trader[], time: number): EngineCommand[] {
+  return [
+    ...setupCommands(traders, time).map((c): EngineCommand => (c.type === 'CreateAccount' && c.accountId !== MAKER_ID ? { ...c, balances: { ...c.balances, 'um:USDT': units(50_000) } } : c)),
+    { type: 'SetMarkPrice', time, symbol: `um:${SYMBOL}`, markPrice: MID, indexPrice: MID },
+  ];
+}
+
 export function apiKeys(traders: readonly Trader[]): ApiKeyConfig[] {
   return traders.map((t) => ({ apiKey: t.apiKey, keyType: 'HMAC', secretKey: t.secret, accountId: t.accountId }));
 }
 
 /** The in-process exchange: a bare engine backend at BENCH_T0_US, Binance's own rate limits. */
 export function makeInProcessExchange(traders: readonly Trader[]): { backend: EngineBackend; ctx: ExchangeContext } {
-  const backend = new EngineBackend(SAMPLE_CONFIG, BENCH_T0_US, setupCommands(traders, BENCH_T0_US));
+  const backend = new EngineBackend(BENCH_FUTURES_CONFIG, BENCH_T0_US, futuresSetupCommands(traders, BENCH_T0_US));
   return { backend, ctx: new ExchangeContext({ backend, apiKeys: apiKeys(traders) }) };
 }
 
@@ -108,20 +132,30 @@ const orderParams = (side: 'BUY' | 'SELL'): Record<string, string> =>
   Object.freeze({ symbol: SYMBOL, side, type: 'LIMIT', timeInForce: 'GTC', quantity: '0.00100', price: '50000.00' }) as Record<string, string>;
 const BUY_PARAMS = orderParams('BUY');
 const SELL_PARAMS = orderParams('SELL');
+const futuresOrderParams = (side: 'BUY' | 'SELL'): Record<string, string> =>
+  Object.freeze({ symbol: SYMBOL, side, type: 'LIMIT', timeInForce: 'GTC', quantity: '0.002', price: '50000.0' }) as Record<string, string>;
+const FUTURES_BUY_PARAMS = futuresOrderParams('BUY');
+const FUTURES_SELL_PARAMS = futuresOrderParams('SELL');
+
+/** Request k of the futures order stream (see the header). */
+export function futuresOrderOf(k: number, traders: readonly Trader[]): { trader: Trader; params: Record<string, string> } {
+  const trader = traders[k % traders.length]!;
+  return { trader, params: k % 2 === 0 ? FUTURES_BUY_PARAMS : FUTURES_SELL_PARAMS };
+}
 
 /**
  * Request k of the order stream as a client puts it on the wire: a form body signed with the
  * trader's secret, `timestamp` in ms (and `recvWindow` when given) before the signature.
  */
-export function signedOrderRequest(k: number, traders: readonly Trader[], timestampMs: number, recvWindowMs?: number): ApiRequest {
-  const { trader, params } = orderOf(k, traders);
+export function signedOrderRequest(k: number, traders: readonly Trader[], timestampMs: number, recvWindowMs?: number, venue: 'spot' | 'futures' = 'spot'): ApiRequest {
+  const { trader, params } = venue === 'spot' ? orderOf(k, traders) : futuresOrderOf(k, traders);
   let body = new URLSearchParams(params).toString();
   if (recvWindowMs !== undefined) body += `&recvWindow=${recvWindowMs}`;
   body += `&timestamp=${timestampMs}`;
   body += `&signature=${signHmacSha256(trader.secret, body)}`;
   return {
     method: 'POST',
-    path: ORDER_PATH,
+    path: venue === 'spot' ? ORDER_PATH : FUTURES_ORDER_PATH,
     rawQuery: '',
     rawBody: body,
     headers: { [API_KEY_HEADER]: trader.apiKey, 'content-type': 'application/x-www-form-urlencoded' },

@@ -4,6 +4,8 @@
  * handler and engine, JSON serialization, limit headers), with no sockets.
  *
  * Workloads (exchange and order stream: bench-exchange.ts)
+ * - futuresOrder: the same stream on the USDⓈ-M perpetual through signed POST /fapi/v1/order
+ *   (bench-exchange.ts), beside spot's in the same run (issue 28).
  * - order: signed POST /api/v3/order, LIMIT GTC 0.001 BTC at 50,000.00, form body, 1,001 traders
  *   in turn (own key, own IP), BUY/SELL alternating so each SELL fills the BUY before it: half the
  *   answers are NEW, half FILLED with one fill (FULL response).
@@ -37,6 +39,8 @@ import {
   DEPTH_QUERY,
   makeInProcessExchange,
   makeTraders,
+  FUTURES_ORDER_PATH,
+  futuresOrderOf,
   ORDER_PATH,
   orderOf,
   signedOrderRequest,
@@ -51,7 +55,9 @@ export const TARGET_INPROCESS_PER_SEC = 200_000;
 const STEP_US = 1_000;
 const CHUNK = 4_096;
 
-export type Workload = 'order' | 'depth' | 'bookTicker';
+export type Workload = 'order' | 'futuresOrder' | 'depth' | 'bookTicker';
+const isOrder = (w: Workload): w is 'order' | 'futuresOrder' => w === 'order' || w === 'futuresOrder';
+const venueOf = (w: 'order' | 'futuresOrder'): 'spot' | 'futures' => (w === 'order' ? 'spot' : 'futures');
 export type Mode = 'server' | 'client';
 
 export interface InProcessOptions {
@@ -148,18 +154,18 @@ class Stopwatch {
 function pass(s: Session, workload: Workload, mode: Mode, count: number): Stopwatch {
   const watch = new Stopwatch();
   if (mode === 'client') clientPass(s, workload, count, watch);
-  else if (workload === 'order') orderServerPass(s, count, watch);
+  else if (isOrder(workload)) orderServerPass(s, venueOf(workload), count, watch);
   else marketServerPass(s, workload, count, watch);
   return watch;
 }
 
-function orderServerPass(s: Session, count: number, watch: Stopwatch): void {
+function orderServerPass(s: Session, venue: 'spot' | 'futures', count: number, watch: Stopwatch): void {
   const batch: ApiRequest[] = [];
   for (let done = 0; done < count; done += batch.length) {
     batch.length = 0;
     const n = Math.min(CHUNK, count - done);
     // Stamped with the simulated ms each request will be served at (the clock moves STEP_US first).
-    for (let i = 0; i < n; i++) batch.push(signedOrderRequest(s.k + i, s.traders, Math.floor((s.backend.now + (i + 1) * STEP_US) / 1000)));
+    for (let i = 0; i < n; i++) batch.push(signedOrderRequest(s.k + i, s.traders, Math.floor((s.backend.now + (i + 1) * STEP_US) / 1000), undefined, venue));
     watch.start();
     for (let i = 0; i < n; i++) {
       s.tick();
@@ -170,13 +176,13 @@ function orderServerPass(s: Session, count: number, watch: Stopwatch): void {
   }
 }
 
-function marketRequests(s: Session, workload: Exclude<Workload, 'order'>): ApiRequest[] {
+function marketRequests(s: Session, workload: 'depth' | 'bookTicker'): ApiRequest[] {
   const path = workload === 'depth' ? DEPTH_PATH : BOOK_TICKER_PATH;
   const rawQuery = workload === 'depth' ? DEPTH_QUERY : BOOK_TICKER_QUERY;
   return s.traders.map((t) => ({ method: 'GET', path, rawQuery, rawBody: '', headers: {}, ip: t.ip }));
 }
 
-function marketServerPass(s: Session, workload: Exclude<Workload, 'order'>, count: number, watch: Stopwatch): void {
+function marketServerPass(s: Session, workload: 'depth' | 'bookTicker', count: number, watch: Stopwatch): void {
   const requests = marketRequests(s, workload);
   let last: ApiResponse | undefined;
   watch.start();
@@ -192,11 +198,13 @@ function marketServerPass(s: Session, workload: Exclude<Workload, 'order'>, coun
 function clientPass(s: Session, workload: Workload, count: number, watch: Stopwatch): void {
   const clients = s.clients;
   watch.start();
-  if (workload === 'order') {
+  if (isOrder(workload)) {
+    const path = workload === 'order' ? ORDER_PATH : FUTURES_ORDER_PATH;
+    const paramsOf = workload === 'order' ? orderOf : futuresOrderOf;
     for (let i = 0; i < count; i++) {
       s.tick();
-      const { params } = orderOf(s.k, s.traders);
-      s.tally(clients[s.k++ % clients.length]!.post(ORDER_PATH, params));
+      const { params } = paramsOf(s.k, s.traders);
+      s.tally(clients[s.k++ % clients.length]!.post(path, params));
     }
   } else {
     const path = workload === 'depth' ? DEPTH_PATH : BOOK_TICKER_PATH;
@@ -210,19 +218,20 @@ function clientPass(s: Session, workload: Workload, count: number, watch: Stopwa
 }
 
 /** The order stream does what bench-exchange.ts says: a BUY rests (NEW), the SELL after it fills it. */
-function checkOrderStream(s: Session): void {
+function checkOrderStream(s: Session, venue: 'spot' | 'futures'): void {
   const answers = [0, 1].map(() => {
     s.tick();
-    const r = handleRequest(s.ctx, signedOrderRequest(s.k, s.traders, Math.floor(s.backend.now / 1000)));
+    const r = handleRequest(s.ctx, signedOrderRequest(s.k, s.traders, Math.floor(s.backend.now / 1000), undefined, venue));
     s.k++;
     return r.status === 200 ? (JSON.parse(r.body) as { status?: string }).status : `${r.status} ${r.body}`;
   });
-  if (answers[0] !== 'NEW' || answers[1] !== 'FILLED') throw new Error(`facade bench: order stream answered ${JSON.stringify(answers)}, expected ["NEW","FILLED"]`);
+  // /fapi's default answer is ACK (NEW whatever happened): the second order's fill shows in its query, not its answer.
+  if (answers[0] !== 'NEW' || answers[1] !== (venue === 'spot' ? 'FILLED' : 'NEW')) throw new Error(`facade bench: ${venue} order stream answered ${JSON.stringify(answers)}, expected ["NEW","FILLED"]`);
 }
 
 function measureRow(workload: Workload, mode: Mode, options: InProcessOptions, warmup: number): InProcessRow {
   const s = new Session(DEFAULT_TRADERS);
-  if (workload === 'order') checkOrderStream(s);
+  if (isOrder(workload)) checkOrderStream(s, venueOf(workload));
   pass(s, workload, mode, warmup);
   const rates: number[] = [];
   const cpuRates: number[] = [];
@@ -232,19 +241,20 @@ function measureRow(workload: Workload, mode: Mode, options: InProcessOptions, w
     rates.push(options.requests / (watch.ns / 1e9));
     cpuRates.push(options.requests / (watch.cpuUs / 1e6));
   }
-  if (workload === 'order' && mode === 'server') {
+  if (isOrder(workload) && mode === 'server') {
     // The body size of one NEW and one FILLED answer (their mean is the stream's mean).
+    const venue = venueOf(workload);
     s.tick();
-    const a = handleRequest(s.ctx, signedOrderRequest(s.k++, s.traders, Math.floor(s.backend.now / 1000)));
+    const a = handleRequest(s.ctx, signedOrderRequest(s.k++, s.traders, Math.floor(s.backend.now / 1000), undefined, venue));
     s.tick();
-    const b = handleRequest(s.ctx, signedOrderRequest(s.k++, s.traders, Math.floor(s.backend.now / 1000)));
+    const b = handleRequest(s.ctx, signedOrderRequest(s.k++, s.traders, Math.floor(s.backend.now / 1000), undefined, venue));
     s.bodyBytes = (a.body.length + b.body.length) / 2;
   }
   const requestsPerSec = median(rates);
   return {
     workload,
     mode,
-    signed: workload === 'order',
+    signed: isOrder(workload),
     requests: options.requests,
     requestsPerSec,
     runsRequestsPerSec: rates,
@@ -260,7 +270,7 @@ export function runInProcessBench(options: InProcessOptions): InProcessResult {
   const t0 = process.hrtime.bigint(); // determinism-ok: bench timing
   const warmup = Math.min(options.requests, 10_000);
   const rows: InProcessRow[] = [];
-  for (const workload of ['order', 'depth', 'bookTicker'] as const) {
+  for (const workload of ['order', 'futuresOrder', 'depth', 'bookTicker'] as const) {
     for (const mode of ['server', 'client'] as const) {
       options.log(`${INPROCESS_BENCH_NAME}: ${workload} (${mode})`);
       rows.push(measureRow(workload, mode, options, warmup));

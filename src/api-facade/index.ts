@@ -22,6 +22,6 @@ export { ENDPOINTS, describeEndpoints, findEndpoint, type Endpoint, type Endpoin
 export { handleRequest, type ApiRequest, type ApiResponse, InProcessClient, type ClientResponse, type InProcessClientOptions, type ParamValue, checkTimestamp, DEFAULT_RECV_WINDOW_US } from './rest/index.ts';
 export { ExsimHttpServer, type HttpServerOptions, DEFAULT_SEND_BUDGET, DEFAULT_WS_API_LIMITS, type SendBudgetLimits, WS_API_PATH, type WsApiLimits } from './transport/index.ts';
 export { WsApiConnection, type WsApiConnectionOptions, wsApiMethodNames } from './ws-api/index.ts';
-export { ListenKeyStore, LISTEN_KEY_LIFETIME_US, MarketFeed, type StreamSink, FeedDriver, type FeedClock, type ScheduleAt } from './streams/index.ts';
+export { ListenKeyStore, LISTEN_KEY_LIFETIME_US, MarketFeed, type StreamSink, type StreamVenue, FeedDriver, type FeedClock, type ScheduleAt, isFuturesOnlyName } from './streams/index.ts';
 export type { RateLimit } from './limits/index.ts';
 export { nestingBeyond } from './params/index.ts';

@@ -21,7 +21,7 @@
  * lines (`JournalFile.hash()`); it is what `summary.json` reports as the run's journal hash.
  */
 import type { EngineCommand, EngineEvent } from '../engine/index.ts';
-import type { JournalSink, MarketDecision } from '../sim/index.ts';
+import { printEntry, type JournalSink, type MarketDecision } from '../sim/index.ts';
 import { ThreadedSha256 } from './hash-thread.ts';
 
 const SLOTS = 32_768; // 256 KiB per hash update
@@ -48,6 +48,8 @@ class CompactHash {
   #n = 0;
   #text = '';
   readonly #keys = new Map<string, number>();
+  #lastKey: string | null = null;
+  #lastKeySlot = 0;
 
   num(value: number): void {
     this.#slots[this.#n++] = value;
@@ -85,12 +87,18 @@ class CompactHash {
 
   /** An object key or a symbol (from a small fixed set): one slot, its text once. */
   key(name: string): void {
+    // A print's symbol comes twice a print: the last key's slot is kept (a name's id never changes).
+    if (name === this.#lastKey) return this.num(this.#lastKeySlot);
     const id = this.#keys.get(name);
-    if (id !== undefined) return this.num(-(id + 0.5));
+    if (id !== undefined) {
+      this.#lastKey = name;
+      this.#lastKeySlot = -(id + 0.5);
+      return this.num(this.#lastKeySlot);
+    }
     const next = this.#keys.size;
     this.#keys.set(name, next);
     this.num(-(next + 0.5));
-    this.#text += name;
+    this.#text += name; // after the slot: a flush the slot sets off must not take the text with it
   }
 
   value(value: unknown): void {
@@ -213,6 +221,24 @@ export class BacktestDigest implements JournalSink {
       this.strategyCommands.push(command);
       this.#strategy.value(command);
     }
+  }
+
+  /** The replay's fast path: the same encoding `record` gives a RecordMarketTrade answered by its MarketTradeRecorded alone. */
+  recordPrint(time: number, symbol: string, price: number, quantity: number, isBuyerMaker: boolean, venueId: number | undefined, tradeId: number, quoteQuantity: number): void {
+    const tee = this.#tee;
+    if (tee !== null) {
+      if (tee.recordPrint !== undefined) tee.recordPrint(time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quoteQuantity);
+      else {
+        const entry = printEntry(time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quoteQuantity);
+        tee.record(entry.command, entry.events);
+      }
+    }
+    this.#count++;
+    const h = this.#entries;
+    h.num(PRINT);
+    h.num(time);
+    h.key(symbol);
+    h.five(price, quantity, isBuyerMaker ? TRUE : FALSE, tradeId, quoteQuantity);
   }
 
   decision(decision: MarketDecision): void {

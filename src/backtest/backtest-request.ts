@@ -3,8 +3,10 @@
  * (`BacktestRequest`, which can cross to a worker thread), and the function that runs one and
  * writes its report folder.
  */
+import { parseFuturesSymbols } from './futures-setup.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatUtcMicros } from '../data/index.ts';
 import { parseBalances, parseFees, type FeeSchedule } from './account-setup.ts';
 import { InputError } from './input-error.ts';
 import type { DataGap, SharedTape } from './market-data.ts';
@@ -14,8 +16,8 @@ import { loadStrategy, parseParams } from './load-strategy.ts';
 import { parseLatency } from './parse-latency.ts';
 import { parseBook } from './parse-book.ts';
 import { parseTime } from './parse-time.ts';
-import { buildSummary, type BacktestSummary } from './report-summary.ts';
-import { runBacktest, STRATEGY_ACCOUNT_ID } from './run-backtest.ts';
+import { buildSummary, sourceOf, type BacktestSummary } from './report-summary.ts';
+import { runBacktest, STRATEGY_ACCOUNT_ID, type BacktestStart } from './run-backtest.ts';
 import { fillModelText, parseFillModel, type FillModelName } from './parse-fill-model.ts';
 import { JOURNAL_FILE, writeReport, writeStrategyCommands } from './write-report.ts';
 
@@ -50,6 +52,8 @@ export interface BacktestRequestOptions {
   bnbDiscount?: boolean;
   /** Let the strategy use host timers and Date.now, with a warning (host-time-guard.ts). */
   allowHostTime?: boolean;
+  /** `BTCUSDT[,ETHUSDT]`: USDⓈ-M perpetuals traded beside their spot symbols (futures-setup.ts). */
+  futures?: string;
 }
 
 /** The validated, parsed form shared by single runs and sweeps (plain data: it crosses to workers). */
@@ -75,6 +79,10 @@ export interface BacktestRequest {
   readonly reportDir?: string;
   /** Host timers and Date.now in the strategy warn instead of failing the run. */
   readonly allowHostTime?: boolean;
+  /** USDⓈ-M perpetuals traded (over the strategy module's `futures` export). */
+  readonly futures?: readonly string[];
+  /** false: every print through the replay's full path (tests compare it with the fast path, the default). */
+  readonly fastPrints?: boolean;
 }
 
 export function parseBacktestRequest(strategy: string, options: BacktestRequestOptions): BacktestRequest {
@@ -97,6 +105,7 @@ export function parseBacktestRequest(strategy: string, options: BacktestRequestO
     ...(options.fees === undefined ? {} : { fees: (parseFees(options.fees), options.fees) }),
     ...(options.bnbDiscount === true ? { bnbDiscount: true } : {}),
     ...(options.allowHostTime === true ? { allowHostTime: true } : {}),
+    ...(options.futures === undefined ? {} : { futures: parseFuturesSymbols(options.futures) }),
   };
 }
 
@@ -112,6 +121,7 @@ export async function runBacktestRequest(
   fullJournal = false,
   onDataGap?: (gap: DataGap) => void,
   onDataWarning?: (line: string) => void,
+  onStart?: (line: string) => void,
 ) {
   if (fullJournal && out === null) throw new InputError('--journal needs --out (the folder the journal is written to)');
   const strategy = await loadStrategy(request.strategy);
@@ -140,6 +150,9 @@ export async function runBacktestRequest(
       ...(onDataWarning === undefined ? {} : { onDataWarning }),
       ...(request.sharedTapes === undefined ? {} : { sharedTapes: request.sharedTapes }),
       ...(request.allowHostTime === true ? { allowHostTime: true } : {}),
+      ...(request.futures === undefined ? {} : { futures: request.futures }),
+      ...(request.fastPrints === false ? { fastPrints: false } : {}),
+      ...(onStart === undefined ? {} : { onStart: (start: BacktestStart) => onStart(startLine(start)) }),
     });
   } finally {
     file?.close();
@@ -164,7 +177,7 @@ export function headline(summary: BacktestSummary): string[] {
   const v = summary.valuationAsset;
   const markouts = m.markouts.map((k) => `${k.horizonSeconds}s ${k.volumeWeightedBps ?? '-'}`).join(', ');
   return [
-    `backtest ${summary.strategy.name} on ${summary.market.symbols.join(',')} ${summary.market.from} .. ${summary.market.to} from ${sourceText(summary.market.source)} (fill model ${summary.market.fillModel}, seed ${summary.market.seed})`,
+    runLine(summary.strategy.name, summary.market.symbols, summary.market.from, summary.market.to, summary.market.source, summary.market.fillModel, summary.market.seed),
     `  book: ${sourceText(summary.market.book)}${depthText(summary.market.depth)}`,
     `  PnL ${m.pnl} ${v} (return ${m.return ?? '-'}); holding the opening balances ${m.benchmarks.hold.pnl} (return ${m.benchmarks.hold.return ?? '-'}): excess ${m.pnlVsHold} ${v} (return ${m.excessReturn.vsHold ?? '-'})`,
     `  max drawdown ${m.maxDrawdown.amount} ${v} (${m.maxDrawdown.fraction ?? '-'}, ${m.maxDrawdown.durationSeconds ?? '-'} s${m.maxDrawdown.recovered ? '' : ', not recovered'}), Sharpe ${m.ratios.sharpeAnnualised ?? '-'} / Sortino ${m.ratios.sortinoAnnualised ?? '-'} (annualised from ${m.ratios.sampleSeconds} s returns), Calmar ${m.ratios.calmar ?? '-'}, fees ${m.fees.valued} ${v} (${Object.entries(m.fees.byAsset).map(([a, q]) => `${q} ${a}`).join(', ') || 'none'})`,
@@ -173,10 +186,22 @@ export function headline(summary: BacktestSummary): string[] {
     `  account ${Object.entries(summary.balances.start).map(([a, q]) => `${q} ${a}`).join(', ') || 'empty'} (${summary.account.balancesSource}${summary.account.unfunded.length === 0 ? '' : `; not funded, no price on this run: ${summary.account.unfunded.join(', ')}`}), fees ${feesText(summary.account.fees)}`,
     `  orders ${m.orders.accepted ?? 0} accepted, fills ${m.makerTaker.makerFills + m.makerTaker.takerFills} (maker ${m.makerTaker.makerFills}, taker ${m.makerTaker.takerFills}), fill ratio ${m.fillRatio.orders ?? '-'}, turnover ${m.turnover.volume} ${v}; requests ${summary.requests.total}, refused ${summary.requests.refused}`,
     `  markouts (bps, volume-weighted): ${markouts}`,
+    ...(summary.futures === undefined ? [] : futuresLines(summary.futures)),
     `  journal: ${summary.journal.entries.toLocaleString('en-US')} entries, sha256 ${summary.journal.sha256}${summary.journal.file === null ? '' : ` (${summary.journal.file}: sha256 ${summary.journal.fileSha256})`}`,
   ];
 }
 
+
+/** A futures run's line per perpetual and its margin line (summary.json `futures`). */
+function futuresLines(f: NonNullable<BacktestSummary['futures']>): string[] {
+  return [
+    ...f.symbols.map(
+      (s) =>
+        `  futures ${s.symbol}: position ${s.positionAmt} (entry ${s.entryPrice}, mark ${s.markPrice}), unrealized ${s.unrealizedProfit}, realized ${s.realizedPnl}, commission ${s.commission}, funding received ${s.fundingReceived} / paid ${s.fundingPaid} ${f.marginAsset} (${s.fundings} settlements), liquidations ${s.liquidations}; fees maker ${s.makerCommissionRate}, taker ${s.takerCommissionRate}`,
+    ),
+    `  futures margin: max used ${f.maxMarginUsed} ${f.marginAsset}, margin calls ${f.marginCalls}, liquidations ${f.liquidations}, insurance fund ${f.insuranceFund} ${f.marginAsset}`,
+  ];
+}
 
 /** Recorded depth's counts, when there is any: what a user should know happened to the data. */
 function depthText(depth: BacktestSummary['market']['depth']): string {
@@ -184,6 +209,19 @@ function depthText(depth: BacktestSummary['market']['depth']): string {
   return Object.entries(depth)
     .map(([symbol, d]) => `; ${symbol} ${d.messages.toLocaleString('en-US')} depth messages${d.crossedLevelsDropped > 0 ? `, ${d.crossedLevelsDropped} stale crossed levels dropped` : ''}${d.updatesBeforeSnapshot > 0 ? `, ${d.updatesBeforeSnapshot} updates before a snapshot skipped` : ''}`)
     .join('');
+}
+
+/** The headline's first line: what was run on what. */
+function runLine(name: string, symbols: readonly string[], from: string, to: string, source: BacktestSummary['market']['source'], fillModel: string, seed: string): string {
+  return `backtest ${name} on ${symbols.join(',')} ${from} .. ${to} from ${sourceText(source)} (fill model ${fillModel}, seed ${seed})`;
+}
+
+/**
+ * The headline's first line as known before the replay (runBacktest's `onStart`): the command line
+ * prints it first, so a run says what it runs at once rather than at its end.
+ */
+export function startLine(start: BacktestStart): string {
+  return runLine(start.strategyName, start.symbols, formatUtcMicros(start.from), formatUtcMicros(start.to), sourceOf(start.sources), start.fillModel, start.seed);
 }
 
 function sourceText(source: BacktestSummary['market']['source']): string {

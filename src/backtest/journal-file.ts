@@ -11,8 +11,8 @@
  * hashing thread (hash-thread.ts), in the order the members were made; the replay only writes
  * the lines. `close` waits until the file is complete.
  */
-import { journalLine, type EngineCommand, type EngineEvent } from '../engine/index.ts';
-import { JournalHasher, type JournalSink, type MarketDecision } from '../sim/index.ts';
+import { journalLine, printJournalLine, type EngineCommand, type EngineEvent } from '../engine/index.ts';
+import { JournalHasher, printEntry, type JournalSink, type MarketDecision } from '../sim/index.ts';
 import { hashThread, ThreadedSha256 } from './hash-thread.ts';
 
 const MEMBER_CHARS = 1024 * 1024;
@@ -46,7 +46,21 @@ export class JournalFile implements JournalSink {
   }
 
   record(command: EngineCommand, events: readonly EngineEvent[]): void {
-    const line = journalLine(++this.#entries, command, events);
+    this.#write(journalLine(++this.#entries, command, events));
+  }
+
+  /** The replay's fast path: the line `record` writes for the print's RecordMarketTrade and MarketTradeRecorded, without the objects. */
+  recordPrint(time: number, symbol: string, price: number, quantity: number, isBuyerMaker: boolean, venueId: number | undefined, tradeId: number, quoteQuantity: number): void {
+    const line = printJournalLine(this.#entries + 1, time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quoteQuantity);
+    if (line === null) {
+      const entry = printEntry(time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quoteQuantity);
+      return this.record(entry.command, entry.events);
+    }
+    this.#entries++;
+    this.#write(line);
+  }
+
+  #write(line: string): void {
     if (this.#file !== null) {
       // UTF-8 takes at most 3 bytes per UTF-16 unit: room for that, else the member goes first.
       if (this.#used + line.length * 3 > this.#member.length) {

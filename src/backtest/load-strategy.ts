@@ -21,6 +21,7 @@ export const EXAMPLE_STRATEGIES: Readonly<Record<string, string>> = {
   grid: 'grid-strategy.ts',
   trend: 'trend-strategy.ts',
   book: 'book-strategy.ts',
+  short: 'futures-short-strategy.ts',
 };
 
 export interface LoadedStrategy {
@@ -33,6 +34,8 @@ export interface LoadedStrategy {
   readonly fees: StrategyModule['fees'];
   readonly bnbDiscount: boolean | undefined;
   readonly description: string;
+  /** USDⓈ-M perpetuals the strategy trades (its `futures` export). */
+  readonly futures?: readonly string[] | undefined;
 }
 
 export function resolveStrategyPath(spec: string): string {
@@ -83,7 +86,7 @@ export async function loadStrategy(spec: string): Promise<LoadedStrategy> {
     if (typeof value !== 'string') throw new InputError(`strategy ${spec}: params.${key} must be a string default, got ${typeof value}`);
   }
   const name = Object.entries(EXAMPLE_STRATEGIES).find(([, file]) => resolve(EXAMPLES_DIR, file) === path)?.[0] ?? basename(path).replace(/\.(m?[jt]s)$/, '');
-  return { name, path, run, params, balances: module.balances, fees: module.fees, bnbDiscount: module.bnbDiscount, description: module.description ?? '' };
+  return { name, path, run, params, balances: module.balances, fees: module.fees, bnbDiscount: module.bnbDiscount, description: module.description ?? '', futures: module.futures };
 }
 
 /** `key=value,key=value` (the --param option) as a record. */

@@ -82,7 +82,7 @@ export class BacktestRecorder {
 
   #record(time: number): void {
     // Before the first price the equity cannot be valued: those boundaries are skipped.
-    const equity = this.valuation.equity(this.#engine.account(this.#accountId)?.balances ?? []);
+    const equity = this.valuation.accountEquity(this.#engine, this.#accountId);
     if (equity !== null) this.equity.push({ time, equity, hold: this.#holdBalances === null ? null : this.valuation.equity(this.#holdBalances) });
   }
 }

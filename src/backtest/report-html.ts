@@ -69,6 +69,15 @@ function table(title: string, rows: readonly (readonly [string, unknown])[]): st
   return `<section><h2>${escapeHtml(title)}</h2><table>${body}</table></section>`;
 }
 
+/** USDⓈ-M futures: one row per perpetual (position at the end, PnL, fees, funding, liquidations), then the account's margin. */
+function futuresTable(f: NonNullable<BacktestSummary['futures']>): string {
+  const head = ['perpetual', 'position', 'entry', 'mark', 'unrealized PnL', 'realized PnL', 'commission', 'funding received', 'funding paid', 'fundings', 'liquidations', 'maker / taker'];
+  const rows = f.symbols.map((s) => [s.symbol, s.positionAmt, s.entryPrice, s.markPrice, s.unrealizedProfit, s.realizedPnl, s.commission, s.fundingReceived, s.fundingPaid, s.fundings, s.liquidations, `${s.makerCommissionRate} / ${s.takerCommissionRate}`]);
+  const cells = (row: readonly unknown[], tag: string) => `<tr>${row.map((c) => `<${tag}>${escapeHtml(String(c))}</${tag}>`).join('')}</tr>`;
+  const account = `max margin used ${f.maxMarginUsed} ${f.marginAsset}, margin calls ${f.marginCalls}, liquidations ${f.liquidations}, insurance fund at the end ${f.insuranceFund} ${f.marginAsset}; prints ${f.prints}`;
+  return `<section><h2>USDⓈ-M futures (${escapeHtml(f.marginAsset)}-margined)</h2><table>${cells(head, 'th')}${rows.map((r) => cells(r, 'td')).join('')}</table><p>${escapeHtml(account)}</p></section>`;
+}
+
 function flatten(prefix: string, value: unknown, out: [string, unknown][]): [string, unknown][] {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     for (const [k, v] of Object.entries(value)) flatten(prefix === '' ? k : `${prefix}.${k}`, v, out);
@@ -139,6 +148,7 @@ th{font-weight:600;color:#555}
 ${table('Result', headline)}
 ${versus}
 ${table('Markouts (positive: in the fill\'s favour)', markouts)}
+${summary.futures === undefined ? '' : futuresTable(summary.futures)}
 ${table('Parameters', Object.entries(summary.strategy.params))}
 ${table('Orders and requests', [...flatten('orders', m.orders, []), ...flatten('requests', summary.requests, [])])}
 </div>

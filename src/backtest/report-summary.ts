@@ -3,6 +3,7 @@
  * a BacktestResult. Nothing here depends on the machine or the wall clock (the data source is
  * named as the user gave it, times are simulated), so two runs give the same bytes.
  */
+import type { FuturesSummary } from './futures-setup.ts';
 import { type BalanceView, formatUnits } from '../engine/index.ts';
 import { formatUtcMicros } from '../data/index.ts';
 import type { LatencyConfig } from '../sim/index.ts';
@@ -41,6 +42,8 @@ export interface BacktestSummary {
   readonly account: { readonly balancesSource: AccountSource; readonly unfunded: readonly string[]; readonly fees: FeeSchedule };
   readonly balances: { readonly start: Readonly<Record<string, string>>; readonly end: Readonly<Record<string, string>> };
   readonly metrics: TradingMetrics;
+  /** What the run did in USDⓈ-M futures (positions, funding, liquidations, margin used); absent when it traded none. */
+  readonly futures?: FuturesSummary;
   readonly requests: RequestStats;
   readonly replay: BacktestResult['replayStats'];
   readonly journal: JournalSummary;
@@ -97,13 +100,14 @@ export function buildSummary(
     account: { balancesSource: result.account.balancesSource, unfunded: result.account.unfunded, fees: result.account.fees },
     balances: { start: balancesOf(result.startBalances, result.assetPrecision), end: balancesOf(result.endBalances, result.assetPrecision) },
     metrics: result.metrics,
+    ...(result.futures === null ? {} : { futures: result.futures }),
     requests: result.requests,
     replay: result.replayStats,
     journal,
   };
 }
 
-function sourceOf(sources: Readonly<Record<string, string>>): string | Readonly<Record<string, string>> {
+export function sourceOf(sources: Readonly<Record<string, string>>): string | Readonly<Record<string, string>> {
   const distinct = [...new Set(Object.values(sources))];
   return distinct.length === 1 ? distinct[0]! : sources;
 }

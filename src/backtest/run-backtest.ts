@@ -13,7 +13,7 @@
  */
 import { statSync } from 'node:fs';
 import { ExchangeContext } from '../api-facade/index.ts';
-import type { AccountTradeView, BalanceView, CreateAccount, OrderView } from '../engine/index.ts';
+import { Engine, futuresEngineSymbol, isFuturesSymbol, type AccountTradeView, type BalanceView, type CreateAccount, type OrderView } from '../engine/index.ts';
 import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
 import { klineOriginOfReason, Replay, SyntheticBook, tapeTradeOfReason, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
 import { fillModelText, makeFillModel, parseFillModel, type FillModelName } from './parse-fill-model.ts';
@@ -26,6 +26,8 @@ import { computeMetrics, roundTripTable, type TradeTable, type TradingMetrics } 
 import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
 import { Valuation } from './valuation.ts';
+import { FuturesTracker, parseFuturesSymbols, withFutures, type FuturesSummary } from './futures-setup.ts';
+import { DERIVED_FUTURES_SOURCE, derivedFuturesTape, FuturesMarket, startFuturesClock } from '../futures/index.ts';
 import type { RestMethod, RestResponse } from './strategy.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
 
@@ -83,6 +85,24 @@ export interface BacktestOptions {
   readonly sharedTapes?: readonly SharedTape[];
   /** Let the strategy use host timers and Date.now, with a warning; default: they fail the run (host-time-guard.ts). */
   readonly allowHostTime?: boolean;
+  /** USDⓈ-M perpetuals traded beside their spot symbols (futures-setup.ts); default the strategy's `futures` export. */
+  readonly futures?: readonly string[];
+  /** The replay's print fast path (ReplayConfig.fastPrints); default on. Off only to compare the two (tests). */
+  readonly fastPrints?: boolean;
+  /** Called once the data is open, before the replay starts: what is run on what (the command line's first line). */
+  readonly onStart?: (start: BacktestStart) => void;
+}
+
+/** What `onStart` is told: the run as the summary will name it. */
+export interface BacktestStart {
+  readonly strategyName: string;
+  readonly symbols: readonly string[];
+  readonly from: number;
+  readonly to: number;
+  /** Per symbol: what the prints are made from (as BacktestResult.sources). */
+  readonly sources: Readonly<Record<string, string>>;
+  readonly fillModel: string;
+  readonly seed: string;
 }
 
 export interface DepthStats {
@@ -169,6 +189,8 @@ export interface BacktestResult {
   /** Decimals of each symbol's prices, and its base asset. */
   readonly quotePrecision: Readonly<Record<string, number>>;
   readonly baseAsset: Readonly<Record<string, string>>;
+  /** What the run did in USDⓈ-M futures; null when it traded none. */
+  readonly futures: FuturesSummary | null;
 }
 
 export async function runBacktest(options: BacktestOptions): Promise<BacktestResult> {
@@ -189,6 +211,24 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     // A large recorded book is parsed on a worker thread while the replay runs (the same batches).
     if (depth !== null) depths.set(symbol, { depth, stream: depthBytes(depth) >= THREADED_DEPTH_BYTES ? depth.openThreaded() : depth.open() });
   }
+  // Perpetuals: their margin symbols, prints derived from their spot tapes (read a second time).
+  const futures = parseFuturesSymbols(options.futures ?? options.strategy.futures);
+  for (const name of futures) if (!symbols.includes(name)) throw new InputError(`--futures ${name}: the run does not replay spot ${name} (its prints are derived from it); add it to --symbols`);
+  const engineConfig = withFutures(data.config, futures);
+  // The futures model of the contracts' prints and marks: the one the exchange's /fapi answers
+  // use (same default seed, same spot histories), built before the replay that feeds it.
+  let replayRef: Replay | null = null;
+  let futuresMarket: FuturesMarket | null = null;
+  if (futures.length > 0) {
+    const contracts = new Engine(engineConfig);
+    const spotSpecs = contracts.symbolNames().filter((name) => !isFuturesSymbol(name)).map((name) => contracts.symbolSpec(name)!);
+    const market = new FuturesMarket({ specs: spotSpecs, history: (symbol) => replayRef!.history(symbol) });
+    futuresMarket = market;
+    for (const name of futures) {
+      const spot = options.sharedTapes !== undefined ? tapeFromShared(options.sharedTapes.find((t) => t.symbol === name)!) : await windowedTape(data, name, from, to);
+      tapes.push(derivedFuturesTape(spot, contracts.symbolSpec(name)!, contracts.symbolSpec(futuresEngineSymbol(name))!, name, () => market));
+    }
+  }
   const seed = options.seed ?? '1';
   const fillModel = fillModelText(parseFillModel(options.fillModel ?? 'queue'));
   const sampleMicros = options.sampleMicros ?? 60_000_000;
@@ -198,8 +238,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     if (!(key in strategy.params)) throw new InputError(`strategy ${strategy.name} has no parameter "${key}" (it has ${Object.keys(strategy.params).join(', ') || 'none'})`);
   }
 
-  const replay = new Replay({
-    engine: data.config,
+  options.onStart?.({ strategyName: strategy.name, symbols, from, to, sources, fillModel, seed });
+  const replay = (replayRef = new Replay({
+    engine: engineConfig,
     tapes: tapes.map((t) => {
       const recorded = depths.get(t.symbol);
       // Tardis trades and recordings keep the venue's trade ids (as long as no user trade takes one).
@@ -209,14 +250,15 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     seed,
     startTime: from,
     journal: options.journal ?? null,
+    ...(options.fastPrints === false ? { fastPrints: false } : {}),
     ...(options.latency === undefined ? {} : { latency: options.latency }),
-  });
+  }));
   const valued = new Valuation(replay.engine, symbols);
   const account = resolveAccount(options.account ?? {}, strategy, (asset) => valued.reaches(asset), strategy.name);
   const assets = data.config.assets ?? [];
   replay.apply(accountCommand(account, STRATEGY_ACCOUNT_ID, (asset) => assets.find((a) => a.asset === asset)?.precision ?? 8) as Omit<CreateAccount, 'time'>);
   const book = options.book === undefined ? parseBook(DEFAULT_BOOK) : options.book;
-  const synthetic = symbols.filter((s) => !depths.has(s));
+  const synthetic = [...symbols.filter((s) => !depths.has(s)), ...futures.map(futuresEngineSymbol)];
   if (book !== null && synthetic.length > 0) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(synthetic.map((s) => [s, bookProfileFor(book, replay.engine.symbolSpec(s)!)])) });
   const books: Record<string, string> = Object.fromEntries(
     symbols.map((s) => [s, depths.get(s)?.depth.info.label ?? (book === null ? "none (users' orders only)" : `synthetic ${book.model === 'flow' ? 'order flow' : 'ladder'} (${bookText(book)})`)]),
@@ -225,6 +267,25 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     backend: replay,
     apiKeys: [{ apiKey: STRATEGY_API_KEY, keyType: 'HMAC', secretKey: STRATEGY_SECRET, accountId: STRATEGY_ACCOUNT_ID }],
   });
+  const tracker = futures.length === 0 ? null : new FuturesTracker(replay.engine, STRATEGY_ACCOUNT_ID);
+  if (tracker !== null) {
+    startFuturesClock(
+      {
+        get now() {
+          return replay.now;
+        },
+        schedule: (time, action) => replay.schedule(time, action),
+        apply: (command) => {
+          const events = replay.applyMarket(command);
+          tracker.observe(events);
+          return events;
+        },
+        symbolSpec: (symbol) => replay.engine.symbolSpec(symbol),
+      },
+      () => futuresMarket!,
+      futures,
+    );
+  }
   const fillPrints = new Map<string, string>();
   const fillRules = new Map<string, string>();
   replay.onMarketFill((fill) => {
@@ -269,10 +330,12 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     for (const line of [...notes.gaps, ...notes.warnings]) options.onDataWarning?.(line);
     if (notes.restampedRows > 0) options.onDataWarning?.(`${symbol}: ${notes.restampedRows} Tardis rows stamped up to 1 s before the row before them were moved to its time (Tardis orders files by receive time)`);
   }
-  const orders = symbols.flatMap((s) => engine.allOrders(STRATEGY_ACCOUNT_ID, s));
-  const fills = symbols.flatMap((s) => engine.accountTrades(STRATEGY_ACCOUNT_ID, s)).sort((a, b) => a.time - b.time || a.id - b.id);
+  // Orders, fills and round trips of the perpetuals too, under their engine names (um:BTCUSDT).
+  const traded = [...symbols, ...futures.map(futuresEngineSymbol)];
+  const orders = traded.flatMap((s) => engine.allOrders(STRATEGY_ACCOUNT_ID, s));
+  const fills = traded.flatMap((s) => engine.accountTrades(STRATEGY_ACCOUNT_ID, s)).sort((a, b) => a.time - b.time || a.id - b.id);
   const endBalances = engine.account(STRATEGY_ACCOUNT_ID)!.balances;
-  const metricsInput = { engine, recorder, symbols, orders, fills, startBalances, endBalances, sampleMicros, from, to };
+  const metricsInput = { engine, recorder, symbols: traded, orders, fills, startBalances, endBalances, sampleMicros, from, to };
   const trades = roundTripTable(metricsInput, (symbol, orderId, clientOrderId) => runtime.tags.reasonOf(symbol, orderId, clientOrderId));
   const metrics = computeMetrics({ ...metricsInput, trades });
   return {
@@ -314,6 +377,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     assetPrecision: (asset) => recorder.valuation.precision(asset),
     quotePrecision: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
     baseAsset: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),
+    futures: tracker === null ? null : tracker.summary(futures, DERIVED_FUTURES_SOURCE, from, to),
   };
 }
 

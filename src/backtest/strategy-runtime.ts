@@ -29,7 +29,7 @@
  * At the end (`to`), the strategy's `onStop` hooks run, the client answers without latency, and
  * whatever the tasks still wait for is abandoned.
  */
-import { type ExchangeContext, FeedDriver, InProcessClient } from '../api-facade/index.ts';
+import { type ExchangeContext, FeedDriver, InProcessClient, isFuturesOnlyName } from '../api-facade/index.ts';
 import { formatUnits } from '../engine/index.ts';
 import { randomStream, type Replay, type ReplayedTrade } from '../sim/index.ts';
 import { OrderTags, researchHelpers } from './research-helpers.ts';
@@ -253,7 +253,7 @@ export class StrategyRuntime {
       to: Math.floor(to / 1000),
       random: this.#random,
       onTrade: (listener) => void this.#tradeListeners.push(listener),
-      stream: (name, handler) => {
+      stream: (name, handler, options) => {
         const exchange = this.#options.exchange;
         const deliver = (message: unknown): void => {
           this.#work = true;
@@ -266,8 +266,15 @@ export class StrategyRuntime {
         // A listen key is a stream name too (as on a WebSocket): the key's account's user data events.
         const keyAccount = exchange.listenKeys.accountOf(name, replay.now);
         if (keyAccount !== undefined) return exchange.userStream.subscribe(keyAccount, deliver);
-        const unsubscribe = exchange.marketFeed.subscribe(name, deliver);
-        if (unsubscribe === null) throw new RangeError(`"${name}" is not a market stream of this backtest (e.g. btcusdt@trade, btcusdt@depth@100ms, btcusdt@kline_1m) nor a live listen key`);
+        const futuresKeyAccount = exchange.futuresListenKeys.accountOf(name, replay.now);
+        if (futuresKeyAccount !== undefined) return exchange.futuresUserStream.subscribe(futuresKeyAccount, deliver);
+        // As /ws does: names only the futures market has need no option.
+        const venue = options?.market === 'futures' || isFuturesOnlyName(name) ? 'futures' : 'spot';
+        const unsubscribe = exchange.marketFeed.subscribe(name, deliver, undefined, venue);
+        if (unsubscribe === null) {
+          const kind = venue === 'futures' ? 'USDⓈ-M stream (e.g. btcusdt@markPrice@1s, btcusdt@depth@100ms of a traded perpetual)' : 'market stream (e.g. btcusdt@trade, btcusdt@depth@100ms, btcusdt@kline_1m)';
+          throw new RangeError(`"${name}" is not a ${kind} of this backtest nor a live listen key`);
+        }
         this.#feedActive = true;
         this.#feed.pump();
         return unsubscribe;

@@ -136,9 +136,12 @@ export interface StrategyContext {
    * true at the close, tickers and avgPrice every 1 s). Work started in the handler runs at that
    * time, as in `onTrade`. A listen key from `POST /api/v3/userDataStream` is a stream name too
    * (the account's user data events, as on a WebSocket). Returns the unsubscribe; throws for a
-   * name that is neither.
+   * name that is neither. `{ market: 'futures' }`: a USDⓈ-M stream of a `futures` backtest, as
+   * served at /fstream (`btcusdt@markPrice@1s`, `btcusdt@depth@100ms` of the perpetual,
+   * `!forceOrder@arr`, ...); `@markPrice` / `@forceOrder` names need no option (they cannot be
+   * spot's), nor does a futures listen key from `POST /fapi/v1/listenKey`.
    */
-  stream(name: string, handler: (message: unknown) => void): () => void;
+  stream(name: string, handler: (message: unknown) => void, options?: { readonly market?: 'spot' | 'futures' }): () => void;
   /**
    * The strategy account's user data events (executionReport, outboundAccountPosition,
    * balanceUpdate, listStatus: the user data stream's JSON), as the engine produces them: a fill
@@ -186,4 +189,10 @@ export interface StrategyModule {
   readonly bnbDiscount?: boolean;
   /** One line saying what it does (shown by the report). */
   readonly description?: string;
+  /**
+   * USDⓈ-M perpetuals it trades, Binance names (`['BTCUSDT']`): each is traded through `/fapi` beside
+   * its spot symbol, with a mark each simulated second and funding at each funding time
+   * (futures-setup.ts). Fund the futures wallet with POST /sapi/v1/asset/transfer (MAIN_UMFUTURE).
+   */
+  readonly futures?: readonly string[];
 }

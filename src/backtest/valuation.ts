@@ -6,7 +6,7 @@
  * is replayed) are left out of equity; summary.json's start and end balances still show them.
  */
 import { Decimal } from 'decimal.js';
-import type { BalanceView, Engine } from '../engine/index.ts';
+import { isFuturesAsset, spotAssetOf, type BalanceView, type Engine } from '../engine/index.ts';
 
 interface Pair {
   readonly symbol: string;
@@ -20,6 +20,7 @@ export class Valuation {
   readonly #pairs: Pair[] = [];
   readonly #last = new Map<string, number>();
   readonly #precision = new Map<string, number>();
+  readonly #scales = new Map<string, Decimal>();
 
   /** `symbols`: the replayed ones (a symbol that never prints could never value anything). */
   constructor(engine: Engine, symbols: readonly string[], asset?: string) {
@@ -49,6 +50,8 @@ export class Valuation {
   /** Value of one whole unit of `asset` in the valuation asset; null when no price is known yet; undefined when no symbol chain reaches it. */
   rate(asset: string): Decimal | null | undefined {
     if (asset === this.asset) return new Decimal(1);
+    // A futures wallet asset is worth its spot asset (um:USDT is USDT margin).
+    if (isFuturesAsset(asset)) return this.rate(spotAssetOf(asset)!);
     const direct = this.#direct(asset, this.asset);
     if (direct !== undefined) return direct;
     for (const pair of this.#pairs) {
@@ -77,9 +80,39 @@ export class Valuation {
       const rate = this.rate(b.asset);
       if (rate === undefined) continue;
       if (rate === null) return null;
-      total = total.add(new Decimal(units).div(new Decimal(10).pow(this.precision(b.asset))).mul(rate));
+      total = total.add(new Decimal(units).div(this.#scale(b.asset)).mul(rate));
     }
     return total;
+  }
+
+  /**
+   * An account's equity: its spot balances plus each USDⓈ-M futures wallet's margin balance (cross
+   * wallet, isolated wallets and unrealized PnL at the mark), a futures asset valued as its spot
+   * asset (`um:USDT` as USDT). Null while a held asset has no price yet.
+   */
+  accountEquity(engine: Engine, accountId: number): Decimal | null {
+    const balances = engine.account(accountId)?.balances ?? [];
+    const spot = this.equity(balances.some((b) => isFuturesAsset(b.asset)) ? balances.filter((b) => !isFuturesAsset(b.asset)) : balances);
+    if (spot === null) return null;
+    let total = spot;
+    for (const wallet of engine.futuresBalances(accountId)) {
+      if (wallet.marginBalance === 0) continue;
+      const rate = this.rate(spotAssetOf(wallet.asset)!);
+      if (rate === undefined) continue;
+      if (rate === null) return null;
+      total = total.add(new Decimal(wallet.marginBalance).div(this.#scale(wallet.asset)).mul(rate));
+    }
+    return total;
+  }
+
+  /** 10^precision of an asset, made once (Decimals are immutable; equity is sampled every simulated minute). */
+  #scale(asset: string): Decimal {
+    let scale = this.#scales.get(asset);
+    if (scale === undefined) {
+      scale = new Decimal(10).pow(this.precision(asset));
+      this.#scales.set(asset, scale);
+    }
+    return scale;
   }
 
   /** Rate through a symbol pairing exactly these two assets: undefined if none, null if it has no price. */

@@ -78,14 +78,22 @@ export async function backtestCommand(strategy: string, options: BacktestCommand
     const days = (gap.to - gap.from) / 86_400_000_000;
     process.stderr.write(`warning: no ${gap.symbol} data from ${formatUtcMicros(gap.from)} to ${formatUtcMicros(gap.to)} (${days >= 1 ? `${days.toFixed(1)} days` : `${((gap.to - gap.from) / 3_600_000_000).toFixed(1)} hours`}): the replay jumps over it\n`);
   };
-  const { result, summary, files } = await runBacktestRequest(request, options.out ?? null, (p) => bar.update(p), options.journal === true, warn, (line) => process.stderr.write(`warning: ${line}\n`));
+  // The headline's first line (what runs on what) is printed as soon as the data is open, not after the replay.
+  let printedFirst: string | null = null;
+  const onStart = options.json === true ? undefined : (line: string) => {
+    printedFirst = line;
+    print(line);
+  };
+  const { result, summary, files } = await runBacktestRequest(request, options.out ?? null, (p) => bar.update(p), options.journal === true, warn, (line) => process.stderr.write(`warning: ${line}\n`), onStart);
   bar.done();
   const seconds = (performance.now() - started) / 1000; // determinism-ok: as above
   if (options.json === true) {
     print(JSON.stringify(summary));
     return;
   }
-  for (const line of headline(summary)) print(line);
+  headline(summary).forEach((line, i) => {
+    if (!(i === 0 && line === printedFirst)) print(line);
+  });
   const simulated = (result.to - result.from) / 1_000_000;
   const { prints, depthUpdates } = result.replayStats;
   // With recorded depth the events are the prints and the depth updates (level changes) together.

@@ -58,6 +58,9 @@ function describe(event: EngineEvent): string {
       return `SOR allocation #${event.allocationId} to #${event.orderId}: ${fmt(event.quantity)} @ ${fmt(event.price)}`;
     case 'CancelReplaceCompleted':
       return `cancel-replace: cancel ${event.cancelResult}, new order ${event.newOrderResult}`;
+    default:
+      // Futures events: the demo session trades spot only.
+      return event.type;
   }
 }
 

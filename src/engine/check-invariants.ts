@@ -6,13 +6,21 @@
  * - each open order reserves exactly `requiredLock`; an account's locked balance of an asset is
  *   the sum over its open orders; open, algo, iceberg and list counts equal what is open;
  * - lists: ALL_DONE exactly when every leg ended; an OCO pair never trades both legs;
- * - every asset conserved: Σ (free + locked) + fees = net deposits; nothing negative.
+ * - every asset conserved: Σ (free + locked) + fees = net deposits; nothing negative. For a
+ *   margin asset the isolated wallets and the insurance fund count too, and the net deposits
+ *   include the futures flows whose counterparty is outside the engine (realized PnL, funding):
+ *   wallets + locked + fund + fees − external flows is constant;
+ * - futures: positions on the side their mode allows (LONG ≥ 0, SHORT ≤ 0), entry cost and
+ *   isolated wallets never negative (and zero when flat or cross), every open margin order known
+ *   with its futures fields, and the open reducing orders of a position adding up to at most its
+ *   size on the side that reduces it (so a reduce-only order can never increase a position).
  */
 import type { Account } from './accounts/account.ts';
 import { lockedAsset, requiredLock } from './accounts/settle.ts';
 import type { EngineState } from './engine-state.ts';
 import { bestTicks } from './liquidity/merged-levels.ts';
 import { CONDITIONAL_TYPES } from './types.ts';
+import { SIDE_BOTH, SIDE_LONG, SIDE_SHORT } from './futures/futures-state.ts';
 import type { Order } from './order.ts';
 
 /** Throws if an internal invariant is broken (crossed book, level totals, locked funds, ...). */
@@ -56,7 +64,7 @@ export function checkInvariants(state: EngineState): void {
           // FIFO by arrival: plain orders arrive in id order. Triggered stops, activated list
           // legs and refilled iceberg slices arrive later than their ids say, so only plain
           // orders are compared.
-          if (o.ext === null) {
+          if (o.ext === null && !(s.margin?.orders.get(o.orderId)?.requeued ?? false)) {
             if (o.orderId <= prevId) throw new Error(`${s.spec.symbol}: FIFO broken at ${level.ticks}`);
             prevId = o.orderId;
           }
@@ -127,6 +135,7 @@ export function checkInvariants(state: EngineState): void {
     }
   }
   const totals = state.fees.slice();
+  if (state.futures !== null) checkFuturesInvariants(state, totals);
   for (const account of state.accounts.values()) {
     const locks = lockedByAccount.get(account) ?? [];
     for (let asset = 0; asset < state.assetNames.length; asset++) {
@@ -142,6 +151,56 @@ export function checkInvariants(state: EngineState): void {
   for (let asset = 0; asset < state.assetNames.length; asset++) {
     if (totals[asset] !== state.deposited[asset]) {
       throw new Error(`asset ${state.assetNames[asset]} not conserved: ${totals[asset]} held vs ${state.deposited[asset]} deposited`);
+    }
+  }
+}
+
+/** The futures invariants; adds isolated wallets and insurance funds to `totals` for conservation. */
+function checkFuturesInvariants(state: EngineState, totals: number[]): void {
+  const futures = state.futures!;
+  futures.insuranceFund.forEach((fund, asset) => {
+    totals[asset] = (totals[asset] as number) + fund;
+  });
+  for (const fa of futures.accountList) {
+    const account = state.account(fa.accountId);
+    if (account === undefined) throw new Error(`futures account ${fa.accountId} has no account`);
+    for (const index of futures.marginSymbols) {
+      const symbol = state.symbolList[index]!;
+      const settings = fa.settings[index];
+      if (settings === undefined) continue;
+      const where = `account ${fa.accountId} on ${symbol.spec.symbol}`;
+      settings.positions.forEach((p, side) => {
+        if (p.entryCost < 0 || p.isolatedWallet < 0) throw new Error(`${where}: negative entry cost or isolated wallet`);
+        if (p.amount === 0 && (p.entryCost !== 0 || p.isolatedWallet !== 0)) throw new Error(`${where}: flat position keeps cost ${p.entryCost} / isolated ${p.isolatedWallet}`);
+        if (!settings.isolated && p.isolatedWallet !== 0) throw new Error(`${where}: cross position with an isolated wallet`);
+        if (fa.hedge ? side === SIDE_BOTH && p.amount !== 0 : side !== SIDE_BOTH && p.amount !== 0) throw new Error(`${where}: position on side ${side} in ${fa.hedge ? 'hedge' : 'one-way'} mode`);
+        if ((side === SIDE_LONG && p.amount < 0) || (side === SIDE_SHORT && p.amount > 0)) throw new Error(`${where}: ${side === SIDE_LONG ? 'LONG' : 'SHORT'} position ${p.amount}`);
+        totals[symbol.quoteAsset] = (totals[symbol.quoteAsset] as number) + p.isolatedWallet;
+      });
+    }
+  }
+  for (const index of futures.marginSymbols) {
+    const symbol = state.symbolList[index]!;
+    const margin = symbol.margin!;
+    for (const order of symbol.live.values()) {
+      if (!margin.orders.has(order.orderId)) throw new Error(`margin order ${order.orderId} on ${symbol.spec.symbol} has no futures fields`);
+    }
+    // Open reducing orders per (account, side): on the reducing side, within the position.
+    const used = new Map<string, number>();
+    for (const id of margin.reducing) {
+      const order = symbol.live.get(id);
+      if (order === undefined) continue;
+      const info = margin.orders.get(id)!;
+      const position = futures.accounts.get(order.account.accountId)?.settings[index]?.positions[info.side];
+      const amount = position?.amount ?? 0;
+      if (amount === 0 || order.isBuy !== amount < 0) throw new Error(`reducing order ${id} on ${symbol.spec.symbol} would increase position ${amount}`);
+      const key = `${order.account.accountId}/${info.side}`;
+      const total = (used.get(key) ?? 0) + order.remainingSteps;
+      used.set(key, total);
+      if (total > Math.abs(amount)) throw new Error(`reducing orders of ${key} on ${symbol.spec.symbol} exceed position ${amount}`);
+    }
+    for (const order of symbol.live.values()) {
+      if (margin.orders.get(order.orderId)!.reducing && !margin.reducing.includes(order.orderId)) throw new Error(`reducing order ${order.orderId} not tracked`);
     }
   }
 }

@@ -86,6 +86,12 @@ export interface OrderRequest {
   pegPriceType?: PegPriceType;
   /** Price level to peg to, 0 (the best) .. 100. */
   pegOffsetValue?: number;
+  /** Margin symbols only: the position the order trades (BOTH in one-way mode; LONG/SHORT in hedge mode). Default BOTH. */
+  positionSide?: PositionSide;
+  /** Margin symbols only, one-way mode: the order may only reduce the position (-2022 otherwise). */
+  reduceOnly?: boolean;
+  /** Margin symbols only: post-only (fapi timeInForce GTX, sent with timeInForce GTC): refused if it would take (-5022). */
+  postOnly?: boolean;
 }
 
 export interface PlaceOrder extends OrderRequest {
@@ -307,6 +313,119 @@ export interface ApplyDepth {
   asks: ArrayLike<number>;
 }
 
+// ---- USDⓈ-M futures (docs/usdm-futures.md; engine/futures/) ----
+
+export type PositionSide = 'BOTH' | 'LONG' | 'SHORT';
+export type MarginType = 'CROSSED' | 'ISOLATED';
+export type PositionMode = 'ONE_WAY' | 'HEDGE';
+
+/**
+ * Moves `amount` between an account's spot asset and its futures wallet asset (`USDT` ↔
+ * `um:USDT`), e.g. MAIN_UMFUTURE / UMFUTURE_MAIN. `asset` is the spot name (USDT, USDC, BNB);
+ * `amount` in that asset's units. To spot only what the futures wallet can release (max withdraw).
+ */
+export interface TransferFuturesWallet {
+  type: 'TransferFuturesWallet';
+  time: number;
+  accountId: number;
+  asset: string;
+  amount: number;
+  direction: 'TO_FUTURES' | 'TO_SPOT';
+}
+
+/** Sets the account's leverage on a margin symbol (1 .. bracket 1's initialLeverage). */
+export interface SetLeverage {
+  type: 'SetLeverage';
+  time: number;
+  accountId: number;
+  symbol: string;
+  leverage: number;
+}
+
+/** Sets the account's margin type on a margin symbol (refused with open orders or a position). */
+export interface SetMarginType {
+  type: 'SetMarginType';
+  time: number;
+  accountId: number;
+  symbol: string;
+  marginType: MarginType;
+}
+
+/** Sets the account's position mode on every margin symbol (refused with open orders or positions). */
+export interface SetPositionMode {
+  type: 'SetPositionMode';
+  time: number;
+  accountId: number;
+  mode: PositionMode;
+}
+
+/** Adds margin to (or removes it from) an isolated position's wallet (POST /fapi/v1/positionMargin). */
+export interface AdjustPositionMargin {
+  type: 'AdjustPositionMargin';
+  time: number;
+  accountId: number;
+  symbol: string;
+  positionSide: PositionSide;
+  /** Margin asset units, > 0. */
+  amount: number;
+  direction: 'ADD' | 'REDUCE';
+}
+
+/**
+ * The mark (and index) price of a margin symbol, price units (margin-asset units per whole base;
+ * need not sit on the tick grid). Margin maths use it from now on; accounts it leaves below
+ * maintenance are liquidated before the command returns.
+ */
+export interface SetMarkPrice {
+  type: 'SetMarkPrice';
+  time: number;
+  symbol: string;
+  markPrice: number;
+  indexPrice?: number;
+}
+
+/**
+ * Funding of a margin symbol: every open position pays notional at `markPrice` × `rate`
+ * (rate in 1e-8 units, signed; > 0: longs pay shorts). The counterparty is outside the engine.
+ * `markPrice` absent: the symbol's current mark.
+ */
+export interface SettleFunding {
+  type: 'SettleFunding';
+  time: number;
+  symbol: string;
+  rate: number;
+  markPrice?: number;
+}
+
+/**
+ * Sets an account's futures commission rates (1e-8 units, on every margin symbol), or with -1
+ * goes back to each contract's rate. Emits no event (the exchange sends none).
+ */
+export interface SetFuturesCommissionRates {
+  type: 'SetFuturesCommissionRates';
+  time: number;
+  accountId: number;
+  makerRate: number;
+  takerRate: number;
+}
+
+/**
+ * Modifies an open LIMIT order of a margin symbol (PUT /fapi/v1/order): new price and quantity
+ * (the whole order's, executed part included). The order keeps its id and goes to the back of
+ * its (new) level, and trades at once if it now crosses. Canceled instead when the new quantity
+ * is not above what executed, or a post-only order would take (binance-futures-facts §2).
+ */
+export interface ModifyMarginOrder {
+  type: 'ModifyMarginOrder';
+  time: number;
+  accountId: number;
+  symbol: string;
+  orderId?: number;
+  origClientOrderId?: string;
+  price: number;
+  quantity: number;
+}
+
 export type EngineCommand =
   | CreateAccount
   | AdjustBalance
@@ -325,4 +444,13 @@ export type EngineCommand =
   | SetOrderFlowBook
   | ApplyDepth
   | RecordMarketTrade
-  | FillFromMarket;
+  | FillFromMarket
+  | TransferFuturesWallet
+  | SetLeverage
+  | SetMarginType
+  | SetPositionMode
+  | AdjustPositionMargin
+  | SetMarkPrice
+  | SettleFunding
+  | SetFuturesCommissionRates
+  | ModifyMarginOrder;

@@ -18,6 +18,29 @@ import type { OrderList } from './order-lists/order-list.ts';
 import { forEachMergedLevel } from './liquidity/merged-levels.ts';
 import { DepthBook, type DepthBookMode } from './liquidity/depth-book.ts';
 import { checkInvariants } from './check-invariants.ts';
+import {
+  commissionRatesOf,
+  futuresAccountView,
+  futuresBracketViews,
+  futuresIncomeViews,
+  futuresOrderInfoView,
+  futuresPositionViews,
+  futuresSettingsView,
+  insuranceFundViews,
+  marginAssetsOf,
+  markPriceView,
+  positionModeOf,
+} from './futures/futures-queries.ts';
+import type {
+  FuturesAccountView,
+  FuturesBracketView,
+  FuturesIncomeView,
+  FuturesOrderInfoView,
+  FuturesPositionView,
+  FuturesSymbolSettingsView,
+  IncomeType,
+  MarkPriceView,
+} from './futures/futures-views.ts';
 import type {
   AllocationView,
   AmendmentView,
@@ -32,7 +55,19 @@ import type {
 } from './views.ts';
 
 function listView(list: OrderList): OrderListView {
-  return { ...list.snapshot(), transactionTime: list.transactionTime };
+  // The snapshot's fields then transactionTime, written out (an object spread per query cost more than the rest of it).
+  return {
+    symbol: list.symbol,
+    orderListId: list.orderListId,
+    accountId: list.accountId,
+    kind: list.kind,
+    contingencyType: list.contingencyType,
+    listStatusType: list.listStatusType,
+    listOrderStatus: list.listOrderStatus,
+    listClientOrderId: list.listClientOrderId,
+    orders: list.orderIds.map((orderId, i) => ({ orderId, clientOrderId: list.clientOrderIds[i] as string })),
+    transactionTime: list.transactionTime,
+  };
 }
 
 /** One side of `depth`: aggregated live levels (users' and the synthetic book's), best first, at most `limit` (<= 5000). */
@@ -467,5 +502,72 @@ export class EngineQueries {
       isBuyerMaker: t.isBuyerMaker,
       isBestMatch: true,
     };
+  }
+
+  // ---- USDⓈ-M futures (docs/usdm-futures.md). Engine names: symbols `um:BTCUSDT`, assets `um:USDT`. ----
+
+  /** Whether `symbol` is a margin (futures) symbol. */
+  isMarginSymbol(symbol: string): boolean {
+    return (this.state.symbols.get(symbol)?.margin ?? null) !== null;
+  }
+
+  /** The futures wallet assets of the configured margin symbols (`um:USDT`, ...), config order. */
+  futuresAssets(): string[] {
+    return marginAssetsOf(this.state).map((a) => this.state.assetNames[a] as string);
+  }
+
+  /** One margin asset of an account (`asset` is the wallet asset, e.g. `um:USDT`); undefined if unknown. */
+  futuresAccount(accountId: number, asset: string): FuturesAccountView | undefined {
+    return futuresAccountView(this.state, accountId, asset);
+  }
+
+  /** Every margin asset of an account, config order (GET /fapi/v3/balance, /fapi/v3/account assets). */
+  futuresBalances(accountId: number): FuturesAccountView[] {
+    return this.futuresAssets().flatMap((asset) => futuresAccountView(this.state, accountId, asset) ?? []);
+  }
+
+  /** Positions (one-way: a BOTH row per margin symbol; hedge: LONG and SHORT), flat ones included. */
+  futuresPositions(accountId: number, symbol?: string): FuturesPositionView[] {
+    return futuresPositionViews(this.state, accountId, symbol);
+  }
+
+  /** The account's position mode (GET /fapi/v1/positionSide/dual). */
+  futuresPositionMode(accountId: number): 'ONE_WAY' | 'HEDGE' {
+    return positionModeOf(this.state, accountId);
+  }
+
+  /** Leverage, margin type and max notional of an account on a margin symbol (GET /fapi/v1/symbolConfig). */
+  futuresSymbolSettings(accountId: number, symbol: string): FuturesSymbolSettingsView | undefined {
+    return futuresSettingsView(this.state, accountId, symbol);
+  }
+
+  /** The leverage brackets of a margin symbol (GET /fapi/v1/leverageBracket). */
+  futuresBrackets(symbol: string): FuturesBracketView[] | undefined {
+    return futuresBracketViews(this.state, symbol);
+  }
+
+  /** Income rows of an account, oldest first (GET /fapi/v1/income). */
+  futuresIncome(accountId: number, filter?: { symbol?: string; incomeType?: IncomeType; startTime?: number; endTime?: number }): FuturesIncomeView[] {
+    return futuresIncomeViews(this.state, accountId, filter);
+  }
+
+  /** The insurance fund per margin asset. */
+  futuresInsuranceFund(): { asset: string; balance: number }[] {
+    return insuranceFundViews(this.state);
+  }
+
+  /** Mark, index and last funding rate of a margin symbol (GET /fapi/v1/premiumIndex). */
+  futuresMarkPrice(symbol: string): MarkPriceView | undefined {
+    return markPriceView(this.state, symbol);
+  }
+
+  /** Maker / taker commission rates (1e-8) the account pays on a margin symbol. */
+  futuresCommissionRates(accountId: number, symbol: string): { maker: number; taker: number } | undefined {
+    return commissionRatesOf(this.state, accountId, symbol);
+  }
+
+  /** positionSide / reduceOnly / postOnly of a margin order, open or closed. */
+  futuresOrderInfo(symbol: string, orderId: number): FuturesOrderInfoView | undefined {
+    return futuresOrderInfoView(this.state, symbol, orderId);
   }
 }

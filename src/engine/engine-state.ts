@@ -18,6 +18,7 @@ import { BucketedMean } from './reference-price-buckets.ts';
 import type { AssetConfig, AssetFilter, EngineConfig, ExchangeFilter } from './symbol-config.ts';
 import { compileSymbol, type SymbolSpec } from './symbol-spec.ts';
 import type { LiquiditySource } from './liquidity/liquidity-source.ts';
+import { FuturesState, MarginSymbol } from './futures/futures-state.ts';
 import type { SelfTradePreventionMode, SymbolStatus } from './types.ts';
 import { parseUnitsOrThrow } from './units.ts';
 
@@ -116,6 +117,11 @@ export class SymbolState {
   /** PERCENT_PRICE / PERCENT_PRICE_BY_SIDE bands, recomputed only when the reference moves. */
   readonly percentPriceBands = new PriceBandCache();
   readonly percentPriceBySideBands = new PriceBandCache();
+  /**
+   * A margin (futures) symbol's contract and mark (engine/futures), null for spot. The one kind
+   * check: settlement, reservation and placement choose the futures path when it is set.
+   */
+  margin: MarginSymbol | null = null;
 
   constructor(readonly spec: SymbolSpec, baseAsset: number, quoteAsset: number) {
     this.status = spec.initialStatus;
@@ -196,8 +202,34 @@ export class SymbolState {
     }
   }
 
-  recordTrade(trade: MarketTradeRecord): void {
-    if (this.stops.length !== 0) {
+  /**
+   * `recordTrade` of a recorded print (record-market-trade.ts), without a record made per print:
+   * once the ring of recent trades is full, its oldest record is rewritten in place (nothing else
+   * holds a record: the views copy them). `checkStops` false: the caller knows the price reaches no
+   * waiting stop (a quiet print).
+   */
+  recordPrintTrade(tradeId: number, price: number, qty: number, quote: number, time: number, isBuyerMaker: boolean, checkStops: boolean): void {
+    const ring = this.recentTrades;
+    if (ring.length < RECENT_TRADES_KEPT) return this.recordTrade({ tradeId, price, qty, quote, time, isBuyerMaker }, checkStops);
+    if (checkStops && this.stops.length !== 0) {
+      this.tradePrices.push(price);
+      this.markDirty();
+    }
+    const trade = ring[this.recentHead]!;
+    trade.tradeId = tradeId;
+    trade.price = price;
+    trade.qty = qty;
+    trade.quote = quote;
+    trade.time = time;
+    trade.isBuyerMaker = isBuyerMaker;
+    this.recentHead = (this.recentHead + 1) % RECENT_TRADES_KEPT;
+    this.lastTrade = trade;
+    this.tradeCount += 1;
+    if (this.meanReference !== null) this.meanReference.record(time, price);
+  }
+
+  recordTrade(trade: MarketTradeRecord, checkStops = true): void {
+    if (checkStops && this.stops.length !== 0) {
       this.tradePrices.push(trade.price);
       this.markDirty();
     }
@@ -283,6 +315,8 @@ export class EngineState {
   events: EngineEvent[] | null = null;
   /** Time of the last applied command: time never runs backwards. */
   lastTime = 0;
+  /** Positions, futures settings and insurance funds; null when no margin symbol is configured. */
+  futures: FuturesState | null = null;
 
   constructor(config: EngineConfig) {
     this.config = config;
@@ -293,6 +327,14 @@ export class EngineState {
       const spec = compileSymbol(symbolConfig, index, this.#assetConfig);
       const state = new SymbolState(spec, this.assetIndex(spec.baseAsset), this.assetIndex(spec.quoteAsset));
       state.dirtyList = this.dirty;
+      if (symbolConfig.contract !== undefined) {
+        if (symbolConfig.contract.marginAsset !== symbolConfig.quoteAsset) {
+          throw new Error(`margin symbol ${symbolConfig.symbol}: quoteAsset must be the margin asset ${symbolConfig.contract.marginAsset}`);
+        }
+        state.margin = new MarginSymbol(symbolConfig.contract, state.quoteAsset, spec.quotePrecision, spec.basePrecision);
+        this.futures ??= new FuturesState();
+        this.futures.marginSymbols.push(index);
+      }
       this.symbols.set(spec.symbol, state);
       this.symbolList.push(state);
     });
@@ -369,6 +411,12 @@ export class EngineState {
       this.deposited.push(0);
     }
     return index;
+  }
+
+  /** The precision an asset has or would have once registered (config, else 8). */
+  precisionOf(name: string): number {
+    const index = this.#assetIndex.get(name);
+    return index !== undefined ? (this.assetPrecision[index] as number) : (this.#assetConfig.get(name)?.precision ?? 8);
   }
 
   findAsset(name: string): number | undefined {

@@ -25,12 +25,17 @@ import { EngineState } from './engine-state.ts';
 import { engineStateCodec } from './snapshot/engine-snapshot.ts';
 import type { EngineEvent } from './events.ts';
 import { fillFromMarket } from './fills/fill-from-market.ts';
+import { adjustPositionMargin, setFuturesCommissionRates, setLeverage, setMarginType, setPositionMode, transferFuturesWallet } from './futures/futures-commands.ts';
+import { setMarkPrice, settleFunding } from './futures/futures-mark.ts';
+import { modifyMarginOrder } from './futures/modify-margin-order.ts';
 import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
 import { advanceFlows, applyDepth, setDepthBook, setOrderFlowBook } from './liquidity/depth-book-commands.ts';
 import { placeOrderList } from './order-lists/place-order-list.ts';
 import { placeOrder } from './place-order.ts';
 import { recycleClosedOrders } from './order-lifecycle.ts';
-import { recordMarketTrade } from './record-market-trade.ts';
+import { notePrint, quietPrint, recordMarketTrade } from './record-market-trade.ts';
+import { mulDivFloor } from './exact-math.ts';
+import { pow10 } from './units.ts';
 import type { EngineConfig } from './symbol-config.ts';
 import { assertNever } from './types.ts';
 
@@ -66,6 +71,30 @@ export class Engine extends EngineQueries {
     if (!(time >= state.lastTime)) throw new Error(`time ran backwards: advance to ${time} after ${state.lastTime}`);
     state.lastTime = time;
     advanceFlows(state, time);
+  }
+
+  /** The quote quantity of the last print `recordPrint` recorded. */
+  printQuote = 0;
+
+  /**
+   * The replay's fast path for a print: exactly `apply(RecordMarketTrade)` (same state after it,
+   * `sequence` included) for a print that would emit its MarketTradeRecorded and nothing else (a
+   * valid amount that reaches no waiting stop and moves no trailing one), without the command and
+   * event objects. Returns the trade id (the event's; its quoteQuantity is then `printQuote`), or
+   * -1 having changed nothing: the print must be applied as a RecordMarketTrade command.
+   */
+  recordPrint(symbolName: string, time: number, price: number, quantity: number, isBuyerMaker: boolean, venueId: number | undefined): number {
+    const state = this.state;
+    if (!(time >= state.lastTime)) return -1;
+    const symbol = state.symbols.get(symbolName);
+    if (symbol === undefined || state.dirty.length !== 0 || !quietPrint(symbol, price, quantity)) return -1;
+    state.lastTime = time;
+    advanceFlows(state, time);
+    state.sequence++;
+    state.events = null;
+    const quote = mulDivFloor(price, quantity, pow10(symbol.spec.basePrecision));
+    this.printQuote = quote;
+    return notePrint(symbol, time, price, quantity, isBuyerMaker, venueId, quote, false);
   }
 
   /** Applies one command; returns the events it caused (an OrderRejected on refusal). */
@@ -152,6 +181,33 @@ export class Engine extends EngineQueries {
         state.emit({ type: 'ReferencePriceChanged', time: command.time, symbol: command.symbol, price: command.price });
         break;
       }
+      case 'TransferFuturesWallet':
+        transferFuturesWallet(state, command);
+        break;
+      case 'SetLeverage':
+        setLeverage(state, command);
+        break;
+      case 'SetMarginType':
+        setMarginType(state, command);
+        break;
+      case 'SetPositionMode':
+        setPositionMode(state, command);
+        break;
+      case 'AdjustPositionMargin':
+        adjustPositionMargin(state, command);
+        break;
+      case 'SetMarkPrice':
+        setMarkPrice(state, command);
+        break;
+      case 'SettleFunding':
+        settleFunding(state, command);
+        break;
+      case 'SetFuturesCommissionRates':
+        setFuturesCommissionRates(state, command);
+        break;
+      case 'ModifyMarginOrder':
+        modifyMarginOrder(state, command);
+        break;
       default:
         assertNever(command, 'command');
     }

@@ -293,6 +293,150 @@ export interface AllocationRecorded {
   isBuyer: boolean;
 }
 
+// ---- USDⓈ-M futures (docs/usdm-futures.md; engine/futures/) ----
+
+/** Why a futures wallet or position moved (ACCOUNT_UPDATE `m`). */
+export type FuturesUpdateReason =
+  | 'ORDER'
+  | 'FUNDING_FEE'
+  | 'DEPOSIT'
+  | 'WITHDRAW'
+  | 'MARGIN_TYPE_CHANGE'
+  | 'MARGIN_TRANSFER'
+  | 'INSURANCE_CLEAR';
+
+/**
+ * A position changed (ACCOUNT_UPDATE `P`): after a fill (`tradeId`, `orderId` set, `realizedPnl`
+ * of this fill before fees), funding on an isolated position, a margin transfer or a liquidation.
+ */
+export interface FuturesPositionChanged {
+  type: 'FuturesPositionChanged';
+  time: number;
+  accountId: number;
+  symbol: string;
+  positionSide: 'BOTH' | 'LONG' | 'SHORT';
+  /** Signed base units (short < 0). */
+  positionAmt: number;
+  /** Entry price, price units, rounded half up; 0 when flat. */
+  entryPrice: number;
+  /** Realized PnL of this change (margin units, before commission); 0 if none. */
+  realizedPnl: number;
+  /** Accumulated realized PnL of the position (ACCOUNT_UPDATE `cr`). */
+  accumulatedRealized: number;
+  marginType: 'CROSSED' | 'ISOLATED';
+  /** Isolated wallet (margin units); 0 for cross. */
+  isolatedWallet: number;
+  reason: FuturesUpdateReason;
+  /** The fill behind the change, else -1. */
+  tradeId: number;
+  orderId: number;
+}
+
+/** A futures wallet balance changed (ACCOUNT_UPDATE `B`). */
+export interface FuturesWalletChanged {
+  type: 'FuturesWalletChanged';
+  time: number;
+  accountId: number;
+  /** The futures wallet asset, e.g. `um:USDT`. */
+  asset: string;
+  /** Wallet balance: cross wallet + isolated wallets (margin units). */
+  walletBalance: number;
+  crossWalletBalance: number;
+  /** Change except PnL and commission (ACCOUNT_UPDATE `bc`). */
+  balanceChange: number;
+  reason: FuturesUpdateReason;
+}
+
+export interface MarkPriceChanged {
+  type: 'MarkPriceChanged';
+  time: number;
+  symbol: string;
+  markPrice: number;
+  indexPrice: number;
+}
+
+export interface FundingSettled {
+  type: 'FundingSettled';
+  time: number;
+  symbol: string;
+  /** 1e-8 units, signed. */
+  rate: number;
+  markPrice: number;
+  /** Positions that paid or received. */
+  positions: number;
+}
+
+export interface MarginCallPosition {
+  symbol: string;
+  positionSide: 'BOTH' | 'LONG' | 'SHORT';
+  positionAmt: number;
+  marginType: 'CROSSED' | 'ISOLATED';
+  isolatedWallet: number;
+  markPrice: number;
+  unrealizedPnl: number;
+  maintMargin: number;
+}
+
+/** An account's margin ratio passed the margin-call level (MARGIN_CALL), before any liquidation. */
+export interface MarginCalled {
+  type: 'MarginCalled';
+  time: number;
+  accountId: number;
+  asset: string;
+  crossWalletBalance: number;
+  positions: MarginCallPosition[];
+}
+
+/**
+ * A position closed by the system (`autoclose-<time>`, type LIQUIDATION, execution CALCULATED)
+ * against the insurance fund at `price` (the bankruptcy price). Not a trade on the symbol's tape.
+ */
+export interface PositionLiquidated {
+  type: 'PositionLiquidated';
+  time: number;
+  accountId: number;
+  symbol: string;
+  positionSide: 'BOTH' | 'LONG' | 'SHORT';
+  clientOrderId: string;
+  side: Side;
+  /** Base units closed. */
+  quantity: number;
+  /** Bankruptcy price, price units. */
+  price: number;
+  markPrice: number;
+  /** Realized PnL of the close at the bankruptcy price. */
+  realizedPnl: number;
+  liquidationFee: number;
+  /** What the insurance fund of the margin asset gained (negative: paid). */
+  insuranceFundChange: number;
+}
+
+/** Leverage, margin type or position mode changed (ACCOUNT_CONFIG_UPDATE). */
+export interface FuturesConfigChanged {
+  type: 'FuturesConfigChanged';
+  time: number;
+  accountId: number;
+  /** null for the position mode (all symbols). */
+  symbol: string | null;
+  leverage?: number;
+  marginType?: 'CROSSED' | 'ISOLATED';
+  positionMode?: 'ONE_WAY' | 'HEDGE';
+}
+
+/** A margin order was modified (ORDER_TRADE_UPDATE execution type AMENDMENT); trades may follow. */
+export interface OrderModified {
+  type: 'OrderModified';
+  time: number;
+  symbol: string;
+  orderId: number;
+  accountId: number;
+  /** New limit price and original quantity (base units). */
+  price: number;
+  quantity: number;
+  origPrice: number;
+  origQuantity: number;
+}
+
 export type EngineEvent =
   | AccountCreated
   | BalanceAdjusted
@@ -314,4 +458,12 @@ export type EngineEvent =
   | OrderListUpdated
   | OrderAmended
   | CancelReplaceCompleted
-  | AllocationRecorded;
+  | AllocationRecorded
+  | FuturesPositionChanged
+  | FuturesWalletChanged
+  | MarkPriceChanged
+  | FundingSettled
+  | MarginCalled
+  | PositionLiquidated
+  | FuturesConfigChanged
+  | OrderModified;

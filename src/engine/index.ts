@@ -9,7 +9,7 @@
 export { Engine } from './engine.ts';
 export { EngineQueries } from './engine-queries.ts';
 export { Journal, JournaledEngine, rebuildFromJournal } from './journal.ts';
-export { journalLine, type JournalEntry } from './journal-line.ts';
+export { journalLine, printJournalLine, type JournalEntry } from './journal-line.ts';
 export { parseUnits, formatUnits } from './units.ts';
 export { generateClientOrderId } from './client-order-id.ts';
 export type * from './commands.ts';
@@ -26,3 +26,6 @@ export type { LadderProfile } from './liquidity/synthetic-ladder.ts';
 export type { DepthBookMode } from './liquidity/depth-book.ts';
 export { DEFAULT_FLOW_RATE, DEFAULT_FLOW_STEP_MICROS, flowProfileProblem, type FlowProfile } from './liquidity/order-flow.ts';
 export { SYNTHETIC_MAKER } from './fills/execute-fill.ts';
+export { futuresEngineSymbol, fapiSymbolOf, isFuturesSymbol, futuresWalletAsset, spotAssetOf, isFuturesAsset, FUTURES_PREFIX, FUTURES_MARGIN_ASSETS } from './futures/futures-names.ts';
+export type * from './futures/futures-views.ts';
+export type { FuturesRejectReason } from './reject-reason.ts';

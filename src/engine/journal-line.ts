@@ -56,6 +56,22 @@ function printLine(seq: number, c: RecordMarketTrade, e: MarketTradeRecorded): s
   );
 }
 
+/**
+ * The line of a print recorded through the replay's fast path (the RecordMarketTrade and its
+ * MarketTradeRecorded that sim's `printEntry` would build, same time, symbol, price, quantity and
+ * side in both), without the objects: `journalLine`'s bytes for them. Null when the line is not
+ * of that plain form (a symbol JSON would escape, a number that is not finite): build the objects.
+ */
+export function printJournalLine(seq: number, time: number, symbol: string, price: number, quantity: number, isBuyerMaker: boolean, venueId: number | undefined, tradeId: number, quoteQuantity: number): string | null {
+  if (!(SYMBOL_TEXT.test(symbol) && Number.isFinite(time) && Number.isFinite(price) && Number.isFinite(quantity) && Number.isFinite(tradeId) && Number.isFinite(quoteQuantity))) return null;
+  if (venueId !== undefined && !Number.isFinite(venueId)) return null;
+  const venue = venueId === undefined ? '' : `,"tradeId":${venueId}`;
+  return (
+    `{"seq":${seq},"command":{"type":"RecordMarketTrade","time":${time},"symbol":"${symbol}","price":${price},"quantity":${quantity},"isBuyerMaker":${isBuyerMaker}${venue}},` +
+    `"events":[{"type":"MarketTradeRecorded","time":${time},"symbol":"${symbol}","tradeId":${tradeId},"price":${price},"quantity":${quantity},"quoteQuantity":${quoteQuantity},"isBuyerMaker":${isBuyerMaker}}]}\n`
+  );
+}
+
 /** A depth message's levels may come as a Float64Array: written as the JSON list a plain array would be. */
 function typedArraysAsLists(_key: string, value: unknown): unknown {
   return value instanceof Float64Array ? Array.from(value) : value;

@@ -93,6 +93,8 @@ const EXPIRY: readonly ExpiryReason[] = [
   'OTO_PHASE_ONE_EXPIRED',
   'REJECTED',
   'EXECUTION_RULE_PRICE_RANGE_EXCEEDED',
+  'REDUCE_ONLY_KNOCKED_OUT',
+  'ACCOUNT_LIQUIDATION',
 ];
 const STP: readonly SelfTradePreventionMode[] = ['NONE', 'EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'DECREMENT', 'TRANSFER'];
 
@@ -161,6 +163,10 @@ function expiryCode(reason: ExpiryReason): number {
       return 7;
     case 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED':
       return 8;
+    case 'REDUCE_ONLY_KNOCKED_OUT':
+      return 9;
+    case 'ACCOUNT_LIQUIDATION':
+      return 10;
   }
 }
 

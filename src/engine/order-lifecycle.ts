@@ -11,6 +11,7 @@
  * Statuses change only here, and only along `STATUS_TRANSITIONS` (`moveStatus` throws on any
  * other move: a bug, caught where it happens rather than in a client's view of the order).
  */
+import { forgetMarginOrder } from './futures/futures-state.ts';
 import type { Account } from './accounts/account.ts';
 import { releaseAll } from './accounts/settle.ts';
 import type { PriceLevel } from './book/price-level.ts';
@@ -212,6 +213,8 @@ export function closeOrder(
   order.updateTime = time;
   releaseAll(symbol, order);
   if (order.locked !== 0) throw new Error(`order ${order.orderId} closed while reserving ${order.locked}`);
+  // A margin order's futures fields shrink to its query flags (futures/futures-state.ts).
+  if (symbol.margin !== null) forgetMarginOrder(symbol.margin, order.orderId);
   if (order.ext !== null) closeExtras(symbol, order);
   // From here on queries read the archive; the object itself is garbage, or recycled.
   symbol.archive.store(order, order.clientIdChosen);

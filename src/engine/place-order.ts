@@ -25,6 +25,7 @@ import { accept, expire, finishQuoteTaker, finishTaker, waitForTrigger, type Acc
 import { planTakerWalk, type TakerPlan } from './matching/plan-taker-walk.ts';
 import { bestTicks } from './liquidity/merged-levels.ts';
 import type { RejectReason } from './reject-reason.ts';
+import { checkMarginPlacement, placeMarginOrder } from './futures/place-margin-order.ts';
 import { CONDITIONAL_TYPES, type SelfTradePreventionMode } from './types.ts';
 
 function isPositiveAmount(n: number | undefined): n is number {
@@ -236,6 +237,11 @@ export function wouldTake(symbol: SymbolState, isBuy: boolean, priceTicks: numbe
  * order never reaches). MARKET orders are planned against the current book, as placement would.
  */
 export function placementRefusal(state: EngineState, command: PlaceOrder): RejectReason | null {
+  const marginSymbol = state.futures === null ? undefined : state.symbol(command.symbol);
+  if (marginSymbol !== undefined && marginSymbol.margin !== null) {
+    const margin = checkMarginPlacement(state, command, marginSymbol);
+    return typeof margin === 'string' ? margin : null;
+  }
   const checked = checkPlacement(state, command, freshPlacement());
   if (typeof checked === 'string') return checked;
   const { symbol, account, isBuy, stpMode, steps } = checked;
@@ -251,6 +257,11 @@ export function placementRefusal(state: EngineState, command: PlaceOrder): Rejec
 }
 
 export function placeOrder(state: EngineState, command: PlaceOrder): void {
+  // The one kind check: a margin symbol's orders have their own rules (futures/place-margin-order.ts).
+  if (state.futures !== null) {
+    const symbol = state.symbol(command.symbol);
+    if (symbol !== undefined && symbol.margin !== null) return placeMarginOrder(state, command, symbol);
+  }
   const checked = checkPlacement(state, command, SCRATCH);
   if (typeof checked === 'string') return state.reject(command, checked);
   if (checked.special !== null && checked.special.conditional) {

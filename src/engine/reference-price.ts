@@ -32,6 +32,8 @@ export class TradeWindow {
   #bases: number[] = [];
   #offset = 0; // index of #times[0] in the logical log
   #windows = new Map<number, Window>();
+  /** The windows' values as an array (walked on every trade without a Map iterator). */
+  #windowList: Window[] = [];
   #lastPrice: number | null = null;
   #scale: bigint;
   // All-time totals: with the trade times they determine every window, whenever it is read.
@@ -44,6 +46,7 @@ export class TradeWindow {
     for (const mins of minsNeeded) {
       if (mins > 0 && !this.#windows.has(mins)) {
         this.#windows.set(mins, { micros: mins * MICROS_PER_MINUTE, start: 0, sumQuote: new ExactSum(), sumBase: new ExactSum() });
+        this.#windowList = [...this.#windows.values()];
       }
     }
   }
@@ -57,6 +60,7 @@ export class TradeWindow {
     const window = new TradeWindow(0, []);
     const f = fields as [number[], number[], number[], number, Map<number, Window>, number | null, bigint, number, ExactSum, ExactSum, number];
     [window.#times, window.#quotes, window.#bases, window.#offset, window.#windows, window.#lastPrice, window.#scale, window.#tradeCount, window.#allQuote, window.#allBase, window.#lastTime] = f;
+    window.#windowList = [...window.#windows.values()];
     return window;
   }
 
@@ -79,11 +83,13 @@ export class TradeWindow {
     this.#allQuote.add(quote);
     this.#allBase.add(base);
     this.#lastTime = time;
-    if (this.#windows.size === 0) return;
+    const windows = this.#windowList;
+    if (windows.length === 0) return;
     this.#times.push(time);
     this.#quotes.push(quote);
     this.#bases.push(base);
-    for (const w of this.#windows.values()) {
+    for (let i = 0; i < windows.length; i++) {
+      const w = windows[i]!;
       w.sumQuote.add(quote);
       w.sumBase.add(base);
     }
@@ -91,7 +97,7 @@ export class TradeWindow {
     // would keep every trade. Sliding them every 1024 trades keeps the log bounded by the
     // longest window plus 1024 entries, whatever the tape's length.
     if ((this.#tradeCount & 1023) === 0) {
-      for (const w of this.#windows.values()) this.#advance(w, time);
+      for (let i = 0; i < windows.length; i++) this.#advance(windows[i]!, time);
     }
   }
 

@@ -30,6 +30,22 @@ export function computeStateHash(state: EngineState): string {
   for (const list of state.orderLists.values()) {
     line(`list ${list.orderListId} ${list.kind} ${list.symbol} ${list.accountId} ${list.listClientOrderId} ${list.listStatusType} ${list.listOrderStatus} ${list.transactionTime} ${list.orderIds.join(',')} ${list.clientOrderIds.join(',')}`);
   }
+  // Futures lines only in engines with margin symbols, so spot histories keep their digests.
+  const futures = state.futures;
+  if (futures !== null) {
+    line(`futures fund ${futures.insuranceFund.join(',')} pnl ${futures.realizedFlow.join(',')} funding ${futures.fundingFlow.join(',')} tran ${futures.nextTranId}`);
+    for (const fa of futures.accountList) {
+      line(`futures account ${fa.accountId} ${fa.hedge} rates ${fa.makerRate}/${fa.takerRate} income ${fa.income.length}`);
+      fa.settings.forEach((st, index) => {
+        if (st === undefined) return;
+        line(`futures settings ${fa.accountId} ${index} ${st.leverage} ${st.isolated} ${st.positions.map((p) => `${p.amount}/${p.entryCost}/${p.isolatedWallet}/${p.realized}/${p.feesPaid}/${p.updateTime}`).join(' ')}`);
+      });
+    }
+    for (const index of futures.marginSymbols) {
+      const m = state.symbolList[index]!.margin!;
+      line(`futures mark ${index} ${m.markPrice} ${m.indexPrice} ${m.markTime} ${m.lastFundingRate} reducing ${m.reducing.join(',')}`);
+    }
+  }
   for (const s of state.symbolList) {
     line(
       `symbol ${s.spec.symbol} ${s.status} ref ${s.referencePrice} next ${s.nextOrderId}/${s.nextTradeId}/${s.nextPreventedMatchId} ` +

@@ -80,8 +80,57 @@ export type ReferencePriceCalculation =
   | { calculationType: 'ARITHMETIC_MEAN'; bucketCount: number; bucketWidthMs: number }
   | { calculationType: 'EXTERNAL'; externalCalculationId: number };
 
+/**
+ * The futures filters (fapi exchangeInfo, binance-futures-facts §5): the same names as spot's,
+ * other shapes and each rule with its own reject reason (src/futures/trading/futures-reject-codes.ts).
+ */
+export type FuturesFilter =
+  | { filterType: 'PRICE_FILTER'; minPrice: string; maxPrice: string; tickSize: string }
+  | { filterType: 'LOT_SIZE'; minQty: string; maxQty: string; stepSize: string }
+  | { filterType: 'MARKET_LOT_SIZE'; minQty: string; maxQty: string; stepSize: string }
+  | { filterType: 'MAX_NUM_ORDERS'; limit: number }
+  | { filterType: 'MIN_NOTIONAL'; notional: string }
+  | { filterType: 'PERCENT_PRICE'; multiplierUp: string; multiplierDown: string; multiplierDecimal: number };
+
+/** One leverage bracket (GET /fapi/v1/leverageBracket), decimal strings as Binance shows them. */
+export interface LeverageBracketConfig {
+  bracket: number;
+  /** The highest leverage allowed while the position's notional is in this bracket. */
+  initialLeverage: number;
+  /** Notional range [floor, cap) in the margin asset. */
+  notionalFloor: string;
+  notionalCap: string;
+  maintMarginRatio: string;
+  /** Maintenance amount: cum_n = cum_{n-1} + floor_n × (mmr_n − mmr_{n−1}). */
+  cum: string;
+}
+
+/**
+ * What makes a symbol a margin (futures) symbol. Its quote asset must be the margin asset (the
+ * futures wallet asset, e.g. `um:USDT`), so every notional the engine computes is already in
+ * margin units; its base asset only gives the quantity precision (nothing is ever delivered).
+ */
+export interface ContractConfig {
+  kind: 'PERPETUAL';
+  /** The futures wallet asset margining the contract, e.g. `um:USDT` (= the symbol's quoteAsset). */
+  marginAsset: string;
+  /** Leverage brackets, bracket 1 first, contiguous notional ranges. */
+  brackets: readonly LeverageBracketConfig[];
+  /** Liquidation clearance fee rate ("0.0125" = 1.25%), paid to the insurance fund. */
+  liquidationFeeRate: string;
+  makerCommissionRate: string;
+  takerCommissionRate: string;
+  fundingIntervalHours: number;
+  triggerProtect: string;
+  marketTakeBound: string;
+  /** The futures filters (§5); the symbol's price and quantity grid comes from these. */
+  filters: readonly FuturesFilter[];
+}
+
 export interface SymbolConfig {
   symbol: string;
+  /** Present: a margin (futures) symbol settled as positions (engine/futures); absent: spot. */
+  contract?: ContractConfig;
   status?: SymbolStatus;
   baseAsset: string;
   quoteAsset: string;

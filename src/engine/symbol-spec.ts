@@ -4,7 +4,7 @@
  * turns ticks * steps into quote-asset units exactly (flooring only when the tick and step
  * grids are finer than the quote precision, the same amount for payer and payee).
  */
-import type { AssetConfig, ReferencePriceCalculation, SymbolConfig, SymbolFilter } from './symbol-config.ts';
+import type { AssetConfig, ContractConfig, ReferencePriceCalculation, SymbolConfig, SymbolFilter } from './symbol-config.ts';
 import { ALL_ORDER_TYPES } from './symbol-config.ts';
 import type { OrderType, SelfTradePreventionMode, SymbolStatus } from './types.ts';
 import { parseUnitsOrThrow, pow10 } from './units.ts';
@@ -98,6 +98,14 @@ export interface SymbolSpec {
   filters: readonly SymbolFilter[];
 }
 
+function gridFiltersOf(contract: ContractConfig): SymbolFilter[] {
+  const out: SymbolFilter[] = [];
+  for (const f of contract.filters) {
+    if (f.filterType === 'PRICE_FILTER' || f.filterType === 'LOT_SIZE' || f.filterType === 'MARKET_LOT_SIZE') out.push(f);
+  }
+  return out;
+}
+
 function gcd(a: number, b: number): number {
   while (b !== 0) [a, b] = [b, a % b];
   return a;
@@ -111,7 +119,11 @@ export function compileSymbol(config: SymbolConfig, index: number, assets: Reado
   const qty = (text: string, what: string) => parseUnitsOrThrow(text, basePrecision, `${where} ${what}`);
   const rate = (text: string, what: string) => parseUnitsOrThrow(text, RATE_PRECISION, `${where} ${what}`);
 
-  const filters = config.filters ?? [];
+  // A margin symbol's grid (tick, step) comes from its futures filters, whose PRICE_FILTER and
+  // LOT_SIZE share spot's shape; its other rules are checked by engine/futures, not here.
+  // Spot features default on for spot symbols and off for margin symbols (fapi has none of them).
+  const spot = config.contract === undefined;
+  const filters = config.filters ?? (config.contract === undefined ? [] : gridFiltersOf(config.contract));
   const seen = new Set<string>();
   const spec: SymbolSpec = {
     symbol: config.symbol,
@@ -125,16 +137,16 @@ export function compileSymbol(config: SymbolConfig, index: number, assets: Reado
     notionalNum: 1,
     notionalDen: 1,
     initialStatus: config.status ?? 'TRADING',
-    orderTypes: new Set(config.orderTypes ?? ALL_ORDER_TYPES),
-    icebergAllowed: config.icebergAllowed ?? true,
-    ocoAllowed: config.ocoAllowed ?? true,
-    otoAllowed: config.otoAllowed ?? true,
-    opoAllowed: config.opoAllowed ?? true,
-    quoteOrderQtyMarketAllowed: config.quoteOrderQtyMarketAllowed ?? true,
-    allowTrailingStop: config.allowTrailingStop ?? true,
-    cancelReplaceAllowed: config.cancelReplaceAllowed ?? true,
-    amendAllowed: config.amendAllowed ?? true,
-    pegInstructionsAllowed: config.pegInstructionsAllowed ?? true,
+    orderTypes: new Set(config.orderTypes ?? (spot ? ALL_ORDER_TYPES : ['LIMIT', 'MARKET'])),
+    icebergAllowed: config.icebergAllowed ?? spot,
+    ocoAllowed: config.ocoAllowed ?? spot,
+    otoAllowed: config.otoAllowed ?? spot,
+    opoAllowed: config.opoAllowed ?? spot,
+    quoteOrderQtyMarketAllowed: config.quoteOrderQtyMarketAllowed ?? spot,
+    allowTrailingStop: config.allowTrailingStop ?? spot,
+    cancelReplaceAllowed: config.cancelReplaceAllowed ?? spot,
+    amendAllowed: config.amendAllowed ?? spot,
+    pegInstructionsAllowed: config.pegInstructionsAllowed ?? spot,
     isSpotTradingAllowed: config.isSpotTradingAllowed ?? true,
     isMarginTradingAllowed: config.isMarginTradingAllowed ?? false,
     permissionSets: config.permissionSets ?? [['SPOT']],

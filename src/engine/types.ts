@@ -42,7 +42,11 @@ export type ExpiryReason =
   | 'OCO_TRIGGER'
   | 'OTO_PHASE_ONE_EXPIRED'
   | 'REJECTED'
-  | 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED';
+  | 'EXECUTION_RULE_PRICE_RANGE_EXCEEDED'
+  // Margin symbols: a reduce-only order knocked out because the position shrank (fapi `er` 4),
+  // and the open orders of an account being liquidated (`er` 5).
+  | 'REDUCE_ONLY_KNOCKED_OUT'
+  | 'ACCOUNT_LIQUIDATION';
 
 /** Stop and take-profit types: they wait for a trigger before they work (the "algo" orders). */
 export const CONDITIONAL_TYPES: ReadonlySet<OrderType> = new Set(['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT']);

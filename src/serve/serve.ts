@@ -65,6 +65,8 @@ export interface ServeOptions {
   snapshotEvery?: number;
   /** What a replay does when its tape runs out (src/sim/tape-end.ts). Default 'stop'. */
   atEnd?: TapeEndMode;
+  /** With --data: USDⓈ-M perpetuals traded through /fapi beside their spot symbols. */
+  futures?: readonly string[];
 }
 
 /** A running server: its URL, and `close` (stops pacing, closes sockets, flushes the journal). */
@@ -101,6 +103,7 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
   const clientClock = (pacing: Pacing): ClientClock => (clocks = new ClientClock(pacing));
   if (options.data === undefined && options.from !== undefined) throw new InputError('--from needs --data: the static sample market has no history to start into');
   let tapeEnd: TapeEndState | null = null;
+  if (options.data === undefined && options.futures !== undefined && options.futures.length > 0) throw new InputError('--futures needs --data: the perpetuals trade on prints derived from the replayed spot tape');
   if (options.data === undefined && options.atEnd !== undefined && options.atEnd !== 'stop') throw new InputError(`--at-end ${options.atEnd} needs --data: the static sample market has no tape`);
   if (options.data === undefined) {
     // The simulation starts at the wall clock's present, so wall-clock and server-time stamps agree at first.
@@ -112,7 +115,7 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
     if (journal !== null) journaled = await replayWriteAheadLog(journal, { engine: paced, start });
     clientTime = clientClock(pacing).rule;
   } else {
-    const built = await openServedReplay({ data: options.data, seed: options.seed, from: options.from, atEnd: options.atEnd }, accounts, print);
+    const built = await openServedReplay({ data: options.data, seed: options.seed, from: options.from, atEnd: options.atEnd, futures: options.futures }, accounts, print);
     served = built.served;
     tapeEnd = built.tapeEnd;
     const replay = built.replay;
@@ -175,6 +178,10 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
     print(`journal: ${options.journal} (${restored}appending; fsync ${journal.policy})`);
   }
   print(`streams: ${url.replace('http:', 'ws:')}/ws/btcusdt@trade, /stream?streams=btcusdt@depth@100ms/..., or /ws/<listenKey from POST /api/v3/userDataStream>`);
+  if (options.futures !== undefined && options.futures.length > 0) {
+    const perpetual = options.futures[0]!.toLowerCase();
+    print(`futures streams (fstream.binance.com's paths under /fstream): ${url.replace('http:', 'ws:')}/fstream/ws/${perpetual}@markPrice@1s, /fstream/stream?streams=${perpetual}@depth@100ms/${perpetual}@aggTrade/!forceOrder@arr/..., or /ws/<listenKey from POST /fapi/v1/listenKey>`);
+  }
   print(`WebSocket API: ${url.replace('http:', 'ws:')}/ws-api/v3`);
   print(`try: curl ${url}/api/v3/depth?symbol=BTCUSDT   (Ctrl-C stops)`);
   if (options.adminKey !== undefined) print(`control: ${url}/exsim/v1/clock, /exsim/v1/status, /exsim/v1/accounts (header X-EXSIM-ADMIN-KEY)`);

@@ -7,7 +7,7 @@
  * API (`apply` and queries).
  */
 export { Replay, type ReplayState, type ReplayConfig, type ReplayStats, type TapeInput, type StrategyCommand, type MarketDecision, type ReplayedTrade, type TradeListener } from './replay.ts';
-export { JournalHasher, ReplayJournal, type JournalSink } from './journal-sink.ts';
+export { JournalHasher, printEntry, ReplayJournal, type JournalSink } from './journal-sink.ts';
 export type { TapeSource } from './tape-cursor.ts';
 export type { RestingOrder } from './book-mirror.ts';
 export { SymbolMarket } from './symbol-market.ts';

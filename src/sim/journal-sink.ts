@@ -6,7 +6,7 @@
  * length and the hash equals `Journal.hash()` of the same entries.
  */
 import { createHash } from 'node:crypto';
-import { Journal, journalLine, type EngineCommand, type EngineEvent } from '../engine/index.ts';
+import { Journal, journalLine, printJournalLine, type EngineCommand, type EngineEvent, type MarketTradeRecorded, type RecordMarketTrade } from '../engine/index.ts';
 import type { MarketDecision } from './replay.ts';
 
 export interface JournalSink {
@@ -17,6 +17,30 @@ export interface JournalSink {
    * Optional: the engine's `Journal` keeps commands only, since a rebuild replays commands.
    */
   decision?(decision: MarketDecision): void;
+  /**
+   * A print the replay recorded through the engine's fast path (`Engine.recordPrint`): the entry
+   * `record` would get, a RecordMarketTrade answered by its MarketTradeRecorded alone (`printEntry`
+   * builds those objects). Optional: the replay builds them and calls `record` when it is absent.
+   */
+  recordPrint?(time: number, symbol: string, price: number, quantity: number, isBuyerMaker: boolean, venueId: number | undefined, tradeId: number, quoteQuantity: number): void;
+}
+
+/** The RecordMarketTrade and MarketTradeRecorded of a print recorded through the fast path, as the full path has them (same keys, same order). */
+export function printEntry(
+  time: number,
+  symbol: string,
+  price: number,
+  quantity: number,
+  isBuyerMaker: boolean,
+  venueId: number | undefined,
+  tradeId: number,
+  quoteQuantity: number,
+): { command: RecordMarketTrade; events: [MarketTradeRecorded] } {
+  const command: RecordMarketTrade =
+    venueId === undefined
+      ? { type: 'RecordMarketTrade', time, symbol, price, quantity, isBuyerMaker }
+      : { type: 'RecordMarketTrade', time, symbol, price, quantity, isBuyerMaker, tradeId: venueId };
+  return { command, events: [{ type: 'MarketTradeRecorded', time, symbol, tradeId, price, quantity, quoteQuantity, isBuyerMaker }] };
 }
 
 export class JournalHasher implements JournalSink {
@@ -30,6 +54,16 @@ export class JournalHasher implements JournalSink {
 
   record(command: EngineCommand, events: readonly EngineEvent[]): void {
     this.#hash.update(journalLine(++this.#entries, command, events));
+  }
+
+  recordPrint(time: number, symbol: string, price: number, quantity: number, isBuyerMaker: boolean, venueId: number | undefined, tradeId: number, quoteQuantity: number): void {
+    const line = printJournalLine(this.#entries + 1, time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quoteQuantity);
+    if (line === null) {
+      const entry = printEntry(time, symbol, price, quantity, isBuyerMaker, venueId, tradeId, quoteQuantity);
+      return this.record(entry.command, entry.events);
+    }
+    this.#entries++;
+    this.#hash.update(line);
   }
 
   readonly #decisionHash = createHash('sha256');

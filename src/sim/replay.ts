@@ -54,7 +54,7 @@ import { MarketHistory, type MarketHistoryOptions } from '../data/history/index.
 import { BUYER_MAKER, type TapeTrade } from '../data/tape.ts';
 import { BookMirror, type RestingOrder } from './book-mirror.ts';
 import type { FillModel, FillPlan, SymbolFillModel, TradePrint } from './fill-models/fill-model.ts';
-import { ReplayJournal, type JournalSink } from './journal-sink.ts';
+import { printEntry, ReplayJournal, type JournalSink } from './journal-sink.ts';
 import { LatencyModel, type LatencyConfig, type LatencyLeg } from './latency/latency-model.ts';
 import { SymbolMarket } from './symbol-market.ts';
 import { TapeCursor, type TapeSource } from './tape-cursor.ts';
@@ -162,6 +162,13 @@ export interface ReplayConfig {
   readonly latency?: LatencyConfig;
   /** Receives every latency `submit` draws. */
   readonly onLatency?: (record: LatencyRecord) => void;
+  /**
+   * Prints that reach no own order and set off nothing go through the engine's fast path
+   * (`Engine.recordPrint`: no command or event objects; the journal gets the same entry). Same
+   * state, journal and history either way; false is the full path for every print (tests compare
+   * the two). Default true.
+   */
+  readonly fastPrints?: boolean;
 }
 
 export interface ReplayStats {
@@ -218,6 +225,7 @@ export class Replay {
   readonly #onLatency: ((record: LatencyRecord) => void) | undefined;
   #submitIds = 0;
   #running = false;
+  readonly #fastPrints: boolean;
   // Reused on the per-trade path (no allocation unless something fills).
   readonly #print: { -readonly [K in keyof ReplayedTrade]: ReplayedTrade[K] } = {
     symbol: '',
@@ -240,6 +248,7 @@ export class Replay {
     this.fillModel = config.fillModel;
     this.#onDecision = config.onDecision;
     this.#onLatency = config.onLatency;
+    this.#fastPrints = config.fastPrints !== false;
     const seed = String(config.seed);
     this.seed = seed;
     this.latency = new LatencyModel(config.latency ?? {}, seed, config.startTime ?? 0);
@@ -401,6 +410,18 @@ export class Replay {
     this.scheduler.schedule(Math.max(time, this.scheduler.now), action);
   }
 
+  /**
+   * Applies a command of the market itself at the current simulated time (the futures model's
+   * mark and funding, futures-clock.ts) and hands its events to the market-event listeners, as a
+   * market fill's are: what it caused (margin calls, liquidations, funding fees) reaches the user
+   * data streams without anyone having asked.
+   */
+  applyMarket(command: StrategyCommand): readonly EngineEvent[] {
+    const events = this.apply(command);
+    for (const listener of this.#marketEventListeners) listener(events);
+    return events;
+  }
+
   /** Applies a strategy command at the current simulated time; returns its events. */
   apply(command: StrategyCommand): readonly EngineEvent[] {
     // type and time first, so journal lines read naturally; the rest in the caller's key order.
@@ -515,12 +536,15 @@ export class Replay {
         if (cursor.done) continue;
         const t = cursor.time;
         if (t < bestTime) {
-          [stopTime, stopRank] = [bestTime, bestRank];
+          stopTime = bestTime;
+          stopRank = bestRank;
           best = entry;
           bestDepth = undefined;
-          [bestTime, bestRank] = [t, cursor.index];
+          bestTime = t;
+          bestRank = cursor.index;
         } else if (t < stopTime) {
-          [stopTime, stopRank] = [t, cursor.index];
+          stopTime = t;
+          stopRank = cursor.index;
         }
       }
       for (const entry of depthCursors) {
@@ -530,12 +554,15 @@ export class Replay {
         if (cursor.done) continue;
         const t = cursor.time;
         if (t < bestTime || (t === bestTime && cursor.rank < bestRank)) {
-          [stopTime, stopRank] = [bestTime, bestRank];
+          stopTime = bestTime;
+          stopRank = bestRank;
           best = undefined;
           bestDepth = entry;
-          [bestTime, bestRank] = [t, cursor.rank];
+          bestTime = t;
+          bestRank = cursor.rank;
         } else if (t < stopTime || (t === stopTime && cursor.rank < stopRank)) {
-          [stopTime, stopRank] = [t, cursor.rank];
+          stopTime = t;
+          stopRank = cursor.rank;
         }
       }
       if ((best === undefined && bestDepth === undefined) || bestTime > limit) return;
@@ -688,6 +715,25 @@ export class Replay {
     const mirror = s.mirror;
     if (isBuyerMaker ? mirror.bestBid >= price : mirror.bestAsk <= price) print.filled = this.#fill(s, print);
     const left = qty - print.filled;
+    if (left > 0 && this.#fastPrints) {
+      const venueId = keepId ? tapeId : undefined;
+      const tradeId = this.engine.recordPrint(s.name, time, price, left, isBuyerMaker, venueId);
+      if (tradeId >= 0) {
+        const quote = this.engine.printQuote;
+        const journal = this.journal;
+        if (journal !== null) {
+          if (journal.recordPrint !== undefined) journal.recordPrint(time, s.name, price, left, isBuyerMaker, venueId, tradeId, quote);
+          else {
+            const entry = printEntry(time, s.name, price, left, isBuyerMaker, venueId, tradeId, quote);
+            journal.record(entry.command, entry.events);
+          }
+        }
+        this.#recordHistory(s, tradeId, price, left, quote, time, isBuyerMaker);
+        const listeners = this.#listeners;
+        for (let i = 0; i < listeners.length; i++) listeners[i]!(print, this);
+        return;
+      }
+    }
     if (left > 0) {
       const command: RecordMarketTrade = keepId
         ? { type: 'RecordMarketTrade', time, symbol: s.name, price, quantity: left, isBuyerMaker, tradeId: tapeId }

@@ -61,6 +61,52 @@ const SUPPLEMENTARY = [
   'POST /sapi/v1/equity/account/disclaimer',
 ];
 
+/** USDⓈ-M futures trading (issue 28, endpoints/futures-trading/ and the /sapi transfers): route → security. */
+const FUTURES_TRADING: Record<string, string> = {
+  'POST /fapi/v1/order': 'TRADE',
+  'DELETE /fapi/v1/order': 'TRADE',
+  'PUT /fapi/v1/order': 'TRADE',
+  'PUT /fapi/v1/batchOrders': 'TRADE',
+  'GET /fapi/v1/order': 'USER_DATA',
+  'GET /fapi/v1/openOrder': 'USER_DATA',
+  'GET /fapi/v1/openOrders': 'USER_DATA',
+  'GET /fapi/v1/allOrders': 'USER_DATA',
+  'DELETE /fapi/v1/allOpenOrders': 'TRADE',
+  'POST /fapi/v1/batchOrders': 'TRADE',
+  'DELETE /fapi/v1/batchOrders': 'TRADE',
+  'GET /fapi/v1/userTrades': 'USER_DATA',
+  'POST /fapi/v1/countdownCancelAll': 'TRADE',
+  'GET /fapi/v2/account': 'USER_DATA',
+  'GET /fapi/v3/account': 'USER_DATA',
+  'GET /fapi/v2/balance': 'USER_DATA',
+  'GET /fapi/v3/balance': 'USER_DATA',
+  'GET /fapi/v2/positionRisk': 'USER_DATA',
+  'GET /fapi/v3/positionRisk': 'USER_DATA',
+  'GET /fapi/v1/income': 'USER_DATA',
+  'POST /fapi/v1/leverage': 'TRADE',
+  'POST /fapi/v1/marginType': 'TRADE',
+  'GET /fapi/v1/positionSide/dual': 'USER_DATA',
+  'POST /fapi/v1/positionSide/dual': 'TRADE',
+  'GET /fapi/v1/multiAssetsMargin': 'USER_DATA',
+  'POST /fapi/v1/multiAssetsMargin': 'TRADE',
+  'POST /fapi/v1/positionMargin': 'TRADE',
+  'GET /fapi/v1/symbolConfig': 'USER_DATA',
+  'GET /fapi/v1/leverageBracket': 'USER_DATA',
+  'GET /fapi/v1/commissionRate': 'USER_DATA',
+  'POST /fapi/v1/algoOrder': 'TRADE',
+  'GET /fapi/v1/algoOrder': 'USER_DATA',
+  'DELETE /fapi/v1/algoOrder': 'TRADE',
+  'DELETE /fapi/v1/algoOpenOrders': 'TRADE',
+  'GET /fapi/v1/openAlgoOrders': 'USER_DATA',
+  'GET /fapi/v1/allAlgoOrders': 'USER_DATA',
+  'POST /sapi/v1/asset/transfer': 'TRADE',
+  'GET /sapi/v1/asset/transfer': 'USER_DATA',
+  'POST /sapi/v1/futures/transfer': 'TRADE',
+  'POST /fapi/v1/listenKey': 'USER_STREAM',
+  'PUT /fapi/v1/listenKey': 'USER_STREAM',
+  'DELETE /fapi/v1/listenKey': 'USER_STREAM',
+};
+
 /** Security of the supplementary rows: the spec marks old trades and top trader ratios MARKET_DATA. */
 function supplementarySecurity(path: string): string {
   if (path.endsWith('/historicalTrades') || path.startsWith('/futures/data/topLongShort')) return 'MARKET_DATA';
@@ -70,11 +116,11 @@ function supplementarySecurity(path: string): string {
 }
 
 describe('the endpoint table', () => {
-  const table = ENDPOINTS.map((r) => `${r.method} ${r.path}`).filter((e) => !MARKET_LOADERS.includes(e) && !SUPPLEMENTARY.includes(e)).sort();
+  const table = ENDPOINTS.map((r) => `${r.method} ${r.path}`).filter((e) => !MARKET_LOADERS.includes(e) && !SUPPLEMENTARY.includes(e) && !(e in FUTURES_TRADING)).sort();
 
   test('serves the market-loading endpoints of third-party libraries and the supplementary endpoints', () => {
     const all = ENDPOINTS.map((r) => `${r.method} ${r.path}`);
-    expect(all.filter((e) => !e.includes('/api/v3/')).sort()).toEqual([...MARKET_LOADERS, ...SUPPLEMENTARY].sort());
+    expect(all.filter((e) => !e.includes('/api/v3/')).sort()).toEqual([...MARKET_LOADERS, ...SUPPLEMENTARY, ...Object.keys(FUTURES_TRADING)].sort());
   });
   const spec = specEndpoints();
 
@@ -106,7 +152,9 @@ describe('the endpoint table', () => {
   test('security types follow the spec sections', () => {
     for (const row of ENDPOINTS) {
       const supplementary = SUPPLEMENTARY.includes(`${row.method} ${row.path}`);
-      const expected = supplementary ? supplementarySecurity(row.path)
+      const futures = FUTURES_TRADING[`${row.method} ${row.path}`];
+      const expected = futures !== undefined ? futures
+        : supplementary ? supplementarySecurity(row.path)
         : row.path === '/sapi/v1/margin/allPairs' ? 'MARKET_DATA'
         : ['/sapi/v1/capital/config/getall', '/sapi/v1/margin/isolated/allPairs', '/sapi/v1/asset/tradeFee'].includes(row.path) ? 'USER_DATA'
         : row.path === '/api/v3/userDataStream' ? 'USER_STREAM'

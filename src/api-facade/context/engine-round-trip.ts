@@ -22,6 +22,9 @@ import type { OrderCountLimiter } from '../limits/index.ts';
  */
 export type Refusal = Exclude<RejectContext, 'query'> | ((reason: RejectReason) => ApiError);
 
+/** The engine's prefix of USDⓈ-M margin symbols (docs/usdm-futures.md: `um:BTCUSDT`). */
+const MARGIN_SYMBOL_PREFIX = 'um:';
+
 /** Applies `command` at simulated now, publishes and counts first fills; throws a refusal. */
 export function sendToEngine(ctx: ExchangeContext, command: FacadeCommand, refusal: Refusal): readonly EngineEvent[] {
   const events = ctx.apply(command);
@@ -41,6 +44,9 @@ export function rejectionOf(events: readonly EngineEvent[]): OrderRejected | und
 
 /** The order's fill of `quantity` at `time`, made by one batch, was its first: it stops counting as unfilled. */
 export function noteFill(engine: EngineQueries, limiter: OrderCountLimiter, account: number, symbol: string, orderId: number, quantity: number, time: number): void {
+  // A futures order (margin symbol `um:…`) counts against the /fapi ORDERS limit, which counts
+  // orders sent, not unfilled ones: its fills give spot's unfilled-order count nothing back.
+  if (symbol.startsWith(MARGIN_SYMBOL_PREFIX)) return;
   if (engine.executedQty(account, symbol, orderId) === quantity) limiter.onFirstFill(String(account), time);
 }
 
@@ -75,5 +81,7 @@ export function countFirstFills(engine: EngineQueries, limiter: OrderCountLimite
     if (e.makerAccountId !== SYNTHETIC_MAKER) addFill(filledHere, e.makerAccountId, e.symbol, e.makerOrderId, e.quantity, e.time);
   }
   if (filledHere === undefined) return;
-  for (const f of filledHere) noteFill(engine, limiter, f.account, f.symbol, f.orderId, f.qty, f.time);
+  for (const f of filledHere) {
+    noteFill(engine, limiter, f.account, f.symbol, f.orderId, f.qty, f.time);
+  }
 }

@@ -2,7 +2,8 @@
  * The facade's own state beyond the engine, as plain data: what a served exchange's journal
  * records so a restart answers exactly as before: rate limits (request weight and raw requests
  * per IP with their 429/418 episodes and bans, unfilled order counts per account, the keyed
- * limits), how far the seeded fault stream has been drawn, the API keys registered while serving
+ * limits; the USDⓈ-M limits, algo book and countdownCancelAll timers), how far the seeded fault
+ * stream has been drawn, the API keys registered while serving
  * (the control plane's POST /exsim/v1/accounts), fiat deposit records, the pay ledger and equity
  * disclaimer acceptances. It lives here, beside the state it reads, so that whoever adds state to
  * the facade adds it here too; the served exchange (src/serve) only writes and reads it back.
@@ -19,12 +20,24 @@ import type { ExchangeContext } from './exchange-context.ts';
 import type { CountersSnapshot, IpSnapshot, KeyedLimitName } from '../limits/index.ts';
 import type { StoredApiKey } from '../signing/index.ts';
 import type { FiatDeposit, PaymentRecord } from '../account-services/index.ts';
+import type { AlgoBookSnapshot } from '../../futures/index.ts';
+import type { CountdownEntry } from './futures-countdowns.ts';
+import type { PriceMatchRow } from './futures-price-match.ts';
 
 export interface FacadeState {
   readonly weight: IpSnapshot[];
   readonly orders: [string, CountersSnapshot][];
   readonly keyed: [KeyedLimitName, [string, CountersSnapshot][]][];
   readonly faultDraws: number;
+  /** The /fapi rows' own limiters (weight per IP, orders per account); absent when unused. */
+  readonly futuresWeight?: IpSnapshot[];
+  readonly futuresOrders?: [string, CountersSnapshot][];
+  /** The USDⓈ-M algo book, whole, when it changed (a full line: when it has anything). */
+  readonly futuresAlgo?: AlgoBookSnapshot;
+  /** Running countdownCancelAll timers, whole, when they changed. */
+  readonly futuresCountdowns?: CountdownEntry[];
+  /** Orders priced by priceMatch: [engine symbol, orderId, mode], append-only (new rows in a change). */
+  readonly futuresPriceMatch?: PriceMatchRow[];
   /** API keys registered after the start, in order. */
   readonly apiKeys?: StoredApiKey[];
   readonly fiatDeposits?: FiatDeposit[];
@@ -43,6 +56,36 @@ function records(apiKeys: StoredApiKey[], fiatDeposits: FiatDeposit[], payments:
   };
 }
 
+/** The futures limiters' rows, each list only when it has rows (journals written before them still read). */
+function futuresLimits(weight: IpSnapshot[], orders: [string, CountersSnapshot][]): Partial<FacadeState> {
+  return {
+    ...(weight.length === 0 ? {} : { futuresWeight: weight }),
+    ...(orders.length === 0 ? {} : { futuresOrders: orders }),
+  };
+}
+
+/** The algo book for a full line: absent while it never held an order (spot-only journals unchanged). */
+function fullBook(ctx: ExchangeContext): AlgoBookSnapshot | undefined {
+  const book = ctx.futuresAlgo.book.snapshot();
+  return book.orders.length === 0 ? undefined : book;
+}
+
+function fullCountdowns(ctx: ExchangeContext): CountdownEntry[] | undefined {
+  const entries = ctx.futuresCountdowns.entries();
+  return entries.length === 0 ? undefined : entries;
+}
+
+function priceMatches(rows: PriceMatchRow[]): Partial<FacadeState> {
+  return rows.length === 0 ? {} : { futuresPriceMatch: rows };
+}
+
+function futuresTrading(book: AlgoBookSnapshot | undefined, countdowns: CountdownEntry[] | undefined): Partial<FacadeState> {
+  return {
+    ...(book === undefined ? {} : { futuresAlgo: book }),
+    ...(countdowns === undefined ? {} : { futuresCountdowns: countdowns }),
+  };
+}
+
 /** Whether `change` (captureFacadeChanges) holds nothing new, given the fault draws already journaled. */
 export function isEmptyFacadeChange(change: FacadeState, faultDrawsBefore: number): boolean {
   return (
@@ -50,6 +93,11 @@ export function isEmptyFacadeChange(change: FacadeState, faultDrawsBefore: numbe
     change.orders.length === 0 &&
     change.keyed.length === 0 &&
     change.faultDraws === faultDrawsBefore &&
+    change.futuresWeight === undefined &&
+    change.futuresOrders === undefined &&
+    change.futuresAlgo === undefined &&
+    change.futuresCountdowns === undefined &&
+    change.futuresPriceMatch === undefined &&
     change.apiKeys === undefined &&
     change.fiatDeposits === undefined &&
     change.payments === undefined &&
@@ -64,6 +112,9 @@ export function captureFacadeState(ctx: ExchangeContext): FacadeState {
     orders: ctx.orderLimiter.snapshot(),
     keyed: names.map((name) => [name, ctx.keyedLimiters[name].snapshot()]),
     faultDraws: ctx.faults.draws,
+    ...futuresLimits(ctx.futuresWeightLimiter.snapshot(), ctx.futuresOrderLimiter.snapshot()),
+    ...futuresTrading(fullBook(ctx), fullCountdowns(ctx)),
+    ...priceMatches(ctx.futuresPriceMatch.all()),
     ...records(ctx.apiKeys.registered.all(), ctx.fiat.log.all(), ctx.pay.log.all(), ctx.equityDisclaimers.entries()),
   };
 }
@@ -85,6 +136,9 @@ export function captureFacadeChanges(ctx: ExchangeContext): FacadeState {
     orders: ctx.orderLimiter.takeChanged(),
     keyed,
     faultDraws: ctx.faults.draws,
+    ...futuresLimits(ctx.futuresWeightLimiter.takeChanged(), ctx.futuresOrderLimiter.takeChanged()),
+    ...futuresTrading(ctx.futuresAlgo.book.takeChanged(), ctx.futuresCountdowns.takeChanged()),
+    ...priceMatches(ctx.futuresPriceMatch.takeNew()),
     ...records(ctx.apiKeys.registered.takeNew(), ctx.fiat.log.takeNew(), ctx.pay.log.takeNew(), ctx.equityDisclaimers.takeChanged()),
   };
 }
@@ -93,6 +147,11 @@ export function captureFacadeChanges(ctx: ExchangeContext): FacadeState {
 export class FacadeStateMerger {
   readonly #weight = new Map<string, IpSnapshot>();
   readonly #orders = new Map<string, CountersSnapshot>();
+  readonly #futuresWeight = new Map<string, IpSnapshot>();
+  readonly #futuresOrders = new Map<string, CountersSnapshot>();
+  #futuresAlgo: AlgoBookSnapshot | undefined;
+  #futuresCountdowns: CountdownEntry[] | undefined;
+  readonly #futuresPriceMatch: PriceMatchRow[] = [];
   readonly #keyed = new Map<KeyedLimitName, Map<string, CountersSnapshot>>();
   #faultDraws = 0;
   #any = false;
@@ -105,6 +164,12 @@ export class FacadeStateMerger {
     this.#any = true;
     for (const row of change.weight) this.#weight.set(row[0], row);
     for (const [key, counters] of change.orders) this.#orders.set(key, counters);
+    for (const row of change.futuresWeight ?? []) this.#futuresWeight.set(row[0], row);
+    for (const [key, counters] of change.futuresOrders ?? []) this.#futuresOrders.set(key, counters);
+    // Whole values: the latest wins.
+    if (change.futuresAlgo !== undefined) this.#futuresAlgo = change.futuresAlgo;
+    if (change.futuresCountdowns !== undefined) this.#futuresCountdowns = change.futuresCountdowns;
+    this.#futuresPriceMatch.push(...(change.futuresPriceMatch ?? []));
     for (const [name, rows] of change.keyed) {
       let map = this.#keyed.get(name);
       if (map === undefined) this.#keyed.set(name, (map = new Map()));
@@ -125,6 +190,9 @@ export class FacadeStateMerger {
       orders: [...this.#orders],
       keyed: [...this.#keyed].map(([name, map]) => [name, [...map]]),
       faultDraws: this.#faultDraws,
+      ...futuresLimits([...this.#futuresWeight.values()], [...this.#futuresOrders]),
+      ...priceMatches([...this.#futuresPriceMatch]),
+      ...futuresTrading(this.#futuresAlgo !== undefined && this.#futuresAlgo.orders.length > 0 ? this.#futuresAlgo : undefined, this.#futuresCountdowns !== undefined && this.#futuresCountdowns.length > 0 ? this.#futuresCountdowns : undefined),
       // Map order is first-merge order: the order the records were made in.
       ...records([...this.#apiKeys.values()], [...this.#fiatDeposits.values()], [...this.#payments.values()], [...this.#disclaimers]),
     };
@@ -134,6 +202,11 @@ export class FacadeStateMerger {
 export function restoreFacadeState(ctx: ExchangeContext, state: FacadeState): void {
   ctx.weightLimiter.restore(state.weight);
   ctx.orderLimiter.restore(state.orders);
+  ctx.futuresWeightLimiter.restore(state.futuresWeight ?? []);
+  ctx.futuresOrderLimiter.restore(state.futuresOrders ?? []);
+  ctx.futuresAlgo.book.restore(state.futuresAlgo ?? { nextId: 1, orders: [] });
+  ctx.futuresCountdowns.restore(state.futuresCountdowns ?? []);
+  ctx.futuresPriceMatch.restore(state.futuresPriceMatch ?? []);
   for (const [name, rows] of state.keyed) ctx.keyedLimiters[name]?.restore(rows);
   ctx.faults.skipTo(state.faultDraws);
   ctx.apiKeys.restoreRegistered(state.apiKeys ?? []);

@@ -8,7 +8,8 @@
  * Rules: imports the rooms below it (core/, params/, signing/, limits/, serialize/,
  * account-services/, streams/), never the endpoints or the transports. Pure.
  */
-export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions, type SorGroup } from './exchange-context.ts';
+export { ExchangeContext, IDENTITY_CLIENT_TIME, type LimitGroup, type ClientTimeRule, type ExchangeContextOptions, type SorGroup } from './exchange-context.ts';
 export { sendToEngine, type Refusal } from './engine-round-trip.ts';
+export { priceOfMatch } from './futures-price-match.ts';
 export { engineTimeout, firewallBlocked, type FaultOptions } from './faults.ts';
 export { FacadeStateMerger, captureFacadeChanges, captureFacadeState, isEmptyFacadeChange, restoreFacadeState, type FacadeState } from './facade-state.ts';

@@ -8,7 +8,7 @@
  * Rules: imports no other room. Pure: no wall clock, no randomness, no timers.
  */
 export { ApiError } from './api-error.ts';
-export { EXCHANGE_ERRORS, apiError, errorOf, templateOf, withDetails, type ErrorTemplate } from './exchange-errors.ts';
+export { EXCHANGE_ERRORS, apiError, errorOf, templateOf, withDetails, type ErrorTemplate, type ErrorKey, type FixedErrorKey } from './exchange-errors.ts';
 export { matchingEngineError, rejectToApiError, type RejectContext } from './reject-errors.ts';
 export { rawErrorResponse } from './raw-error-response.ts';
 export { EngineBackend, WrappedBackend, type FacadeCommand, type MarketBackend, type MarketHooks } from './market-backend.ts';

@@ -8,7 +8,7 @@
  *
  * Rules: the backend owns time; the facade never moves it. No wall clock, no randomness.
  */
-import { Engine, type AdjustBalance, type AmendOrder, type CancelAllOrders, type CancelOrder, type CancelOrderList, type CancelReplaceOrder, type EngineCommand, type PlaceOrder, type PlaceOrderList, type EngineEvent, type OrderFilledByMarket, type EngineConfig, type EngineQueries } from '../../engine/index.ts';
+import { Engine, type AdjustBalance, type AmendOrder, type CancelAllOrders, type CancelOrder, type CancelOrderList, type CancelReplaceOrder, type EngineCommand, type PlaceOrder, type PlaceOrderList, type EngineEvent, type OrderFilledByMarket, type EngineConfig, type EngineQueries, type TransferFuturesWallet, type SetLeverage, type SetMarginType, type SetPositionMode, type AdjustPositionMargin, type ModifyMarginOrder } from '../../engine/index.ts';
 import { MarketHistory } from '../../data/index.ts';
 
 /**
@@ -23,7 +23,14 @@ export type FacadeCommand =
   | Omit<PlaceOrderList, 'time'>
   | Omit<CancelOrderList, 'time'>
   | Omit<CancelReplaceOrder, 'time'>
-  | Omit<AmendOrder, 'time'>;
+  | Omit<AmendOrder, 'time'>
+  // USDⓈ-M futures (the /fapi rows and the /sapi transfers): wallets, settings, position margin.
+  | Omit<TransferFuturesWallet, 'time'>
+  | Omit<SetLeverage, 'time'>
+  | Omit<SetMarginType, 'time'>
+  | Omit<SetPositionMode, 'time'>
+  | Omit<AdjustPositionMargin, 'time'>
+  | Omit<ModifyMarginOrder, 'time'>;
 
 export interface MarketBackend extends Partial<MarketHooks> {
   /** The engine's queries; commands go through `apply`. */

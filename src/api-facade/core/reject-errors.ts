@@ -22,7 +22,9 @@ export type RejectContext = 'place' | 'cancel' | 'query' | 'amend';
 type Rule = MatchingEngineMessage | (() => ApiError);
 
 /** Every reason has a row: the Record type makes a new reason a compile error until mapped. */
-const RULES: Record<Exclude<RejectReason, `FILTER_${string}`>, Rule> = {
+// Futures reasons (FUTURES_*) come only from margin symbols, which the /fapi rows answer with
+// futures/trading/futures-reject-codes.ts; a spot row never meets one.
+const RULES: Record<Exclude<RejectReason, `FILTER_${string}` | `FUTURES_${string}`>, Rule> = {
   UNKNOWN_SYMBOL: () => apiError('INVALID_SYMBOL'),
   UNKNOWN_ACCOUNT: () => apiError('REJECTED_API_KEY'),
   ACCOUNT_EXISTS: () => withDetails(apiError('UNKNOWN_ERROR'), { status: 400 }),
@@ -108,6 +110,7 @@ export function rejectToApiError(reason: RejectReason, context: RejectContext, o
     if (message !== undefined) return apiError('NEW_ORDER_REJECTED', message);
   }
   const rule = RULES[reason as keyof typeof RULES];
+  if (rule === undefined) return withDetails(apiError('UNKNOWN_ERROR'), { status: 400 });
   if (typeof rule === 'function') return rule();
   if (reason === 'UNKNOWN_ORDER' && context === 'query') return apiError('NO_SUCH_ORDER');
   return matchingEngineError(rule, context);

@@ -4,7 +4,7 @@
  * several rows declare identically. Rows import helpers from here (or order-request.ts,
  * order-answers.ts), never from another row's file.
  */
-import type { SymbolSpec, AccountView, SymbolStatus } from '../../engine/index.ts';
+import { type SymbolSpec, type AccountView, type SymbolStatus, isFuturesSymbol } from '../../engine/index.ts';
 import { type ApiError, apiError } from '../core/index.ts';
 import { ENUM_ERRORS, SYMBOL_PATTERN } from '../params/index.ts';
 import type { WireContext } from '../serialize/index.ts';
@@ -78,7 +78,8 @@ export function selectSymbols(
     if (!statusMatches(call, p.symbol, wanted)) throw statusMismatch();
     return { specs: [spec], single: true };
   }
-  const names = p.symbols ?? engine.symbolNames();
+  // Spot rows list spot symbols only: a margin symbol (`um:…`) is the /fapi rows'.
+  const names = p.symbols ?? engine.symbolNames().filter((n) => !isFuturesSymbol(n));
   const specs = names.map((n) => symbolSpec(call, n)).filter((s) => statusMatches(call, s.symbol, wanted));
   return { specs, single: false };
 }

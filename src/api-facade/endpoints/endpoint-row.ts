@@ -12,13 +12,22 @@
  */
 import type { ApiError, FacadeCommand, MarketBackend } from '../core/index.ts';
 import type { EngineEvent } from '../../engine/index.ts';
-import type { Refusal, ExchangeContext } from '../context/index.ts';
+import type { Refusal, ExchangeContext, LimitGroup } from '../context/index.ts';
 import type { ParamSchema, ParsedParams, ParamSpec, ParsedSoFar } from '../params/index.ts';
 import type { AuthenticatedKey, SecurityType } from '../signing/index.ts';
 import type { TimeUnit } from '../serialize/index.ts';
 import type { KeyedLimitName } from '../limits/index.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Whose rate limits a row counts against: spot's (every /api, /sapi, /dapi ... row) or the
+ * USDⓈ-M futures API's own (every /fapi row: 2400 weight per minute per IP, its own ORDERS per
+ * account; futures facts §1). Derived from the path, so no row can forget it.
+ */
+export function limitGroupOf(path: string): LimitGroup {
+  return path.startsWith('/fapi/') ? 'USDM' : 'SPOT';
+}
 
 /** A keyed limit a row charges: which limiter, and the weight of one request. */
 export interface KeyedLimit {
@@ -34,7 +43,7 @@ export interface KeyedLimit {
  */
 export type HandlerContext = Pick<
   ExchangeContext,
-  'futures' | 'positions' | 'assetPrecision' | 'uidOf' | 'rateLimits' | 'sors' | 'listenKeys' | 'orderLimiter' | 'fiat' | 'pay' | 'equityDisclaimers' | 'marketFeed'
+  'futures' | 'positions' | 'assetPrecision' | 'uidOf' | 'rateLimits' | 'sors' | 'listenKeys' | 'orderLimiter' | 'futuresOrderLimiter' | 'futuresListenKeys' | 'futuresAlgo' | 'futuresCountdowns' | 'futuresPriceMatch' | 'fiat' | 'pay' | 'equityDisclaimers' | 'marketFeed'
 > & { readonly backend: Pick<MarketBackend, 'engine' | 'now' | 'history'> };
 
 export interface HandlerCall {
@@ -107,6 +116,7 @@ export interface Endpoint {
   readonly orderCount: number | undefined;
   readonly chargesOrderCount: boolean;
   readonly keyedLimit: KeyedLimit | undefined;
+  readonly limitGroup: LimitGroup;
   readonly jsonBody: boolean;
   readonly schema: ParamSchema;
   readonly summary: string;
@@ -127,6 +137,7 @@ export function defineEndpoint<const S extends readonly ParamSpec[]>(def: Endpoi
     orderCount: def.orderCount,
     chargesOrderCount: def.chargesOrderCount ?? false,
     keyedLimit: def.keyedLimit,
+    limitGroup: limitGroupOf(def.path),
     jsonBody: def.jsonBody ?? false,
     schema: def.schema,
     summary: def.summary,

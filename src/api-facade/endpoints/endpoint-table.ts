@@ -12,7 +12,9 @@
  * loading markets (endpoints/market-loaders.ts), and the spec's supplementary endpoints (issue 7):
  * futures market data of both venues under /fapi, /dapi and /futures/data (endpoints/futures-*.ts,
  * model in src/futures), portfolio margin account information, fiat deposit, payment history and
- * the equity disclaimer. Supplementary endpoints NOT in the table: /dapi/v1/pmAccountInfo (no
+ * the equity disclaimer; USDⓈ-M futures trading (issue 28, endpoints/futures-trading/: orders,
+ * account, positions, settings, listen keys) on the engine's margin symbols, and the /sapi
+ * transfers between the spot and futures wallets. Supplementary endpoints NOT in the table: /dapi/v1/pmAccountInfo (no
  * longer in use, spec), and the venue-specific /futures/data rows both venues share a path for
  * are one row each, telling the venues apart by their parameters (futures-statistics.ts).
  */
@@ -42,6 +44,12 @@ import { allOrderLists, cancelOrderList, getOrderList, newLegacyOco, newOcoList,
 import { myAllocations, sorOrder, sorOrderTest } from './spot/sor.ts';
 import { cancelOpenOrders, cancelOrder, newOrder, testOrder } from './spot/trading.ts';
 import { closeUserStream, keepAliveUserStream, openUserStream } from './spot/user-stream.ts';
+import { closeFuturesUserStream, keepAliveFuturesUserStream, openFuturesUserStream } from './futures-trading/futures-user-stream.ts';
+import * as futuresOrders from './futures-trading/futures-orders.ts';
+import * as futuresAccount from './futures-trading/futures-account.ts';
+import * as futuresSettings from './futures-trading/futures-settings.ts';
+import * as futuresAlgo from './futures-trading/futures-algo-orders.ts';
+import { futuresTransfer, transferHistory, universalTransfer } from './sapi/futures-transfer.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   // General
@@ -148,6 +156,50 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   futuresStatistics.takerBuySellVol,
   futuresStatistics.basis,
   futuresIndices.deliveryPrice,
+  // ---- USDⓈ-M futures trading (issue 28; endpoints/futures-trading/, docs/usdm-futures.md) ----
+  futuresOrders.newFuturesOrder,
+  futuresOrders.modifyFuturesOrder,
+  futuresOrders.futuresModifyBatchOrders,
+  futuresOrders.cancelFuturesOrder,
+  futuresOrders.getFuturesOrder,
+  futuresOrders.getFuturesOpenOrder,
+  futuresOrders.futuresOpenOrders,
+  futuresOrders.futuresAllOrders,
+  futuresOrders.futuresCancelAllOpenOrders,
+  futuresOrders.futuresBatchOrders,
+  futuresOrders.futuresCancelBatchOrders,
+  futuresOrders.futuresUserTrades,
+  futuresOrders.futuresCountdownCancelAll,
+  futuresAccount.futuresAccountV2,
+  futuresAccount.futuresAccountV3,
+  futuresAccount.futuresBalanceV2,
+  futuresAccount.futuresBalanceV3,
+  futuresAccount.futuresPositionRiskV2,
+  futuresAccount.futuresPositionRiskV3,
+  futuresAccount.futuresIncome,
+  futuresSettings.futuresLeverage,
+  futuresSettings.futuresMarginType,
+  futuresSettings.getPositionSideDual,
+  futuresSettings.setPositionSideDual,
+  futuresSettings.getMultiAssetsMargin,
+  futuresSettings.setMultiAssetsMargin,
+  futuresSettings.futuresPositionMargin,
+  futuresSettings.futuresSymbolConfig,
+  futuresSettings.leverageBracket,
+  futuresSettings.futuresCommissionRate,
+  futuresAlgo.newAlgoOrder,
+  futuresAlgo.getAlgoOrder,
+  futuresAlgo.cancelAlgoOrder,
+  futuresAlgo.cancelAllAlgoOrders,
+  futuresAlgo.openAlgoOrders,
+  futuresAlgo.allAlgoOrders,
+  openFuturesUserStream,
+  keepAliveFuturesUserStream,
+  closeFuturesUserStream,
+  // Transfers between the spot and USDⓈ-M futures wallets
+  universalTransfer,
+  transferHistory,
+  futuresTransfer,
   // Account-side supplementary endpoints
   pmAccountInfo,
   fiatDeposit,

@@ -6,6 +6,7 @@
  */
 export {
   BINANCE_RATE_LIMITS,
+  USDM_FUTURES_RATE_LIMITS,
   describePeriod,
   exchangeInfoRateLimits,
   limitHeaderName,

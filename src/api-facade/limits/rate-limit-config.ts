@@ -38,6 +38,17 @@ export const BINANCE_RATE_LIMITS: readonly RateLimit[] = Object.freeze([
   Object.freeze({ rateLimitType: 'RAW_REQUESTS', interval: 'MINUTE', intervalNum: 5, limit: 300000 }),
 ] satisfies RateLimit[]);
 
+/**
+ * The USDⓈ-M futures API's own limits (futures facts §1, the exchangeInfo example of /fapi, in its
+ * order): REQUEST_WEIGHT 2400 per minute per IP, ORDERS 1200 per minute and 300 per 10 seconds
+ * per account. Counted apart from spot's: a /fapi request never uses spot's budget, nor the reverse.
+ */
+export const USDM_FUTURES_RATE_LIMITS: readonly RateLimit[] = Object.freeze([
+  Object.freeze({ rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 2400 }),
+  Object.freeze({ rateLimitType: 'ORDERS', interval: 'MINUTE', intervalNum: 1, limit: 1200 }),
+  Object.freeze({ rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 300 }),
+] satisfies RateLimit[]);
+
 const UNIT_MICROS: Record<RateLimitInterval, number> = {
   SECOND: MICROS_PER_SECOND,
   MINUTE: MICROS_PER_MINUTE,

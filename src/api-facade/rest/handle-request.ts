@@ -249,8 +249,8 @@ function chargeFailure(ctx: ExchangeContext, ip: string, progress: Progress): vo
   const now = ctx.now();
   if (progress.limiterRefused) return;
   if (row === undefined) ctx.weightLimiter.addWeight(ip, 1, now);
-  else if (!progress.admitted) ctx.weightLimiter.addWeight(ip, safeWeight(ctx, row, progress.params), now);
-  else if (paysOnFailureOnly(ctx, row)) ctx.weightLimiter.addWeight(ip, safeWeight(ctx, row, progress.params), now);
+  else if (!progress.admitted) ctx.weightLimiterOf(row.limitGroup).addWeight(ip, safeWeight(ctx, row, progress.params), now);
+  else if (paysOnFailureOnly(ctx, row)) ctx.weightLimiterOf(row.limitGroup).addWeight(ip, safeWeight(ctx, row, progress.params), now);
 }
 
 /** Order placement and cancels under the fact sheet's 2026 rule (off by default: the seed's weights). */
@@ -314,7 +314,8 @@ function runEndpoint(ctx: ExchangeContext, row: Endpoint, raw: RawParams, unit: 
   progress.params = params;
 
   // 4 IP weight
-  const charge = ctx.weightLimiter.charge(ip, paysOnFailureOnly(ctx, row) ? 0 : weightOf(row, params, ctx), ctx.now());
+  // /fapi rows count against the futures API's own limits (endpoint-row.ts limitGroupOf).
+  const charge = ctx.weightLimiterOf(row.limitGroup).charge(ip, paysOnFailureOnly(ctx, row) ? 0 : weightOf(row, params, ctx), ctx.now());
   progress.admitted = true;
   if (!charge.ok) {
     progress.retryAfterSeconds = charge.retryAfterSeconds;
@@ -339,9 +340,12 @@ function runEndpoint(ctx: ExchangeContext, row: Endpoint, raw: RawParams, unit: 
 
   // 7 unfilled order count
   if (row.orderCount !== undefined && key !== null && !row.chargesOrderCount) {
-    const counted = ctx.orderLimiter.charge(String(key.accountId), row.orderCount, ctx.now());
+    const counted = ctx.orderLimiterOf(row.limitGroup).charge(String(key.accountId), row.orderCount, ctx.now());
     if (!counted.ok) throw counted.error;
   }
+
+  // Due countdownCancelAll timers fire before a /fapi request is served (hosts without a scheduler).
+  if (row.limitGroup === 'USDM') ctx.futuresCountdowns.fireDue(ctx.now());
 
   // 8 handler; a command that reached the engine may lose its answer to an injected timeout
   const call = new Call(ctx, unit, key, timestampUs, recvWindowUs);
@@ -353,7 +357,7 @@ function runEndpoint(ctx: ExchangeContext, row: Endpoint, raw: RawParams, unit: 
     throw error;
   }
   if (call.reachedEngine && ctx.faults.engineTimedOut()) throw engineTimeout();
-  if (row.orderCount !== undefined && key !== null) progress.orderCounts = ctx.orderLimiter.counts(String(key.accountId), ctx.now());
+  if (row.orderCount !== undefined && key !== null) progress.orderCounts = ctx.orderLimiterOf(row.limitGroup).counts(String(key.accountId), ctx.now());
   // A client may learn its clock offset from this answer (the live server's client clock rule keeps it).
   if (row.tellsServerTime) ctx.onServerTime?.(call.nowUs, ip);
   return result;
@@ -405,7 +409,8 @@ function chargeKeyed(ctx: ExchangeContext, name: KeyedLimitName, key: string, we
 function respond<B>(ctx: ExchangeContext, ip: string, status: number, body: unknown, progress: Progress, render: (body: unknown) => B): Rendered<B> {
   try {
     const headers: Record<string, string> = { 'Content-Type': JSON_CONTENT_TYPE };
-    writeLimitHeaders(headers, { weight: ctx.weightLimiter.usage(ip, ctx.now()), orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds });
+    const limiter = progress.row === undefined ? ctx.weightLimiter : ctx.weightLimiterOf(progress.row.limitGroup);
+    writeLimitHeaders(headers, { weight: limiter.usage(ip, ctx.now()), orderCounts: progress.orderCounts, retryAfterSeconds: progress.retryAfterSeconds });
     if (progress.keyedHeaders !== undefined) Object.assign(headers, progress.keyedHeaders);
     return { status, headers, body: render(body) };
   } catch {

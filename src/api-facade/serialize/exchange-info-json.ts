@@ -4,7 +4,7 @@
  * re-written at the asset's precision ("0.01" -> "0.01000000", as the live API serves them),
  * multipliers and integer limits as configured.
  */
-import { type SymbolFilter, type SymbolSpec, type SymbolStatus, formatUnits, parseUnits, type AccountView } from '../../engine/index.ts';
+import { type SymbolFilter, type SymbolSpec, type SymbolStatus, formatUnits, parseUnits, type AccountView, isFuturesAsset } from '../../engine/index.ts';
 import { apiTime, type TimeUnit } from './api-time.ts';
 
 const ORDER_TYPE_ORDER = ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'] as const;
@@ -83,7 +83,9 @@ export function accountJson(
 ): Record<string, unknown> {
   const s = account.standardCommission;
   const bps = (rate: number) => Math.round(rate / 10_000); // 1e-8 units -> basis points (0.0015 -> 15)
+  // The futures wallet (`um:` assets) is not part of the spot account.
   const balances = account.balances
+    .filter((b) => !isFuturesAsset(b.asset))
     .filter((b) => !options.omitZeroBalances || b.free !== 0 || b.locked !== 0)
     .map((b) => ({ asset: b.asset, free: formatUnits(b.free, options.assetPrecision(b.asset)), locked: formatUnits(b.locked, options.assetPrecision(b.asset)) }));
   return {

@@ -13,3 +13,4 @@ export { accountJson, symbolInfoJson } from './exchange-info-json.ts';
 export { discountJson, makerTakerJson, ratesJson } from './commission-json.ts';
 export { JsonAnswer, JsonText, answerText, decimalPairsJson, jsonString } from './json-text.ts';
 export { answerValueOf } from './json-value.ts';
+export { gridDecimals, gridPrice, gridQty, onGrid } from './contract-grid.ts';

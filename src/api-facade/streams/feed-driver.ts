@@ -35,9 +35,14 @@ export class FeedDriver {
     const next = this.#feed.nextDue();
     if (next === null || next >= this.#timerAt) return;
     this.#timerAt = next;
-    this.#schedule(next, () => {
-      if (this.#timerAt === next) this.#timerAt = Infinity;
-      this.pump();
-    });
+    // Re-queued once at its own instant, the push runs after every action already due then (the
+    // scheduler fires same-time timers in insertion order): a @markPrice push at a whole second
+    // shows the mark the futures clock sets at that second, whichever was scheduled first.
+    this.#schedule(next, () =>
+      this.#schedule!(next, () => {
+        if (this.#timerAt === next) this.#timerAt = Infinity;
+        this.pump();
+      }),
+    );
   }
 }

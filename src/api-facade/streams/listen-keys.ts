@@ -23,13 +23,12 @@
  * The stream itself is served by transport/stream-sockets.ts at /ws/<listenKey> (or as a stream name on any stream connection).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type ApiError, apiError } from '../core/index.ts';
+import { type ApiError, apiError, type FixedErrorKey } from '../core/index.ts';
 
 export const LISTEN_KEY_LIFETIME_US = 60 * 60 * 1_000_000;
 /** Random bytes per key: 32 (64 hex characters; Binance's keys are 60). */
 const KEY_BYTES = 32;
 
-const invalidListenKey = (): ApiError => apiError('INVALID_LISTEN_KEY');
 
 interface KeyState {
   readonly key: string;
@@ -43,6 +42,13 @@ export type KeyEnd = 'closed' | 'expired';
 const digestOf = (key: string): string => createHash('sha256').update(key, 'latin1').digest('base64');
 
 export class ListenKeyStore {
+  /** The -1125 of this API: spot's text, or the futures API's (which names its POST). */
+  readonly #unknownKey: FixedErrorKey;
+
+  constructor(unknownKey: FixedErrorKey = 'INVALID_LISTEN_KEY') {
+    this.#unknownKey = unknownKey;
+  }
+
   readonly #byDigest = new Map<string, KeyState>();
   readonly #digestByAccount = new Map<number, string>();
   readonly #endListeners: ((key: string, end: KeyEnd) => void)[] = [];
@@ -62,6 +68,13 @@ export class ListenKeyStore {
     this.#byDigest.set(digest, { key, accountId, expiresAt: nowUs + LISTEN_KEY_LIFETIME_US });
     this.#digestByAccount.set(accountId, digest);
     return key;
+  }
+
+  /** The account's live key at `nowUs`, or undefined. */
+  liveKeyOf(accountId: number, nowUs: number): string | undefined {
+    const digest = this.#digestByAccount.get(accountId);
+    const st = digest === undefined ? undefined : this.#byDigest.get(digest);
+    return st !== undefined && nowUs < st.expiresAt ? st.key : undefined;
   }
 
   /** PUT: extends a live key of this account; -1125 otherwise. */
@@ -115,9 +128,13 @@ export class ListenKeyStore {
     const st = this.#find(key);
     if (st === undefined || st.accountId !== accountId || nowUs >= st.expiresAt) {
       if (st !== undefined && nowUs >= st.expiresAt) this.#end(st, 'expired');
-      throw invalidListenKey();
+      throw this.#invalid();
     }
     return st;
+  }
+
+  #invalid(): ApiError {
+    return apiError(this.#unknownKey);
   }
 
   #end(st: KeyState, end: KeyEnd): void {

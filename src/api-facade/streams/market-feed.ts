@@ -16,20 +16,36 @@
  * drop u <= lastUpdateId, apply in order, U = previous u + 1) rebuilds exactly the book REST
  * shows.
  *
+ * USDⓈ-M streams (futures-stream-name.ts) are subscribed with venue 'futures': mark price
+ * updates at their 3 s / 1 s boundaries, liquidations (`forceOrder`: the latest per symbol since
+ * the last push, at each 1 s boundary) from the PositionLiquidated events the backend reports
+ * (`onMarketEvents`), and the traded perpetual's aggTrade / bookTicker / depth / kline from its
+ * margin symbol, and its `@ticker` / `@miniTicker`, with the same machinery as spot's and futures
+ * payloads (futures-stream-payloads.ts).
+ *
  * Deterministic: subscriptions are kept in subscription order, ties at one time go in that order.
  */
 import type { DayTicker, MarketHistory, WindowTicker } from '../../data/index.ts';
-import type { EngineQueries, SymbolSpec } from '../../engine/index.ts';
+import { fapiSymbolOf, futuresEngineSymbol, type EngineEvent, type EngineQueries, type PositionLiquidated, type SymbolSpec } from '../../engine/index.ts';
+import type { FuturesContract, FuturesMarket } from '../../futures/index.ts';
 import type { TimeUnit } from '../serialize/index.ts';
+import { isFuturesName } from './futures-names.ts';
+import { futuresPeriodOf, parseFuturesStreamName } from './futures-stream-name.ts';
+import { forceOrderPayload, futuresAggTradePayload, futuresBookTickerPayload, futuresDepthPayload, futuresKlinePayload, futuresMiniTickerPayload, futuresTickerPayload, futuresTradePayload, markPricePayload } from './futures-stream-payloads.ts';
 import { parseStreamName, periodOf, type StreamSpec } from './stream-name.ts';
-import { aggTradePayload, avgPricePayload, bookTickerPayload, dayTickerPayload, depthUpdatePayload, klinePayload, miniTickerPayload, partialDepthPayload, tradePayload, windowTickerPayload } from './stream-payloads.ts';
+import { aggTradePayload, avgPricePayload, bookTickerPayload, dayTickerPayload, depthUpdatePayload, klinePayload as spotKlinePayload, miniTickerPayload, partialDepthPayload, tradePayload, windowTickerPayload } from './stream-payloads.ts';
 
 /** What the feed reads: the engine's queries, the histories, and simulated now (µs). */
 export interface FeedBackend {
   readonly engine: EngineQueries;
   readonly now: number;
   history(symbol: string): MarketHistory;
+  /** Commands the market applies on its own (the futures clock's marks: liquidations come from there). */
+  onMarketEvents?(listener: (events: readonly EngineEvent[]) => void): void;
 }
+
+/** Which market a stream name refers to: spot's (/ws, /stream) or USDⓈ-M's (/fstream/...). */
+export type StreamVenue = 'spot' | 'futures';
 
 export type StreamSink = (message: unknown) => void;
 
@@ -41,12 +57,14 @@ interface Stream {
   /** The unit its payloads state times in (a subscriber's `timeUnit`). */
   readonly unit: TimeUnit;
   readonly spec: StreamSpec;
+  /** A USDⓈ-M stream: futures payloads (a margin symbol's spec for the book and trade kinds). */
+  readonly futures: boolean;
   readonly sinks: StreamSink[];
   /** µs between pushes; 0 for real-time streams. */
   readonly period: number;
   /** Next boundary (µs) of a periodic stream. */
   next: number;
-  /** trade: last trade id sent; aggTrade: last aggregate id sent. */
+  /** trade: last trade id sent; aggTrade: last aggregate id sent; forceOrder: last liquidation number seen. */
   lastId: number;
   /** kline: open time of the bar last sent (-1: none). */
   /** kline: open time of the last bar sent as closed (-1: none); when the subscription opened (µs). */
@@ -86,31 +104,51 @@ export class MarketFeed {
   readonly #symbols: ReadonlySet<string>;
   readonly #streams = new Map<string, Stream>();
   readonly #observed = new Map<string, Observed>();
+  readonly #futuresModel: (() => FuturesMarket) | undefined;
+  /** The latest liquidation of each margin symbol, numbered in arrival order. */
+  readonly #liquidations = new Map<string, { readonly n: number; readonly event: PositionLiquidated }>();
+  #liquidationCount = 0;
   #last: number;
 
-  constructor(backend: FeedBackend, options: { unit?: TimeUnit } = {}) {
+  /** `futures`: the futures model (marks of untraded perpetuals, settle price, funding estimate); without it no USDⓈ-M stream is served. */
+  constructor(backend: FeedBackend, options: { unit?: TimeUnit; futures?: () => FuturesMarket } = {}) {
     this.#backend = backend;
     this.#unit = options.unit ?? 'MILLISECOND';
-    this.#symbols = new Set(backend.engine.symbolNames());
+    this.#futuresModel = options.futures;
+    // Spot streams: margin symbols (`um:…`) are not spot markets.
+    this.#symbols = new Set(backend.engine.symbolNames().filter((n) => !isFuturesName(n)));
     this.#last = backend.now;
+    backend.onMarketEvents?.((events) => {
+      for (const e of events) if (e.type === 'PositionLiquidated') this.#liquidations.set(e.symbol, { n: ++this.#liquidationCount, event: e });
+    });
   }
 
   /** True when `name` is a stream this market serves. */
-  isStream(name: string): boolean {
-    return parseStreamName(name, this.#symbols) !== null;
+  isStream(name: string, venue: StreamVenue = 'spot'): boolean {
+    return this.#parse(name, venue) !== null;
+  }
+
+  #parse(name: string, venue: StreamVenue): StreamSpec | null {
+    if (venue === 'spot') return parseStreamName(name, this.#symbols);
+    const model = this.#futuresModel?.();
+    if (model === undefined) return null;
+    const engine = this.#backend.engine;
+    const perpetuals = new Set(model.contracts('USD_M', this.#backend.now).flatMap((c) => (c.deliveryTime === null ? [c.symbol] : [])));
+    const traded = new Set(engine.symbolNames().flatMap((n) => (isFuturesName(n) && engine.isMarginSymbol(n) ? [fapiSymbolOf(n)!] : [])));
+    return parseFuturesStreamName(name, { perpetuals, traded });
   }
 
   /**
    * Calls `sink` with each message of stream `name` from now on, its times in `unit` (default:
    * the feed's); returns the unsubscribe, or null for an unknown stream.
    */
-  subscribe(name: string, sink: StreamSink, unit: TimeUnit = this.#unit): (() => void) | null {
-    const key = unit === 'MICROSECOND' ? `${name} us` : name;
+  subscribe(name: string, sink: StreamSink, unit: TimeUnit = this.#unit, venue: StreamVenue = 'spot'): (() => void) | null {
+    const key = `${venue === 'futures' ? 'f ' : ''}${unit === 'MICROSECOND' ? `${name} us` : name}`;
     let stream = this.#streams.get(key);
     if (stream === undefined) {
-      const spec = parseStreamName(name, this.#symbols);
+      const spec = this.#parse(name, venue);
       if (spec === null) return null;
-      stream = this.#open(name, spec, unit);
+      stream = this.#open(name, spec, unit, venue === 'futures');
       this.#streams.set(key, stream);
     }
     stream.sinks.push(sink);
@@ -184,13 +222,14 @@ export class MarketFeed {
     for (const d of due) for (const sink of [...d.stream.sinks]) sink(d.message);
   }
 
-  #open(name: string, spec: StreamSpec, unit: TimeUnit): Stream {
+  #open(name: string, spec: StreamSpec, unit: TimeUnit, futures: boolean): Stream {
     const now = this.#backend.now;
-    const period = periodOf(spec) * 1000;
+    const period = (futures ? futuresPeriodOf(spec) : periodOf(spec)) * 1000;
     const stream: Stream = {
       name,
       unit,
       spec,
+      futures,
       sinks: [],
       period,
       // Pushes fall on whole multiples of the period (on the simulated clock), after now.
@@ -209,6 +248,8 @@ export class MarketFeed {
       stream.lastId = last?.a ?? -1;
     }
     if (spec.kind === 'bookTicker') stream.lastKey = this.#bookKey(spec.symbol);
+    // Liquidations before the subscription are not news.
+    if (spec.kind === 'forceOrder' || spec.kind === 'allForceOrder') stream.lastId = this.#liquidationCount;
     if (spec.kind === 'diffDepth' && !this.#observed.has(spec.symbol)) {
       const view = this.#backend.engine.depth(spec.symbol, 5000);
       this.#observed.set(spec.symbol, { sequence: this.#backend.engine.sequence, bids: view.bids, asks: view.asks });
@@ -235,7 +276,7 @@ export class MarketFeed {
       for (;;) {
         const rows = history.historicalTrades(now, { fromId: stream.lastId + 1, limit: 1000 });
         const fresh = rows.filter((t) => t.id > stream.lastId);
-        for (const t of fresh) out.push([t.time, tradePayload(t, symbol, stream.unit)]);
+        for (const t of fresh) out.push([t.time, stream.futures ? futuresTradePayload(t, symbol, stream.unit) : tradePayload(t, symbol, stream.unit)]);
         if (fresh.length === 0) break;
         stream.lastId = fresh[fresh.length - 1]!.id;
         if (rows.length < 1000) break;
@@ -247,7 +288,7 @@ export class MarketFeed {
       const symbol = this.#spec(spec.symbol);
       for (;;) {
         const rows = history.aggTrades(now - 1, { fromId: stream.lastId + 1, limit: 1000 }).filter((a) => a.a > stream.lastId);
-        for (const a of rows) out.push([a.T, aggTradePayload(a, symbol, stream.unit)]);
+        for (const a of rows) out.push([a.T, stream.futures ? futuresAggTradePayload(a, symbol, stream.unit) : aggTradePayload(a, symbol, stream.unit)]);
         if (rows.length === 0) break;
         stream.lastId = rows[rows.length - 1]!.a;
         if (rows.length < 1000) break;
@@ -256,7 +297,8 @@ export class MarketFeed {
       const key = this.#bookKey(spec.symbol);
       if (key !== stream.lastKey) {
         stream.lastKey = key;
-        out.push([now, bookTickerPayload(this.#backend.engine, this.#backend.engine.sequence, this.#spec(spec.symbol))]);
+        const symbol = this.#spec(spec.symbol);
+        out.push([now, stream.futures ? futuresBookTickerPayload(this.#backend.engine, symbol, now, stream.unit) : bookTickerPayload(this.#backend.engine, this.#backend.engine.sequence, symbol)]);
       }
     }
     return out;
@@ -274,6 +316,7 @@ export class MarketFeed {
         const query = { interval: spec.interval, ...(spec.timeZone === null ? {} : { timeZone: spec.timeZone }) };
         const bar = history.klines(boundary, { ...query, limit: 1 })[0];
         const out: unknown[] = [];
+        const klinePayload = stream.futures ? futuresKlinePayload : spotKlinePayload;
         // A bar that ended at this boundary and was in progress while subscribed: its final state, once.
         const before = history.klines(boundary - 1, { ...query, limit: 1 })[0];
         if (before !== undefined && before.openTime !== bar?.openTime && before.openTime !== stream.closedOpen && boundary - 1 >= stream.openedAt) {
@@ -284,9 +327,12 @@ export class MarketFeed {
         out.push(klinePayload(bar, spec.interval, false, boundary, symbol, unit));
         return out;
       }
-      case 'miniTicker':
-        return [miniTickerPayload(this.#backend.history(spec.symbol).ticker24hr(boundary, { type: 'MINI' }), boundary, this.#spec(spec.symbol), unit)];
+      case 'miniTicker': {
+        const mini = this.#backend.history(spec.symbol).ticker24hr(boundary, { type: 'MINI' });
+        return [stream.futures ? futuresMiniTickerPayload(mini, boundary, this.#spec(spec.symbol), unit) : miniTickerPayload(mini, boundary, this.#spec(spec.symbol), unit)];
+      }
       case 'ticker':
+        if (stream.futures) return [futuresTickerPayload(this.#backend.history(spec.symbol).ticker24hr(boundary, { type: 'FULL' }), boundary, this.#spec(spec.symbol), unit)];
         return [this.#dayTicker(spec.symbol, boundary, unit)];
       case 'windowTicker':
         return [this.#windowTicker(spec.symbol, spec.window, boundary, unit)];
@@ -296,23 +342,48 @@ export class MarketFeed {
         return [this.#traded(boundary).map((s) => this.#windowTicker(s, spec.window, boundary, unit))];
       case 'avgPrice':
         return [avgPricePayload(this.#backend.history(spec.symbol), boundary, this.#spec(spec.symbol), unit)];
-      case 'partialDepth':
-        return [partialDepthPayload(engine, spec.levels, this.#spec(spec.symbol))];
+      case 'partialDepth': {
+        if (!stream.futures) return [partialDepthPayload(engine, spec.levels, this.#spec(spec.symbol))];
+        const view = engine.depth(spec.symbol, spec.levels);
+        const ids = { U: Math.min(stream.lastU + 1, engine.sequence), u: engine.sequence, pu: stream.lastU };
+        stream.lastU = engine.sequence;
+        return [futuresDepthPayload(engine, this.#spec(spec.symbol), boundary, ids, view.bids, view.asks, unit)];
+      }
+      case 'markPrice': {
+        const model = this.#futuresModel!();
+        const c = model.findContract('USD_M', spec.symbol, boundary);
+        const message = c === undefined ? null : markPricePayload(model, c, this.#engineMark(c), boundary, unit);
+        return message === null ? [] : [message];
+      }
+      case 'allMarkPrice': {
+        const model = this.#futuresModel!();
+        const rows = model.contracts('USD_M', boundary).flatMap((c) => (c.deliveryTime === null ? [markPricePayload(model, c, this.#engineMark(c), boundary, unit)] : []));
+        const marks = rows.filter((r) => r !== null);
+        return marks.length === 0 ? [] : [marks];
+      }
+      case 'forceOrder':
+      case 'allForceOrder': {
+        const out: unknown[] = [];
+        let latest = stream.lastId;
+        for (const [symbol, { n, event }] of this.#liquidations) {
+          if (n <= stream.lastId || (spec.kind === 'forceOrder' && symbol !== futuresEngineSymbol(spec.symbol))) continue;
+          out.push(forceOrderPayload(event, this.#spec(symbol), boundary, unit));
+          latest = Math.max(latest, n);
+        }
+        stream.lastId = latest;
+        return out;
+      }
       case 'diffDepth': {
         this.observe(spec.symbol);
         if (engine.sequence === stream.lastU || (stream.touchedBids.size === 0 && stream.touchedAsks.size === 0)) return [];
         const observed = this.#observed.get(spec.symbol)!;
         const levels = (touched: Set<number>, side: readonly [number, number][], isBid: boolean): [number, number][] =>
           [...touched].sort((a, b) => (isBid ? b - a : a - b)).map((p) => [p, quantityAt(side, p, isBid)]);
-        const message = depthUpdatePayload(
-          boundary,
-          stream.lastU + 1,
-          engine.sequence,
-          levels(stream.touchedBids, observed.bids, true),
-          levels(stream.touchedAsks, observed.asks, false),
-          this.#spec(spec.symbol),
-          unit,
-        );
+        const bids = levels(stream.touchedBids, observed.bids, true);
+        const asks = levels(stream.touchedAsks, observed.asks, false);
+        const message = stream.futures
+          ? futuresDepthPayload(engine, this.#spec(spec.symbol), boundary, { U: stream.lastU + 1, u: engine.sequence, pu: stream.lastU }, bids, asks, unit)
+          : depthUpdatePayload(boundary, stream.lastU + 1, engine.sequence, bids, asks, this.#spec(spec.symbol), unit);
         stream.lastU = engine.sequence;
         stream.touchedBids.clear();
         stream.touchedAsks.clear();
@@ -321,6 +392,16 @@ export class MarketFeed {
       default:
         return [];
     }
+  }
+
+  /** The engine's mark of a perpetual it trades (once set), else null: the model's is shown. */
+  #engineMark(c: FuturesContract): { markPrice: number; indexPrice: number; precision: number } | null {
+    const engine = this.#backend.engine;
+    const symbol = futuresEngineSymbol(c.symbol);
+    if (!engine.isMarginSymbol(symbol)) return null;
+    const view = engine.futuresMarkPrice(symbol);
+    if (view === undefined || view.markPrice === 0) return null;
+    return { markPrice: view.markPrice, indexPrice: view.indexPrice, precision: this.#spec(symbol).quotePrecision };
   }
 
   #dayTicker(symbol: string, boundary: number, unit: TimeUnit): unknown {

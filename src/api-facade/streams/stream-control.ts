@@ -42,8 +42,8 @@ const METHODS = ['SUBSCRIBE', 'UNSUBSCRIBE', 'LIST_SUBSCRIPTIONS', 'SET_PROPERTY
 const STRING_ID = /^[A-Za-z0-9]{1,36}$/;
 const isStringId = (id: string): boolean => STRING_ID.test(id);
 
-/** A stream name's syntax (known or not): `<lower symbol>@<kind>` or an all-market `!...@arr`, or a listen key. */
-const STREAM_SYNTAX = /^(?:[a-z0-9]{1,40}@[A-Za-z0-9_@:+-]{1,40}|![A-Za-z0-9_]{1,40}@arr|[A-Za-z0-9]{16,128})$/;
+/** A stream name's syntax (known or not): `<lower symbol>@<kind>` or an all-market `!...@arr` (USDⓈ-M: `!markPrice@arr@1s`), or a listen key. */
+const STREAM_SYNTAX = /^(?:[a-z0-9]{1,40}@[A-Za-z0-9_@:+-]{1,40}|![A-Za-z0-9_]{1,40}@arr(?:@1s)?|[A-Za-z0-9]{16,128})$/;
 /** The longest well-formed name (a listen key's form, STREAM_SYNTAX): what bounds a SUBSCRIBE's size. */
 export const MAX_STREAM_NAME_LENGTH = 128;
 

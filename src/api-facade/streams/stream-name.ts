@@ -12,10 +12,18 @@ export type StreamSpec =
   | { readonly kind: 'trade' | 'aggTrade' | 'miniTicker' | 'ticker' | 'bookTicker' | 'avgPrice'; readonly symbol: string }
   | { readonly kind: 'kline'; readonly symbol: string; readonly interval: KlineInterval; readonly timeZone: string | null }
   | { readonly kind: 'windowTicker'; readonly symbol: string; readonly window: WindowName }
-  | { readonly kind: 'partialDepth'; readonly symbol: string; readonly levels: 5 | 10 | 20; readonly periodMs: 100 | 1000 }
-  | { readonly kind: 'diffDepth'; readonly symbol: string; readonly periodMs: 100 | 1000 }
+  | { readonly kind: 'partialDepth'; readonly symbol: string; readonly levels: 5 | 10 | 20; readonly periodMs: DepthPeriod }
+  | { readonly kind: 'diffDepth'; readonly symbol: string; readonly periodMs: DepthPeriod }
   | { readonly kind: 'allMiniTickers' }
-  | { readonly kind: 'allWindowTickers'; readonly window: WindowName };
+  | { readonly kind: 'allWindowTickers'; readonly window: WindowName }
+  // USDⓈ-M only (futures-stream-name.ts): `symbol` is the /fapi name (BTCUSDT), not the engine's.
+  | { readonly kind: 'markPrice'; readonly symbol: string; readonly periodMs: 1000 | 3000 }
+  | { readonly kind: 'allMarkPrice'; readonly periodMs: 1000 | 3000 }
+  | { readonly kind: 'forceOrder'; readonly symbol: string }
+  | { readonly kind: 'allForceOrder' };
+
+/** Depth push periods: spot 100 / 1000 ms, USDⓈ-M 100 / 250 / 500 ms. */
+export type DepthPeriod = 100 | 250 | 500 | 1000;
 
 export type WindowName = '1h' | '4h' | '1d';
 
@@ -68,6 +76,8 @@ export function periodOf(spec: StreamSpec): number {
       return spec.interval === '1s' ? 1000 : 2000;
     case 'partialDepth':
     case 'diffDepth':
+    case 'markPrice':
+    case 'allMarkPrice':
       return spec.periodMs;
     default:
       return 1000;

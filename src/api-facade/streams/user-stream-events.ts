@@ -24,10 +24,14 @@
  *   current free and locked.
  *
  * A refused command (OrderRejected) pushes nothing: the REST error is the only answer.
+ * The USDⓈ-M world (margin symbols `um:…`, futures wallet assets) is never on this stream: its
+ * events are the futures stream's (futures-user-stream-events.ts), and outboundAccountPosition
+ * never lists a `um:` asset.
  * Pure: reads the engine's state after the batch; the caller supplies execution ids.
  */
 import { type EngineQueries as Engine, type EngineEvent, formatUnits, type OrderView, SYNTHETIC_MAKER } from '../../engine/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
+import { isFuturesName } from './futures-names.ts';
 
 export type UserStreamEvent = Record<string, unknown>;
 
@@ -62,7 +66,20 @@ interface Change {
   extra?: Record<string, unknown>;
 }
 
-export function userStreamEvents(events: readonly EngineEvent[], ctx: UserStreamContext): Map<number, UserStreamEvent[]> {
+/**
+ * Whether an event belongs to the USDⓈ-M futures world (a margin symbol `um:…`, a futures wallet
+ * asset, or a futures-only event): the spot stream never shows it (docs/usdm-futures.md); the
+ * futures stream (futures-user-stream-events.ts) does.
+ */
+export function isFuturesEvent(e: EngineEvent): boolean {
+  if ('symbol' in e && typeof e.symbol === 'string' && isFuturesName(e.symbol)) return true;
+  if ('asset' in e && typeof e.asset === 'string' && isFuturesName(e.asset)) return true;
+  return false;
+}
+
+export function userStreamEvents(allEvents: readonly EngineEvent[], ctx: UserStreamContext): Map<number, UserStreamEvent[]> {
+  // Spot's stream: futures orders, fills and wallets are the futures stream's.
+  const events = allEvents.some(isFuturesEvent) ? allEvents.filter((e) => !isFuturesEvent(e)) : allEvents;
   const out = new Map<number, UserStreamEvent[]>();
   const touchedAssets = new Map<number, Set<string>>();
   const push = (accountId: number, event: UserStreamEvent) => {
@@ -72,7 +89,7 @@ export function userStreamEvents(events: readonly EngineEvent[], ctx: UserStream
   };
   const touch = (accountId: number, ...assets: string[]) => {
     const set = touchedAssets.get(accountId) ?? new Set<string>();
-    for (const a of assets) set.add(a);
+    for (const a of assets) if (!isFuturesName(a)) set.add(a);
     touchedAssets.set(accountId, set);
   };
 

@@ -9,7 +9,10 @@
  */
 import type { EngineEvent, EngineQueries as Engine } from '../../engine/index.ts';
 import type { TimeUnit } from '../serialize/index.ts';
-import { userStreamEvents, type UserStreamEvent } from './user-stream-events.ts';
+import { userStreamEvents, type UserStreamContext, type UserStreamEvent } from './user-stream-events.ts';
+
+/** What a hub's stream says for one batch: spot's (userStreamEvents) or the futures one. */
+export type StreamEventsOf = (events: readonly EngineEvent[], ctx: UserStreamContext) => Map<number, UserStreamEvent[]>;
 
 export type UserStreamListener = (event: UserStreamEvent) => void;
 
@@ -25,9 +28,13 @@ export class UserStreamHub {
   readonly #executionIds = new Map<string, number>();
   #count = 0;
 
-  constructor(engine: Engine, assetPrecision: (asset: string) => number) {
+  readonly #eventsOf: StreamEventsOf;
+
+  /** `eventsOf`: spot's stream by default; the USDⓈ-M stream's hub passes futuresUserStreamEvents. */
+  constructor(engine: Engine, assetPrecision: (asset: string) => number, eventsOf: StreamEventsOf = userStreamEvents) {
     this.#engine = engine;
     this.#assetPrecision = assetPrecision;
+    this.#eventsOf = eventsOf;
   }
 
   /** Subscriptions open across all accounts. */
@@ -52,6 +59,21 @@ export class UserStreamHub {
     };
   }
 
+  /**
+   * Delivers an event the facade made itself (ALGO_UPDATE: the algo book lives outside the
+   * engine) to the account's subscribers, built once per time unit.
+   */
+  publishOwn(accountId: number, build: (unit: TimeUnit) => UserStreamEvent): void {
+    const subscriptions = this.#subscriptions.get(accountId);
+    if (subscriptions === undefined) return;
+    const byUnit = new Map<TimeUnit, UserStreamEvent>();
+    for (const { listener, unit } of [...subscriptions]) {
+      let event = byUnit.get(unit);
+      if (event === undefined) byUnit.set(unit, (event = build(unit)));
+      listener(event);
+    }
+  }
+
   publish(events: readonly EngineEvent[]): void {
     if (this.#count === 0 || events.length === 0) return;
     // Execution ids are drawn once per batch whatever the number of subscribers or time units.
@@ -67,7 +89,7 @@ export class UserStreamHub {
         let perAccount = byUnit.get(unit);
         if (perAccount === undefined) {
           ids.clear();
-          perAccount = userStreamEvents(events, { engine: this.#engine, unit, assetPrecision: this.#assetPrecision, nextExecutionId });
+          perAccount = this.#eventsOf(events, { engine: this.#engine, unit, assetPrecision: this.#assetPrecision, nextExecutionId });
           byUnit.set(unit, perAccount);
         }
         for (const event of perAccount.get(accountId) ?? []) listener(event);

@@ -16,6 +16,16 @@
  *   URL cannot, and Binance opens the connection all the same, so a URL token that is not a
  *   well-formed name is ignored (ccxt opens /ws/<connection number>, then SUBSCRIBEs). One
  *   exception: a listen key in the URL (the legacy user data form) must be live (else 400 -1125).
+ * - `/fstream/ws[/<names>]` and `/fstream/stream?streams=`: the USDⓈ-M market streams
+ *   (fstream.binance.com's `/ws` and `/stream`; futures-stream-name.ts), names referring to the
+ *   perpetual (`btcusdt@markPrice@1s`, `btcusdt@depth@100ms` of `um:BTCUSDT`), with the same
+ *   control messages; the same under Binance's category paths `/fstream/public/...`,
+ *   `/fstream/market/...` (each serving every futures name) and `/fstream/private/ws?listenKey=`
+ *   (a futures listen key's user data, closed with the key), and the same private paths at the root
+ *   (`/private/ws[/<key>]?listenKey=`, `/private/stream?listenKey=`: what ccxt and the binance package
+ *   open when given this server's root). /ws also takes the names only futures has (`@markPrice`, `@forceOrder`,
+ *   `!markPrice@arr`, `!forceOrder@arr`); futures listen keys are served on /ws as Binance's own
+ *   legacy form is.
  * - A listen key that expires sends `listenKeyExpired`; on a connection opened as
  *   `/ws/<listenKey>` alone (the legacy form) the connection then closes, as does DELETE of the key;
  *   elsewhere only that subscription ends.
@@ -53,7 +63,7 @@ import { EventQueue, type QueueEntry } from '../../clock/index.ts';
 import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimits } from './connection-admission.ts';
 import type { ExchangeContext } from '../context/index.ts';
 import { apiError, rawErrorResponse } from '../core/index.ts';
-import { type KeyEnd, FeedDriver, errorFrame, isWellFormedStreamName, MAX_STREAM_NAME_LENGTH, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
+import { type KeyEnd, type StreamVenue, FeedDriver, errorFrame, isFuturesOnlyName, isWellFormedStreamName, MAX_STREAM_NAME_LENGTH, NO_REQUEST_ID, parseStreamControl, resultFrame, type StreamControl } from '../streams/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
 import { SendBudget, type SendSlot } from './send-budget.ts';
 import { textFrame } from './text-frame.ts';
@@ -62,6 +72,8 @@ import { textFrame } from './text-frame.ts';
 export interface StreamLimits extends AdmissionLimits {
   /** Streams one connection may carry (Binance: 1024). */
   readonly streamsPerConnection: number;
+  /** Incoming messages per second of a /fstream connection (fstream.binance.com: 10, futures facts §1). */
+  readonly futuresMessagesPerSecond: number;
 }
 
 /**
@@ -74,12 +86,13 @@ export function subscribeFrameBytes(streams: number): number {
   return (streams + 1) * (MAX_STREAM_NAME_LENGTH + 8) + 1024;
 }
 
-/** Binance's values: 300 attempts per 5 min, 5 messages a second, 1024 streams (and frames to SUBSCRIBE past them), a ping every 20 s, a pong within 1 min, a 24 h life. */
+/** Binance's values: 300 attempts per 5 min, 5 messages a second (10 on /fstream), 1024 streams (and frames to SUBSCRIBE past them), a ping every 20 s, a pong within 1 min, a 24 h life. */
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   attemptsPerIp: 300,
   attemptWindowUs: 5 * 60 * 1_000_000,
   openPerIp: 300,
   messagesPerSecond: 5,
+  futuresMessagesPerSecond: 10,
   maxPayloadBytes: subscribeFrameBytes(1024),
   streamsPerConnection: 1024,
   pingIntervalMs: 20_000,
@@ -87,8 +100,35 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   connectionLifeMs: 24 * 60 * 60 * 1000,
 };
 
-/** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...]. */
-const isStreamPath = (path: string): boolean => path === '/ws' || path.startsWith('/ws/') || path === '/stream' || path === '/stream/';
+/** USDⓈ-M's private entry at the root (Binance's 2026 split of the futures stream URLs; the legacy ones retired 2026-04-23). */
+const PRIVATE_BASE = '/private';
+
+/** The USDⓈ-M streams' base path (Binance's separate host fstream.binance.com). */
+export const FUTURES_STREAM_BASE = '/fstream';
+
+/**
+ * The path under /fstream (and under Binance's category paths since its 2026 split of the futures
+ * host: /public for books, /market for the rest, /private for user data; chosen: /public and
+ * /market each serve every futures name, as the legacy /ws did), or the path itself with `futures`
+ * false. `listenKey`: /fstream/private/ws?listenKey=<key> names its key in the query.
+ */
+function venuePath(path: string, query: URLSearchParams): { path: string; futures: boolean; listenKey: string | null } {
+  // Binance's private futures entry at the root as well (`/private/ws?listenKey=`, `/private/stream?listenKey=`,
+  // `/private/ws/<key>`): clients given this server's root as their futures WebSocket URL (ccxt, the binance package) open these.
+  if (path.startsWith(`${PRIVATE_BASE}/`)) return { path: path.slice(PRIVATE_BASE.length), futures: true, listenKey: query.get('listenKey') };
+  if (!path.startsWith(`${FUTURES_STREAM_BASE}/`)) return { path, futures: false, listenKey: null };
+  const rest = path.slice(FUTURES_STREAM_BASE.length);
+  const category = /^\/(public|market|private)(\/.*)$/.exec(rest);
+  if (category === null) return { path: rest, futures: true, listenKey: null };
+  const isPrivate = category[1] === 'private';
+  return { path: category[2]!, futures: true, listenKey: isPrivate ? query.get('listenKey') : null };
+}
+
+/** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...], both under /fstream, and /private/... at the root. */
+const isStreamPath = (full: string): boolean => {
+  const { path } = venuePath(full, new URLSearchParams());
+  return path === '/ws' || path.startsWith('/ws/') || path === '/stream' || path === '/stream/';
+};
 
 /** Wall ms between feed pumps while connections are open (time moving with no request or print). */
 const PUMP_INTERVAL_MS = 25;
@@ -100,6 +140,8 @@ interface Connection {
   readonly socket: WebSocket;
   readonly ip: string;
   readonly unit: TimeUnit;
+  /** Opened under /fstream: names refer to the USDⓈ-M market. */
+  readonly futures: boolean;
   combined: boolean;
   /** Opened as `/ws/<listenKey>` alone: the connection ends with the key. */
   readonly legacyKey: string | null;
@@ -159,6 +201,7 @@ export class StreamSockets {
     );
     backend.onTrade?.(() => this.#driver.pump());
     ctx.listenKeys.onKeyEnded((key, end) => this.#endKey(key, end, this.#ctx.now()));
+    ctx.futuresListenKeys.onKeyEnded((key, end) => this.#endKey(key, end, this.#ctx.now()));
   }
 
   /** Open stream connections. */
@@ -171,28 +214,32 @@ export class StreamSockets {
     const now = this.#ctx.now();
     const admitted = this.#admission.admit(req, socket, now, isStreamPath);
     if (admitted === undefined) return;
-    const { ip, path, unit } = admitted;
+    const { ip, unit } = admitted;
+    const { path, futures, listenKey } = venuePath(admitted.path, admitted.query);
     const combined = !path.startsWith('/ws');
-    const names = (combined ? rawStreamsParam(admitted.rawQuery) : path.slice(4)).split('/').filter((n) => n !== '');
+    const named = (combined ? rawStreamsParam(admitted.rawQuery) : path.slice(4)).split('/').filter((n) => n !== '');
+    const names = listenKey === null || named.includes(listenKey) ? named : [listenKey, ...named];
     if (names.length > this.#limits.streamsPerConnection) {
       socket.end(rawErrorResponse(apiError('TOO_MANY_STREAMS', this.#limits.streamsPerConnection)));
       return;
     }
     // A listen key in the URL must be live (the legacy user data form names nothing else).
-    if (names.some((name) => LISTEN_KEY_SHAPE.test(name) && this.#ctx.listenKeys.accountOf(name, now) === undefined)) {
+    // Spot's and the futures API's keys alike (each is served its own stream).
+    if (names.some((name) => LISTEN_KEY_SHAPE.test(name) && this.#ctx.userStreamOfKey(name, now) === undefined)) {
       socket.end(rawErrorResponse(apiError('INVALID_LISTEN_KEY')));
       return;
     }
-    const legacyKey = !combined && names.length === 1 && this.#ctx.listenKeys.accountOf(names[0]!, now) !== undefined ? names[0]! : null;
+    const legacyKey = !combined && names.length === 1 && this.#ctx.userStreamOfKey(names[0]!, now) !== undefined ? names[0]! : null;
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       const connection: Connection = {
         socket: ws,
         ip,
         unit,
+        futures,
         combined,
         legacyKey,
         streams: new Map(),
-        rate: new MessageRate(this.#limits.messagesPerSecond),
+        rate: new MessageRate(futures ? this.#limits.futuresMessagesPerSecond : this.#limits.messagesPerSecond),
         // A reader that stopped reading: the budget ends it (bounding the server's memory).
         slot: this.#budget.open(ws, socket, () => this.#drop(connection)),
       };
@@ -245,18 +292,19 @@ export class StreamSockets {
   #subscribe(c: Connection, name: string): void {
     if (c.streams.has(name)) return;
     const now = this.#ctx.now();
-    const accountId = this.#ctx.listenKeys.accountOf(name, now);
-    if (accountId !== undefined) {
-      const unsubscribe = this.#ctx.userStream.subscribe(accountId, (event) => this.#send(c, name, JSON.stringify(event)), c.unit);
+    const user = this.#ctx.userStreamOfKey(name, now);
+    if (user !== undefined) {
+      const unsubscribe = user.hub.subscribe(user.accountId, (event) => this.#send(c, name, JSON.stringify(event)), c.unit);
       c.streams.set(name, { kind: 'user', listenKey: name, unsubscribe });
       let set = this.#byKey.get(name);
       if (set === undefined) this.#byKey.set(name, (set = new Set()));
       set.add(c);
-      const expiresAt = this.#ctx.listenKeys.expiryOf(name, now);
+      const expiresAt = user.keys.expiryOf(name, now);
       if (expiresAt !== undefined) this.#queueExpiry(name, expiresAt);
       return;
     }
-    const channel = this.#channel(name, c.unit);
+    const venue: StreamVenue = c.futures || isFuturesOnlyName(name) ? 'futures' : 'spot';
+    const channel = this.#channel(name, c.unit, venue);
     if (channel === null) {
       c.streams.set(name, { kind: 'silent' });
       return;
@@ -290,8 +338,8 @@ export class StreamSockets {
   }
 
   /** The shared feed subscription for (name, unit), opened on first use; null for no stream of this market. */
-  #channel(name: string, unit: TimeUnit): Channel | null {
-    const key = `${unit === 'MICROSECOND' ? 'us' : 'ms'} ${name}`;
+  #channel(name: string, unit: TimeUnit, venue: StreamVenue): Channel | null {
+    const key = `${venue === 'futures' ? 'f' : 's'} ${unit === 'MICROSECOND' ? 'us' : 'ms'} ${name}`;
     const open = this.#channels.get(key);
     if (open !== undefined) return open;
     const connections = new Set<Connection>();
@@ -309,6 +357,7 @@ export class StreamSockets {
         }
       },
       unit,
+      venue,
     );
     if (unsubscribe === null) return null;
     const channel: Channel = { key, name, connections, unsubscribe };
@@ -384,7 +433,7 @@ export class StreamSockets {
       this.#expiries.pop();
       this.#queued.delete(due.key);
       if (!this.#byKey.has(due.key)) continue;
-      const expiresAt = this.#ctx.listenKeys.expiryOf(due.key, now);
+      const expiresAt = this.#ctx.listenKeys.expiryOf(due.key, now) ?? this.#ctx.futuresListenKeys.expiryOf(due.key, now);
       if (expiresAt === undefined) this.#endKey(due.key, 'expired', now);
       else this.#queueExpiry(due.key, expiresAt); // kept alive since it was queued
     }

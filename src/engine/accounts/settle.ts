@@ -3,13 +3,19 @@
  * (place-order.ts), settle each fill, release on cancel, expiry or self-trade prevention. The
  * invariant kept here: an open order's `locked` equals `requiredLock(order)`, and an account's
  * locked balance of an asset is the sum of `locked` over its open orders.
+ *
+ * A margin (futures) symbol settles positions instead of assets: each entry point below checks
+ * the symbol's kind once (`symbol.margin`) and hands a margin symbol to futures/futures-fills.ts,
+ * so spot pays one null test and every caller (matching, cancels, expiry, STP) stays kind-blind.
  */
 import type { EngineState, SymbolState } from '../engine-state.ts';
 import type { Order } from '../order.ts';
 import { commissionFor, type Commission } from './fees.ts';
+import { marginRequiredLock, settleMarginFill, settleMarginMarketFill } from '../futures/futures-fills.ts';
 
 /** What an open order must keep reserved: remaining base for SELL, limit notional for BUY. */
 export function requiredLock(symbol: SymbolState, order: Order): number {
+  if (symbol.margin !== null) return marginRequiredLock(symbol, order);
   // Pending list legs reserve when placed; an OCO leg whose partner holds the funds holds none.
   if (order.ext !== null && (order.status === 'PENDING_NEW' || order.ext.sharesLock)) return 0;
   if (!order.isBuy) return order.remainingSteps * symbol.spec.stepUnits;
@@ -19,7 +25,8 @@ export function requiredLock(symbol: SymbolState, order: Order): number {
 }
 
 export function lockedAsset(symbol: SymbolState, order: Order): number {
-  return order.isBuy ? symbol.quoteAsset : symbol.baseAsset;
+  // A margin order reserves margin, in the margin asset (the symbol's quote asset), either side.
+  return order.isBuy || symbol.margin !== null ? symbol.quoteAsset : symbol.baseAsset;
 }
 
 /** Releases whatever the order holds beyond what it still needs (after fills or prevention). */
@@ -62,6 +69,7 @@ export function settleFill(
   time: number,
   chargeCommission: boolean,
 ): FillSettlement {
+  if (symbol.margin !== null) return settleMarginFill(state, symbol, buyer, seller, buyerIsMaker, base, quote, time, chargeCommission);
   const quoteAsset = symbol.quoteAsset;
   const baseAsset = symbol.baseAsset;
   const buyerAccount = buyer.account;
@@ -99,6 +107,7 @@ export function settleFill(
  * leaves the engine as an external flow (net deposits), so every asset stays conserved.
  */
 export function settleMarketFill(state: EngineState, symbol: SymbolState, order: Order, base: number, quote: number, time: number, isMaker: boolean): Commission {
+  if (symbol.margin !== null) return settleMarginMarketFill(state, symbol, order, base, quote, time, isMaker);
   const account = order.account;
   const paidAsset = order.isBuy ? symbol.quoteAsset : symbol.baseAsset;
   const receivedAsset = order.isBuy ? symbol.baseAsset : symbol.quoteAsset;

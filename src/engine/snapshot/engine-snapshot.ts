@@ -22,6 +22,7 @@ import { Order, OrderExtras } from '../order.ts';
 import { TradeWindow } from '../reference-price.ts';
 import { BucketedMean } from '../reference-price-buckets.ts';
 import { GraphCodec } from './graph-codec.ts';
+import { FuturesAccount, FuturesOrderInfo, FuturesPosition, FuturesState, FuturesSymbolSettings, MarginSymbol } from '../futures/futures-state.ts';
 
 /** Registers the engine's classes on `codec` (the replay adds its own beside them). */
 export function registerEngineClasses(codec: GraphCodec): GraphCodec {
@@ -35,6 +36,12 @@ export function registerEngineClasses(codec: GraphCodec): GraphCodec {
     .plain('engine.OrderBook', OrderBook)
     .plain('engine.DepthBook', DepthBook)
     .plain('engine.DepthSide', DepthSide)
+    .plain('engine.FuturesState', FuturesState)
+    .plain('engine.FuturesAccount', FuturesAccount)
+    .plain('engine.FuturesSymbolSettings', FuturesSymbolSettings)
+    .plain('engine.FuturesPosition', FuturesPosition)
+    .plain('engine.FuturesOrderInfo', FuturesOrderInfo)
+    .plain('engine.MarginSymbol', MarginSymbol)
     .custom('engine.EngineState', EngineState, { save: (s) => s.exportFields(), load: (f: Record<string, unknown>) => EngineState.importFields(f) })
     .custom('engine.BookSide', BookSide, { save: (s) => s.exportFields(), load: (f: BookSideFields) => BookSide.importFields(f) })
     .custom('engine.LiveOrders', LiveOrders, { save: (s) => s.exportFields(), load: (f: LiveOrdersFields) => LiveOrders.importFields(f) })

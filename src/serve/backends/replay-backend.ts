@@ -6,8 +6,9 @@
  * (src/sim/tape-end.ts), every row read once before serving, and the history before `--from`
  * replayed at full speed before the port opens (a warm market).
  */
-import { Engine } from '../../engine/index.ts';
-import { bookProfileFor, DEFAULT_BOOK, InputError, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
+import { Engine, futuresEngineSymbol } from '../../engine/index.ts';
+import { derivedFuturesTape, FuturesMarket, startFuturesClock } from '../../futures/index.ts';
+import { bookProfileFor, DEFAULT_BOOK, InputError, withFutures, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
 import { formatRecordingGap, windowedDepth, type ReadNotes, type WindowedDepth } from '../../data/index.ts';
 import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../../sim/index.ts';
 import type { ServedAccounts } from '../accounts-file.ts';
@@ -21,6 +22,8 @@ export interface ServedReplayOptions {
   readonly from?: string | undefined;
   /** What the replay does when its tape runs out. Default 'stop'. */
   readonly atEnd?: TapeEndMode | undefined;
+  /** USDⓈ-M perpetuals served for trading through /fapi beside their spot symbols (backtest futures-setup.ts). */
+  readonly futures?: readonly string[] | undefined;
 }
 
 export interface ServedReplay {
@@ -61,6 +64,10 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
     print(`${symbol}: ${depth.info.label}`);
   }
   const atEnd = options.atEnd ?? 'stop';
+  const futures = options.futures ?? [];
+  for (const name of futures) if (!tapes.some((t) => t.symbol === name)) throw new InputError(`--futures ${name}: the data has no ${name} trades to derive the perpetual from`);
+  if (futures.length > 0 && atEnd !== 'stop') throw new InputError(`--at-end ${atEnd} continues the spot trades only: with --futures the served market ends with its data (--at-end stop)`);
+  const config = withFutures(data.config, futures);
   if (depths.size > 0 && atEnd !== 'stop') throw new InputError(`--at-end ${atEnd} continues the trades only: with recorded depth (${[...depths.keys()].join(', ')}) the served market ends with its data (--at-end stop)`);
   const tapeEnd = tapesWithEnd(tapes.map(({ symbol }) => endingTape(data, symbol, start)), { mode: atEnd, span: end - start, seed: options.seed ?? '1', log: print });
   const replayTapes = tapeEnd.tapes.map((t) => {
@@ -68,13 +75,39 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
     // Tardis trades and recordings keep the venue's trade ids.
     return { ...t, keepTradeIds: venueIds.has(t.symbol), ...(depth === undefined ? {} : { depth: depth.open() }) };
   });
-  const replay = new Replay({ engine: data.config, tapes: replayTapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null });
+  // The perpetuals' prints, derived from a second read of their spot tapes by the futures model
+  // the /fapi answers use (same default seed, the replay's spot histories).
+  let replayRef: Replay | null = null;
+  const contracts = new Engine(config);
+  const market = new FuturesMarket({ specs: data.config.symbols.map((s) => contracts.symbolSpec(s.symbol)!), history: (symbol) => replayRef!.history(symbol) });
+  for (const name of futures) {
+    const spot = await windowedTape(data, name, start, Number.MAX_SAFE_INTEGER);
+    const derived = derivedFuturesTape(spot, contracts.symbolSpec(name)!, contracts.symbolSpec(futuresEngineSymbol(name))!, name, () => market);
+    replayTapes.push({ symbol: derived.symbol, trades: derived.trades, keepTradeIds: false });
+  }
+  const replay = (replayRef = new Replay({ engine: config, tapes: replayTapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null }));
   const served = accounts(start);
   for (const { time: _time, ...command } of served.commands) replay.apply(command);
   // The book is two-sided from the first instant: anchored at each tape's first print, and alive between prints.
   const book = parseBook(DEFAULT_BOOK)!;
-  const synthetic = tapes.filter((t) => !depths.has(t.symbol));
-  if (synthetic.length > 0) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(synthetic.map((t) => [t.symbol, bookProfileFor(book, replay.engine.symbolSpec(t.symbol)!)])) });
+  const synthetic = [...tapes.filter((t) => !depths.has(t.symbol)).map((t) => t.symbol), ...futures.map(futuresEngineSymbol)];
+  if (synthetic.length > 0) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(synthetic.map((symbol) => [symbol, bookProfileFor(book, replay.engine.symbolSpec(symbol)!)])) });
+  // The perpetuals' mark each second and funding at each funding time, from the data's start (the warm-up included).
+  if (futures.length > 0) {
+    startFuturesClock(
+      {
+        get now() {
+          return replay.now;
+        },
+        schedule: (time, action) => replay.schedule(time, action),
+        apply: (command) => replay.applyMarket(command),
+        symbolSpec: (symbol) => replay.engine.symbolSpec(symbol),
+      },
+      () => market,
+      futures,
+    );
+    print(`futures: ${futures.join(', ')} traded through /fapi (prints derived from the spot tape, the mark each second, funding every 8 h)`);
+  }
   // A warm market: the history before `from` is replayed now, at full speed, so trades, klines,
   // tickers and the book are there the moment the port answers.
   const from = warmStart(options.from, start, end);

@@ -3,7 +3,8 @@
  * - premiumIndex: mark and index price now, the estimated settle price (mean index over the last
  *   30 minutes), the running interval's funding estimate as lastFundingRate, interest 0.01 %, the
  *   next funding time; delivery contracts show "" for both rates and nextFundingTime 0. Weight 1
- *   with symbol, 10 without.
+ *   with symbol, 10 without. A perpetual the engine trades shows the mark and index the engine
+ *   holds (the futures clock's last SetMarkPrice), the ones its margin and liquidations use.
  * - fundingRate: settled fundings of perpetuals, every 8 h from their listing up to now, with the
  *   mark price at the funding instant and rateType "Regular" (the model has no special fundings).
  *   startTime: the oldest `limit` from it; otherwise the newest `limit` up to endTime/now; ascending.
@@ -17,6 +18,7 @@ import { defineSchema } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { OPTIONAL_SYMBOL } from '../common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
+import { engineMark, tradedPerpetual } from './traded-perpetual.ts';
 import { bySymbol, END_TIME, formatIndex, formatRate, LIMIT, futuresLimit, selectContracts, START_TIME, tickerSchema, timeUs, type VenueApi } from './futures-common.ts';
 
 const FUNDING_LIMIT = { name: 'fundingRate', weight: 1 } as const;
@@ -25,10 +27,12 @@ function premiumIndexJson(call: HandlerCall, c: FuturesContract): Record<string,
   const market = call.ctx.futures;
   const perpetual = c.deliveryTime === null;
   const head = c.pair.venue === 'COIN_M' ? { symbol: c.symbol, pair: c.pair.pair } : { symbol: c.symbol };
+  const traded = tradedPerpetual(call, c);
+  const held = traded === undefined ? null : engineMark(call, traded);
   return {
     ...head,
-    markPrice: formatIndex(c.pair, market.markPrice(c, call.nowUs)),
-    indexPrice: formatIndex(c.pair, market.indexPrice(c.pair, call.nowUs)),
+    markPrice: held?.markPrice ?? formatIndex(c.pair, market.markPrice(c, call.nowUs)),
+    indexPrice: held?.indexPrice ?? formatIndex(c.pair, market.indexPrice(c.pair, call.nowUs)),
     estimatedSettlePrice: formatIndex(c.pair, market.settlementPrice(c.pair, call.nowUs)),
     lastFundingRate: perpetual ? formatRate(estimatedFundingRate(market.premium(c), call.nowUs)) : '',
     interestRate: perpetual ? formatRate(futuresParameters.INTEREST_RATE) : '',

@@ -9,7 +9,7 @@
  * marketTakeBound are the exchange's usual BTC values; MIN_NOTIONAL is 5 (USDⓈ-M) and COIN-M lot
  * sizes are whole contracts (1 .. 1,000,000).
  */
-import { formatUnits } from '../../../engine/index.ts';
+import { type ContractConfig, formatUnits, futuresEngineSymbol } from '../../../engine/index.ts';
 import type { FuturesContract } from '../../../futures/index.ts';
 import { defineSchema } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
@@ -72,7 +72,28 @@ function filtersOf(c: FuturesContract): Record<string, unknown>[] {
   return filters;
 }
 
+/**
+ * The contract block of the engine's margin symbol for a USDⓈ-M perpetual, when the exchange
+ * trades it (docs/usdm-futures.md): its filters and terms are what orders are checked against, so
+ * exchangeInfo shows them instead of the ones derived from the spot grid.
+ */
+function tradedContract(c: FuturesContract, call: HandlerCall): ContractConfig | undefined {
+  if (c.pair.venue !== 'USD_M' || c.deliveryTime !== null) return undefined;
+  const name = futuresEngineSymbol(c.symbol);
+  return call.ctx.backend.engine.config.symbols.find((s) => s.symbol === name)?.contract;
+}
+
+/** Decimal places of a decimal string's step ("0.10" → 1, "0.001" → 3, "1" → 0). */
+function stepDecimals(text: string): number {
+  const dot = text.indexOf('.');
+  if (dot < 0) return 0;
+  const frac = text.slice(dot + 1).replace(/0+$/, '');
+  return frac.length;
+}
+
 function symbolJson(c: FuturesContract, call: HandlerCall): Record<string, unknown> {
+  const traded = tradedContract(c, call);
+  if (traded !== undefined) return tradedSymbolJson(c, traded, call);
   const pair = c.pair;
   const deliveryDate = c.deliveryTime === null ? PERPETUAL_DELIVERY_MS * (call.unit === 'MICROSECOND' ? 1000 : 1) : apiTime(c.deliveryTime, call.unit);
   const common = {
@@ -107,6 +128,41 @@ function symbolJson(c: FuturesContract, call: HandlerCall): Record<string, unkno
     return { ...common, contractStatus: 'TRADING', contractSize: pair.contractSize, ...terms, equalQtyPrecision: 4, ...rules };
   }
   return { ...common, status: 'TRADING', ...terms, settlePlan: 0, ...rules };
+}
+
+/** A traded perpetual: the margin symbol's filters and terms (futures facts §5), spot-derived fields otherwise. */
+function tradedSymbolJson(c: FuturesContract, contract: ContractConfig, call: HandlerCall): Record<string, unknown> {
+  const pair = c.pair;
+  const filter = (type: string) => contract.filters.find((f) => f.filterType === type);
+  const tick = filter('PRICE_FILTER');
+  const lot = filter('LOT_SIZE');
+  return {
+    symbol: c.symbol,
+    pair: pair.pair,
+    contractType: c.contractType,
+    deliveryDate: PERPETUAL_DELIVERY_MS * (call.unit === 'MICROSECOND' ? 1000 : 1),
+    onboardDate: apiTime(c.onboardTime, call.unit),
+    status: 'TRADING',
+    maintMarginPercent: '2.5000',
+    requiredMarginPercent: '5.0000',
+    baseAsset: pair.baseAsset,
+    quoteAsset: pair.quoteAsset,
+    marginAsset: pair.marginAsset,
+    pricePrecision: tick !== undefined && tick.filterType === 'PRICE_FILTER' ? stepDecimals(tick.tickSize) : pair.pricePrecision,
+    quantityPrecision: lot !== undefined && lot.filterType === 'LOT_SIZE' ? stepDecimals(lot.stepSize) : pair.quantityPrecision,
+    baseAssetPrecision: 8,
+    quotePrecision: 8,
+    underlyingType: 'COIN',
+    underlyingSubType: [],
+    settlePlan: 0,
+    triggerProtect: contract.triggerProtect,
+    liquidationFee: contract.liquidationFeeRate,
+    marketTakeBound: contract.marketTakeBound,
+    // multiplierDecimal is a string on the wire ("4"), a number in the config.
+    filters: contract.filters.map((f) => (f.filterType === 'PERCENT_PRICE' ? { ...f, multiplierDecimal: String(f.multiplierDecimal) } : { ...f })),
+    orderTypes: ORDER_TYPES,
+    timeInForce: TIME_IN_FORCE,
+  };
 }
 
 export function exchangeInfo(venue: VenueApi): Endpoint {

@@ -13,7 +13,8 @@
  *
  * Parameters: interval (1m .. 1M; no 1s on futures; else -1120), startTime, endTime, limit
  * (default 500, max 1500; else -1130). Weight by limit: [1,100) 1, [100,500) 2, [500,1000] 5,
- * above 10.
+ * above 10. `klines` of a perpetual the engine trades are its margin symbol's own bars
+ * (traded-perpetual.ts); the other kinds stay derived.
  */
 import { MICROS_PER_MINUTE } from '../../../clock/index.ts';
 import { type HistoryKline, type MarketHistory, KLINE_INTERVALS, type KlineInterval } from '../../../data/index.ts';
@@ -22,6 +23,7 @@ import { ENUM_ERRORS, defineSchema } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { SYMBOL } from '../common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
+import { engineKlineRow, tradedPerpetual } from './traded-perpetual.ts';
 import { CONTRACT_TYPE, contractOf, END_TIME, formatBase, formatIndex, formatPrice, formatQty, formatQuote, formatRate, futuresKlineWeight, LIMIT, futuresLimit, PAIR, pairOf, START_TIME, timeUs, type VenueApi } from './futures-common.ts';
 
 export const FUTURES_KLINE_INTERVALS = KLINE_INTERVALS.filter((i) => i !== '1s') as Exclude<KlineInterval, '1s'>[];
@@ -70,6 +72,8 @@ function priceRow(call: HandlerCall, k: HistoryKline, values: readonly [string, 
 }
 
 function klinesOf(call: HandlerCall, c: FuturesContract, p: BarQuery): unknown[][] {
+  const traded = tradedPerpetual(call, c);
+  if (traded !== undefined) return spotBars(call.ctx.backend.history(traded.symbol), call.nowUs, p).map((bar) => engineKlineRow(call, traded, bar));
   return spotBars(call.ctx.futures.history(c.pair), call.nowUs, p).map((bar) => contractRow(call, c.pair, contractKline(call.ctx.futures, c, bar, call.nowUs)));
 }
 

@@ -7,13 +7,15 @@
  * lastUpdateId is the engine's time of last command (µs; it only grows), `T` that time and `E`
  * simulated now. The RPI book includes RPI orders aggregated; the simulation has none, so it is
  * the full book at limit 1000. Valid depth limits: 5, 10, 20, 50, 100, 500, 1000 (default 500);
- * any other is -1130 for `limit`.
+ * any other is -1130 for `limit`. A perpetual the engine trades answers from its own book
+ * (traded-perpetual.ts).
  */
 import { type FuturesContract, applyRate, contractsFor, roundToTick } from '../../../futures/index.ts';
 import { paramErrors, defineSchema } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { SYMBOL } from '../common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
+import { engineBookTickerJson, engineDepthJson, tradedPerpetual } from './traded-perpetual.ts';
 import { bySymbol, contractOf, DEPTH_LIMITS, formatPrice, formatQty, futuresDepthWeight, LIMIT, selectContracts, tickerSchema, type VenueApi } from './futures-common.ts';
 
 type Level = [price: number, qty: bigint];
@@ -58,7 +60,9 @@ export function depth(venue: VenueApi): Endpoint {
     handler: (p, call) => {
       const limit = p.limit ?? 500;
       if (!(DEPTH_LIMITS as readonly number[]).includes(limit)) throw paramErrors.invalidData('limit');
-      return bookJson(call, contractOf(call, venue.venue, p.symbol), limit);
+      const c = contractOf(call, venue.venue, p.symbol);
+      const traded = tradedPerpetual(call, c);
+      return traded === undefined ? bookJson(call, c, limit) : engineDepthJson(call, traded, limit);
     },
   });
 }
@@ -73,7 +77,9 @@ export function rpiDepth(venue: VenueApi): Endpoint {
     summary: `${venue.label} futures order book with RPI orders: limit 1000 only`,
     handler: (p, call) => {
       if (p.limit !== undefined && p.limit !== 1000) throw paramErrors.invalidData('limit');
-      return bookJson(call, contractOf(call, venue.venue, p.symbol), 1000);
+      const c = contractOf(call, venue.venue, p.symbol);
+      const traded = tradedPerpetual(call, c);
+      return traded === undefined ? bookJson(call, c, 1000) : engineDepthJson(call, traded, 1000);
     },
   });
 }
@@ -89,6 +95,8 @@ export function bookTicker(venue: VenueApi): Endpoint {
     handler: (p, call) => {
       const { contracts, single } = selectContracts(call, venue.venue, p);
       const rows = contracts.map((c) => {
+        const traded = tradedPerpetual(call, c);
+        if (traded !== undefined) return engineBookTickerJson(call, traded, c.symbol);
         const bid = bookSide(call, c, 'bids', 1)[0] ?? [0, 0n];
         const ask = bookSide(call, c, 'asks', 1)[0] ?? [0, 0n];
         const head = c.pair.venue === 'COIN_M' ? { symbol: c.symbol, pair: c.pair.pair } : { lastUpdateId: call.ctx.backend.engine.time, symbol: c.symbol };

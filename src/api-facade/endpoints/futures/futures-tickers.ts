@@ -7,11 +7,13 @@
  * window's (COIN-M: `volume` in contracts of the window's notional, `baseVolume` in the base).
  * priceChangePercent has 3 decimals. Weights: 24hr 1 with symbol, 40 without; price 1 / 2.
  * The last price is the last print's price through the premium at its time (0 before any print).
+ * A perpetual the engine trades answers from its margin symbol's own prints (traded-perpetual.ts).
  */
 import { changePercentMilli, formatAmount } from '../../../data/index.ts';
 import { type FuturesContract, applyRate, contractPrice, contractsFor, roundToTick } from '../../../futures/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
+import { engineLastPrice, engineTicker24hJson, tradedPerpetual } from './traded-perpetual.ts';
 import { bySymbol, formatBase, formatPrice, formatQty, formatQuote, selectContracts, tickerSchema, type VenueApi } from './futures-common.ts';
 
 function lastPrint(call: HandlerCall, c: FuturesContract): { price: number; qty: number } {
@@ -69,7 +71,10 @@ export function ticker24hr(venue: VenueApi): Endpoint {
     summary: `${venue.label} futures 24 h statistics: weight 1 with symbol, 40 without`,
     handler: (p, call) => {
       const { contracts, single } = selectContracts(call, venue.venue, p);
-      const rows = contracts.map((c) => ticker24hJson(call, c));
+      const rows = contracts.map((c) => {
+        const traded = tradedPerpetual(call, c);
+        return traded === undefined ? ticker24hJson(call, c) : engineTicker24hJson(call, traded, c.symbol);
+      });
       return single ? rows[0] : rows;
     },
   });
@@ -88,7 +93,9 @@ export function tickerPrice(venue: VenueApi, version: 1 | 2 = 1): Endpoint {
       const { contracts, single } = selectContracts(call, venue.venue, p);
       const rows = contracts.map((c) => {
         const head = c.pair.venue === 'COIN_M' ? { symbol: c.symbol, ps: c.pair.pair } : { symbol: c.symbol };
-        return { ...head, price: formatPrice(c.pair, lastPrint(call, c).price), time: apiTime(call.nowUs, call.unit) };
+        const traded = tradedPerpetual(call, c);
+        const price = traded === undefined ? formatPrice(c.pair, lastPrint(call, c).price) : engineLastPrice(call, traded);
+        return { ...head, price, time: apiTime(call.nowUs, call.unit) };
       });
       return single ? rows[0] : rows;
     },

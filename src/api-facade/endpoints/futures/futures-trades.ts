@@ -8,7 +8,8 @@
  * default 100, max 500, weight 200, only the last month of trades (a fromId older than that starts
  * at the month's first trade); aggTrades limit default 500, max 1000, weight 20, only the last 48
  * hours (older rows are not served), startTime..endTime at most 1 hour (-1127). No RPI orders
- * exist in the simulation: isRPITrade is false and nq equals q.
+ * exist in the simulation: isRPITrade is false and nq equals q. A perpetual the engine trades
+ * answers from its margin symbol's own prints (traded-perpetual.ts), historicalTrades included.
  */
 import { MICROS_PER_DAY, MICROS_PER_HOUR } from '../../../clock/index.ts';
 import type { TapeTrade } from '../../../data/index.ts';
@@ -17,6 +18,7 @@ import { defineSchema } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { spanTooLong, SYMBOL } from '../common.ts';
 import { defineEndpoint, type Endpoint, type HandlerCall } from '../endpoint-row.ts';
+import { engineAggTradeJson, engineTradeJson, tradedPerpetual } from './traded-perpetual.ts';
 import { contractOf, END_TIME, formatBase, formatPrice, formatQty, formatQuote, FROM_ID, LIMIT, futuresLimit, START_TIME, timeUs, type VenueApi } from './futures-common.ts';
 
 const OLD_TRADES_LOOKBACK_US = 30 * MICROS_PER_DAY;
@@ -45,6 +47,8 @@ export function trades(venue: VenueApi): Endpoint {
     handler: (p, call) => {
       const c = contractOf(call, venue.venue, p.symbol);
       const limit = futuresLimit(p.limit, 500, 1000);
+      const traded = tradedPerpetual(call, c);
+      if (traded !== undefined) return call.ctx.backend.history(traded.symbol).recentTrades(call.nowUs, limit).map((t) => engineTradeJson(call, traded, t));
       return call.ctx.futures.history(c.pair).recentTrades(call.nowUs, limit).map((t) => tradeJson(call, c, t));
     },
   });
@@ -61,7 +65,8 @@ export function historicalTrades(venue: VenueApi): Endpoint {
     handler: (p, call) => {
       const c = contractOf(call, venue.venue, p.symbol);
       const limit = futuresLimit(p.limit, 100, 500);
-      const history = call.ctx.futures.history(c.pair);
+      const traded = tradedPerpetual(call, c);
+      const history = traded === undefined ? call.ctx.futures.history(c.pair) : call.ctx.backend.history(traded.symbol);
       const cutoff = call.nowUs - OLD_TRADES_LOOKBACK_US;
       // The first trade of the month is the first trade of its first aggregate.
       const firstInMonth = history.aggTrades(call.nowUs, { startTime: cutoff, limit: 1 })[0]?.f;
@@ -70,7 +75,7 @@ export function historicalTrades(venue: VenueApi): Endpoint {
       return history
         .historicalTrades(call.nowUs, query)
         .filter((t) => t.time >= cutoff)
-        .map((t) => tradeJson(call, c, t));
+        .map((t) => (traded === undefined ? tradeJson(call, c, t) : engineTradeJson(call, traded, t)));
     },
   });
 }
@@ -91,7 +96,9 @@ export function aggTrades(venue: VenueApi): Endpoint {
       if (start !== undefined && end !== undefined && end - start > AGG_TRADES_MAX_SPAN_US) throw spanTooLong(1);
       const cutoff = call.nowUs - AGG_TRADES_LOOKBACK_US;
       const lowerBound = p.fromId !== undefined || start !== undefined;
-      const rows = call.ctx.futures.history(c.pair).aggTrades(call.nowUs, {
+      const traded = tradedPerpetual(call, c);
+      const history = traded === undefined ? call.ctx.futures.history(c.pair) : call.ctx.backend.history(traded.symbol);
+      const rows = history.aggTrades(call.nowUs, {
         ...(p.fromId === undefined ? {} : { fromId: p.fromId }),
         ...(lowerBound ? { startTime: Math.max(start ?? cutoff, cutoff) } : {}),
         ...(end === undefined ? {} : { endTime: end }),
@@ -100,6 +107,7 @@ export function aggTrades(venue: VenueApi): Endpoint {
       return rows
         .filter((a) => a.T >= cutoff)
         .map((spotAgg) => {
+          if (traded !== undefined) return engineAggTradeJson(call, traded, spotAgg);
           const a = toAggTrade(call.ctx.futures, c, spotAgg);
           const q = formatQty(c.pair, a.q);
           const head = { a: a.a, p: formatPrice(c.pair, a.p), q };

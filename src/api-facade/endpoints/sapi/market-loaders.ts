@@ -18,7 +18,7 @@
  *   is what a fill pays per side). Rates as the docs show them: "0.001", trailing zeros dropped.
  * The futures exchangeInfo they also load is a real futures endpoint now (futures-general.ts).
  */
-import { type AccountView, formatUnits } from '../../../engine/index.ts';
+import { type AccountView, formatUnits, isFuturesAsset, isFuturesSymbol } from '../../../engine/index.ts';
 import { defineSchema, withSigned } from '../../params/index.ts';
 import { accountViewOf, OPTIONAL_SYMBOL, symbolSpec } from '../common.ts';
 import { defineEndpoint } from '../endpoint-row.ts';
@@ -68,6 +68,11 @@ function coinJson(balance: AccountView['balances'][number], precision: number): 
   };
 }
 
+/** The spot balances of an account: its futures wallet (`um:` assets) is the /fapi rows'. */
+function spotBalances(account: AccountView): AccountView['balances'] {
+  return account.balances.filter((b) => !isFuturesAsset(b.asset));
+}
+
 export const capitalConfigGetAll = defineEndpoint({
   method: 'GET',
   path: '/sapi/v1/capital/config/getall',
@@ -75,7 +80,8 @@ export const capitalConfigGetAll = defineEndpoint({
   weight: 10,
   schema: defineSchema(withSigned([])),
   summary: 'Every asset of the simulation with the account’s balance (deposit and withdrawal disabled)',
-  handler: (_p, call) => accountViewOf(call).balances.map((b) => coinJson(b, call.ctx.assetPrecision(b.asset))),
+  // The futures wallet (`um:` assets) is not a spot coin.
+  handler: (_p, call) => spotBalances(accountViewOf(call)).map((b) => coinJson(b, call.ctx.assetPrecision(b.asset))),
 });
 
 const OPTIONAL_SIGNATURE_PARAMS = [
@@ -133,7 +139,7 @@ export const tradeFee = defineEndpoint({
     const parts: readonly Rates[] = [acct.standardCommission, acct.specialCommission, acct.taxCommission];
     const makerCommission = rateText(parts.reduce((sum, r) => sum + r.maker, 0));
     const takerCommission = rateText(parts.reduce((sum, r) => sum + r.taker, 0));
-    const symbols = p.symbol === undefined ? call.ctx.backend.engine.symbolNames() : [symbolSpec(call, p.symbol).symbol];
+    const symbols = p.symbol === undefined ? call.ctx.backend.engine.symbolNames().filter((n) => !isFuturesSymbol(n)) : [symbolSpec(call, p.symbol).symbol];
     return symbols.map((symbol) => ({ symbol, makerCommission, takerCommission }));
   },
 });

@@ -67,7 +67,10 @@ describe('the error table', () => {
 describe('no error outside the table', () => {
   // Files of work in flight that still write a {code, msg} literal, each naming the row of the
   // table it is to be switched to (none today).
-  const PENDING: Record<string, string> = {};
+  const PENDING: Record<string, string> = {
+    // The fapi codes of the engine's FUTURES_* reasons (issue 28), for the /fapi rows to move into the table.
+    'futures/trading/futures-reject-codes.ts': 'fapi rows of exchange-errors.ts',
+  };
 
   it('has no `new ApiError(` and no literal error code anywhere else in src', () => {
     const offenders: string[] = [];

@@ -1,0 +1,148 @@
+/**
+ * USDⓈ-M futures in a backtest (`--futures BTCUSDT`, or a strategy module's `futures` export):
+ * each perpetual is traded in the engine as its margin symbol `um:<symbol>` beside its spot
+ * symbol (docs/usdm-futures.md), with
+ * - the contract's rules (src/futures/trading/contract-rules.ts) and the futures wallet asset,
+ * - prints derived from the spot tape (derived-futures-tape.ts; the data folder's futures dumps
+ *   are not read yet), so resting futures orders fill by the same fill model,
+ * - the synthetic book of the run's profile on the contract's grid (a MARKET order has a book),
+ * - the mark each simulated second and funding at each funding time (futures-clock.ts).
+ * The strategy reaches it through `/fapi` and `/sapi/v1/asset/transfer` on `ctx.client`, exactly
+ * as a bot does over HTTP. What the run did in futures is summary.json's `futures` section.
+ */
+import { Decimal } from 'decimal.js';
+import type { EngineConfig, Engine, EngineEvent } from '../engine/index.ts';
+import { fapiSymbolOf, futuresEngineSymbol, spotAssetOf } from '../engine/index.ts';
+import { futuresSymbolConfig } from '../futures/index.ts';
+import { InputError } from './input-error.ts';
+
+/** The perpetuals a run trades: Binance names, upper case, each once, in the order given. */
+export function parseFuturesSymbols(text: string | readonly string[] | undefined): string[] {
+  if (text === undefined) return [];
+  const names = (typeof text === 'string' ? text.split(',') : [...text]).map((s) => s.trim().toUpperCase()).filter((s) => s !== '');
+  for (const name of names) if (!/^[A-Z0-9]{2,20}$/.test(name)) throw new InputError(`--futures: "${name}" is not a symbol (e.g. BTCUSDT)`);
+  return [...new Set(names)];
+}
+
+/** `config` with the perpetuals of `fapiSymbols` (each needs its spot symbol in `config`) and their futures wallet assets. */
+export function withFutures(config: EngineConfig, fapiSymbols: readonly string[]): EngineConfig {
+  if (fapiSymbols.length === 0) return config;
+  const symbols = fapiSymbols.map((name) => {
+    if (!config.symbols.some((s) => s.symbol === name)) throw new InputError(`--futures ${name}: the data has no spot ${name} to derive the perpetual from`);
+    return futuresSymbolConfig(name);
+  });
+  const assets = [...(config.assets ?? [])];
+  for (const symbol of symbols) {
+    const wallet = symbol.quoteAsset;
+    if (!assets.some((a) => a.asset === wallet)) assets.push({ asset: wallet, precision: assets.find((a) => a.asset === spotAssetOf(wallet))?.precision ?? 8 });
+  }
+  return { ...config, assets, symbols: [...config.symbols, ...symbols] };
+}
+
+export interface FuturesSymbolSummary {
+  readonly symbol: string;
+  /** The position at the end (one-way: signed; hedge: LONG + SHORT), base asset. */
+  readonly positionAmt: string;
+  readonly entryPrice: string;
+  readonly markPrice: string;
+  readonly unrealizedProfit: string;
+  readonly realizedPnl: string;
+  readonly commission: string;
+  /** Funding received (+) and paid (−) over the run. */
+  readonly fundingReceived: string;
+  readonly fundingPaid: string;
+  readonly fundings: number;
+  readonly liquidations: number;
+  /** The account's commission rates on the contract (fractions, 1e-8 precision). */
+  readonly makerCommissionRate: string;
+  readonly takerCommissionRate: string;
+}
+
+export interface FuturesSummary {
+  /** How the contracts' prints were made. */
+  readonly prints: string;
+  readonly marginAsset: string;
+  readonly symbols: readonly FuturesSymbolSummary[];
+  /** The largest initial margin (positions + open orders) seen at a mark, margin asset. */
+  readonly maxMarginUsed: string;
+  readonly marginCalls: number;
+  readonly liquidations: number;
+  /** The insurance fund of the margin asset at the end (it took the liquidations' clearance). */
+  readonly insuranceFund: string;
+}
+
+/** Decimals of a grid step of `units` at `precision` (a tick of 10 units at 8 decimals: 7). */
+function gridDecimals(units: number, precision: number): number {
+  let places = precision;
+  for (let u = units; places > 0 && u % 10 === 0; u /= 10) places -= 1;
+  return places;
+}
+
+/** Watches the strategy account's futures over a run: margin used at each mark, calls and liquidations. */
+export class FuturesTracker {
+  readonly #engine: Engine;
+  readonly #accountId: number;
+  #maxMargin = 0;
+  #marginCalls = 0;
+  readonly #liquidations = new Map<string, number>();
+
+  constructor(engine: Engine, accountId: number) {
+    this.#engine = engine;
+    this.#accountId = accountId;
+  }
+
+  /** After each mark or funding command: its events and the margin then in use. */
+  observe(events: readonly EngineEvent[]): void {
+    for (const e of events) {
+      if (e.type === 'MarginCalled' && e.accountId === this.#accountId) this.#marginCalls += 1;
+      if (e.type === 'PositionLiquidated' && e.accountId === this.#accountId) this.#liquidations.set(e.symbol, (this.#liquidations.get(e.symbol) ?? 0) + 1);
+    }
+    for (const wallet of this.#engine.futuresBalances(this.#accountId)) if (wallet.initialMargin > this.#maxMargin) this.#maxMargin = wallet.initialMargin;
+  }
+
+  summary(fapiSymbols: readonly string[], prints: string, from: number, to: number): FuturesSummary {
+    const engine = this.#engine;
+    const marginAsset = engine.symbolSpec(futuresEngineSymbol(fapiSymbols[0]!))!.quoteAsset;
+    const precision = engine.symbolSpec(futuresEngineSymbol(fapiSymbols[0]!))!.quotePrecision;
+    const money = (units: number) => new Decimal(units).div(new Decimal(10).pow(precision)).toFixed(precision);
+    const income = engine.futuresIncome(this.#accountId, { startTime: from, endTime: to });
+    const symbols = fapiSymbols.map((fapiSymbol): FuturesSymbolSummary => {
+      const engineSymbol = futuresEngineSymbol(fapiSymbol);
+      const spec = engine.symbolSpec(engineSymbol)!;
+      // As /fapi shows them: prices with the tick's decimals (the mark with the margin asset's), quantities with the step's.
+      const price = (units: number, places = gridDecimals(spec.tickUnits, spec.quotePrecision)) => new Decimal(units).div(new Decimal(10).pow(spec.quotePrecision)).toFixed(places);
+      const qty = (units: number) => new Decimal(units).div(new Decimal(10).pow(spec.basePrecision)).toFixed(gridDecimals(spec.stepUnits, spec.basePrecision));
+      const positions = engine.futuresPositions(this.#accountId, engineSymbol);
+      const rates = engine.futuresCommissionRates(this.#accountId, engineSymbol);
+      const rate = (units: number) => new Decimal(units).div(1e8).toFixed(8);
+      const open = positions.filter((p) => p.positionAmt !== 0);
+      const sum = (type: string, sign: 1 | -1 | 0) =>
+        income.filter((row) => row.symbol === engineSymbol && row.incomeType === type && (sign === 0 || Math.sign(row.income) === sign)).reduce((total, row) => total + row.income, 0);
+      return {
+        symbol: fapiSymbolOf(engineSymbol) ?? fapiSymbol,
+        positionAmt: qty(positions.reduce((total, p) => total + p.positionAmt, 0)),
+        entryPrice: open.length === 1 ? price(open[0]!.entryPrice) : price(0),
+        markPrice: price(engine.futuresMarkPrice(engineSymbol)?.markPrice ?? 0, spec.quotePrecision),
+        unrealizedProfit: money(positions.reduce((total, p) => total + p.unrealizedProfit, 0)),
+        realizedPnl: money(sum('REALIZED_PNL', 0)),
+        commission: money(sum('COMMISSION', 0)),
+        fundingReceived: money(sum('FUNDING_FEE', 1)),
+        fundingPaid: money(sum('FUNDING_FEE', -1)),
+        fundings: income.filter((row) => row.symbol === engineSymbol && row.incomeType === 'FUNDING_FEE').length,
+        liquidations: this.#liquidations.get(engineSymbol) ?? 0,
+        makerCommissionRate: rate(rates?.maker ?? 0),
+        takerCommissionRate: rate(rates?.taker ?? 0),
+      };
+    });
+    const fund = engine.futuresInsuranceFund().find((f) => f.asset === marginAsset)?.balance ?? 0;
+    return {
+      prints,
+      marginAsset: spotAssetOf(marginAsset) ?? marginAsset,
+      symbols,
+      maxMarginUsed: money(this.#maxMargin),
+      marginCalls: this.#marginCalls,
+      liquidations: [...this.#liquidations.values()].reduce((a, b) => a + b, 0),
+      insuranceFund: money(fund),
+    };
+  }
+}
