@@ -6,7 +6,7 @@
  * SUBSCRIBEs each stream on its category's connection, the listen key on /private. The backend
  * has no scheduler: the stream endpoint's host tick pumps the feed after the test moves time.
  */
-import { DerivativesTradingUsdsFutures } from '@binance/derivatives-trading-usds-futures';
+import { DerivativesTradingUsdsFutures, DerivativesTradingUsdsFuturesWebsocketStreams as S } from '@binance/derivatives-trading-usds-futures';
 import { afterEach, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import { ExsimHttpServer } from '../../../src/api-facade/transport/http-server.ts';
@@ -42,9 +42,9 @@ test('markPrice@1s, aggTrade and the user data stream through the SDK, only wsUR
   const marks: any[] = [];
   const trades: any[] = [];
   const user: any[] = [];
-  connection.markPriceStream({ symbol: 'btcusdt', updateSpeed: '1s' }).on('message', (m) => marks.push(m));
-  connection.aggregateTradeStreams({ symbol: 'btcusdt' }).on('message', (m) => trades.push(m));
-  connection.userData(listenKey).on('message', (m) => user.push(m));
+  connection.markPriceStream({ symbol: 'btcusdt', updateSpeed: S.MarkPriceStreamUpdateSpeedEnum.UPDATE_SPEED_1s }).on('message', (m) => void marks.push(m));
+  connection.aggregateTradeStreams({ symbol: 'btcusdt' }).on('message', (m) => void trades.push(m));
+  connection.userData(listenKey).on('message', (m) => void user.push(m));
   // The SUBSCRIBEs answered (each connection lists what it took) before time moves.
   await new Promise((r) => setTimeout(r, 100));
 
