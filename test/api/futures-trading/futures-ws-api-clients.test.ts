@@ -7,6 +7,7 @@
  * clients' wall-clock stamps (the market sits at 2026-01-01 on simulated time).
  */
 import { DerivativesTradingUsdsFutures, DerivativesTradingUsdsFuturesWebsocketAPI as W } from '@binance/derivatives-trading-usds-futures';
+import { WebsocketAPIClient } from 'binance';
 import ccxt from 'ccxt';
 import { afterEach, expect, test } from 'vitest';
 import { ExsimHttpServer } from '../../../src/api-facade/transport/http-server.ts';
@@ -87,4 +88,19 @@ test('ccxt pro future: createOrderWs, fetchBalanceWs, fetchPositionsWs, fetchOrd
   const positions = await exchange.fetchPositionsWs(['BTC/USDT:USDT']);
   expect(positions).toHaveLength(1);
   expect(positions[0]).toMatchObject({ symbol: 'BTC/USDT:USDT', side: 'short', contracts: 0.01, entryPrice: 49990, markPrice: 50000 });
+});
+
+test('the binance package WebsocketAPIClient (usdm): submitNewFuturesOrder, getFuturesOrderStatus, cancelFuturesOrder, getFuturesPositionV2, getFuturesAccountBalanceV2', async () => {
+  const base = await start();
+  const silent = { trace: () => undefined, info: () => undefined, error: () => undefined };
+  // `wsUrl` replaces the host of every key; the client appends /ws-fapi/v1 for usdm and signs each request (HMAC key).
+  const client = new WebsocketAPIClient({ api_key: DEMO_KEY, api_secret: DEMO_SECRET, wsUrl: base.replace('http:', 'ws:') }, silent);
+  cleanups.push(() => client.getWSClient().closeAll(true));
+
+  const placed = await client.submitNewFuturesOrder('usdm', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '49000', timestamp: Date.now() });
+  expect(placed.result).toMatchObject({ orderId: 5, status: 'NEW', price: '49000.0' });
+  expect((await client.getFuturesOrderStatus('usdm', { symbol: 'BTCUSDT', orderId: 5, timestamp: Date.now() })).result).toMatchObject({ orderId: 5, status: 'NEW' });
+  expect((await client.cancelFuturesOrder('usdm', { symbol: 'BTCUSDT', orderId: 5, timestamp: Date.now() })).result).toMatchObject({ orderId: 5, status: 'CANCELED' });
+  expect((await client.getFuturesPositionV2({ symbol: 'BTCUSDT', timestamp: Date.now() })).result).toEqual([]);
+  expect((await client.getFuturesAccountBalanceV2({ timestamp: Date.now() })).result).toMatchObject([{ asset: 'USDT', balance: '1000.00000000' }]);
 });
