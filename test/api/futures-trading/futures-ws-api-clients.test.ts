@@ -9,10 +9,11 @@
 import { DerivativesTradingUsdsFutures, DerivativesTradingUsdsFuturesWebsocketAPI as W } from '@binance/derivatives-trading-usds-futures';
 import { WebsocketAPIClient } from 'binance';
 import ccxt from 'ccxt';
+import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, expect, test } from 'vitest';
 import { ExsimHttpServer } from '../../../src/api-facade/transport/http-server.ts';
 import { DEMO_KEY, DEMO_SECRET } from '../fixture.ts';
-import { futuresTradingFixture, fund, mark, quote, T0_MS } from './futures-fixture.ts';
+import { futuresTradingFixture, fund, mark, quote, T0_MS, type FuturesTradingFixture } from './futures-fixture.ts';
 
 const servers: ExsimHttpServer[] = [];
 const cleanups: (() => Promise<unknown> | unknown)[] = [];
@@ -22,8 +23,9 @@ afterEach(async () => {
 });
 
 /** The futures market at a 50 000 mark, the maker's quotes (orders 1-4), 1000 USDT in the demo's futures wallet; the server's root. */
-async function start(): Promise<string> {
+async function start(onContext?: (f: FuturesTradingFixture) => void): Promise<string> {
   const f = futuresTradingFixture({ clientTime: (_timestamp, now) => now });
+  onContext?.(f);
   mark(f, '50000');
   quote(f);
   fund(f.demo, '1000');
@@ -103,4 +105,17 @@ test('the binance package WebsocketAPIClient (usdm): submitNewFuturesOrder, getF
   expect((await client.cancelFuturesOrder('usdm', { symbol: 'BTCUSDT', orderId: 5, timestamp: Date.now() })).result).toMatchObject({ orderId: 5, status: 'CANCELED' });
   expect((await client.getFuturesPositionV2({ symbol: 'BTCUSDT', timestamp: Date.now() })).result).toEqual([]);
   expect((await client.getFuturesAccountBalanceV2({ timestamp: Date.now() })).result).toMatchObject([{ asset: 'USDT', balance: '1000.00000000' }]);
+});
+
+test('the binance package with an Ed25519 key: session.logon on ws-fapi once connected, then unsigned usdm requests', async () => {
+  const ed = generateKeyPairSync('ed25519');
+  const base = await start((f) => f.ctx.apiKeys.add({ apiKey: 'ed-key', keyType: 'ED25519', publicKey: ed.publicKey, accountId: 1 }));
+  const silent = { trace: () => undefined, info: () => undefined, error: () => undefined };
+  const privateKey = ed.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const client = new WebsocketAPIClient({ api_key: 'ed-key', api_secret: privateKey, wsUrl: base.replace('http:', 'ws:') }, silent);
+  cleanups.push(() => client.getWSClient().closeAll(true));
+
+  const placed = await client.submitNewFuturesOrder('usdm', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '49000', timestamp: Date.now() });
+  expect(placed.result).toMatchObject({ orderId: 5, status: 'NEW' });
+  expect((await client.getFuturesAccountStatusV2({ timestamp: Date.now() })).result).toMatchObject({ totalWalletBalance: '1000.00000000', totalOpenOrderInitialMargin: '24.50000000' });
 });
