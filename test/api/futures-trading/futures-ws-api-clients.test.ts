@@ -67,7 +67,7 @@ test('the official SDK websocketAPI: newOrder, queryOrder, modifyOrder, cancelOr
   await expect(connection.cancelOrder({ symbol: 'BTCUSDT', orderId: 999 })).rejects.toEqual({ code: -2011, msg: 'Unknown order sent.' });
 });
 
-test('ccxt pro future: createOrderWs, fetchBalanceWs, fetchPositionsWs, fetchOrderWs, cancelOrderWs on ws-fapi', async () => {
+test('ccxt pro future: createOrderWs, fetchOrderWs, editOrderWs, cancelOrderWs, fetchBalanceWs, fetchPositionsWs on ws-fapi', async () => {
   const base = await start();
   const exchange = new ccxt.pro.binance({ apiKey: DEMO_KEY, secret: DEMO_SECRET, options: { defaultType: 'future', fetchMarkets: { types: ['linear'] }, fetchCurrencies: false } });
   cleanups.push(() => exchange.close());
@@ -80,6 +80,8 @@ test('ccxt pro future: createOrderWs, fetchBalanceWs, fetchPositionsWs, fetchOrd
   const limit = await exchange.createOrderWs('BTC/USDT:USDT', 'limit', 'buy', 0.01, 49000);
   expect(limit).toMatchObject({ id: '5', status: 'open', side: 'buy', type: 'limit', price: 49000, amount: 0.01 });
   expect(await exchange.fetchOrderWs('5', 'BTC/USDT:USDT')).toMatchObject({ id: '5', status: 'open' });
+  // editOrderWs is order.modify for futures (PUT /fapi/v1/order: same orderId, new price and quantity).
+  expect(await exchange.editOrderWs('5', 'BTC/USDT:USDT', 'limit', 'buy', 0.02, 49500)).toMatchObject({ id: '5', status: 'open', price: 49500, amount: 0.02 });
   expect(await exchange.cancelOrderWs('5', 'BTC/USDT:USDT')).toMatchObject({ id: '5', status: 'canceled' });
 
   const short = await exchange.createOrderWs('BTC/USDT:USDT', 'market', 'sell', 0.01, undefined, { newOrderRespType: 'RESULT' });
