@@ -20,8 +20,8 @@ export { ApiError, EngineBackend, WrappedBackend, type FacadeCommand, type Marke
 export { ExchangeContext, IDENTITY_CLIENT_TIME, type ClientTimeRule, type ExchangeContextOptions, type SorGroup, type FaultOptions, captureFacadeChanges, captureFacadeState, FacadeStateMerger, isEmptyFacadeChange, restoreFacadeState, type FacadeState } from './context/index.ts';
 export { ENDPOINTS, describeEndpoints, findEndpoint, type Endpoint, type EndpointDef, type HandlerCall, type HttpMethod } from './endpoints/index.ts';
 export { handleRequest, type ApiRequest, type ApiResponse, InProcessClient, type ClientResponse, type InProcessClientOptions, type ParamValue, checkTimestamp, DEFAULT_RECV_WINDOW_US } from './rest/index.ts';
-export { ExsimHttpServer, type HttpServerOptions, DEFAULT_SEND_BUDGET, DEFAULT_WS_API_LIMITS, type SendBudgetLimits, WS_API_PATH, type WsApiLimits } from './transport/index.ts';
-export { WsApiConnection, type WsApiConnectionOptions, wsApiMethodNames } from './ws-api/index.ts';
+export { ExsimHttpServer, type HttpServerOptions, DEFAULT_SEND_BUDGET, DEFAULT_WS_API_LIMITS, type SendBudgetLimits, FUTURES_WS_API_PATH, WS_API_PATH, type WsApiLimits } from './transport/index.ts';
+export { FUTURES_WS_API, SPOT_WS_API, WsApiConnection, type WsApiConnectionOptions, type WsApiVenue, wsApiMethodNames } from './ws-api/index.ts';
 export { ListenKeyStore, LISTEN_KEY_LIFETIME_US, MarketFeed, type StreamSink, type StreamVenue, FeedDriver, type FeedClock, type ScheduleAt, isFuturesOnlyName } from './streams/index.ts';
 export type { RateLimit } from './limits/index.ts';
 export { nestingBeyond } from './params/index.ts';

@@ -181,8 +181,10 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
   if (options.futures !== undefined && options.futures.length > 0) {
     const perpetual = options.futures[0]!.toLowerCase();
     print(`futures streams (fstream.binance.com's paths under /fstream): ${url.replace('http:', 'ws:')}/fstream/ws/${perpetual}@markPrice@1s, /fstream/stream?streams=${perpetual}@depth@100ms/${perpetual}@aggTrade/!forceOrder@arr/..., or /ws/<listenKey from POST /fapi/v1/listenKey>`);
+    print(`futures stream URL for clients (the root: /market/stream, /public/stream, /private/stream?listenKey=...): ${url.replace('http:', 'ws:')}`);
   }
   print(`WebSocket API: ${url.replace('http:', 'ws:')}/ws-api/v3`);
+  if (options.futures !== undefined && options.futures.length > 0) print(`futures WebSocket API: ${url.replace('http:', 'ws:')}/ws-fapi/v1`);
   print(`try: curl ${url}/api/v3/depth?symbol=BTCUSDT   (Ctrl-C stops)`);
   if (options.adminKey !== undefined) print(`control: ${url}/exsim/v1/clock, /exsim/v1/status, /exsim/v1/accounts (header X-EXSIM-ADMIN-KEY)`);
   return {

@@ -23,7 +23,7 @@
  * - `listen(port, host)` resolves to the base URL (port 0 picks a free one); `close()` stops
  *   accepting, ends idle and active keep-alive connections, and resolves when done.
  * - WebSocket upgrades to /ws[/<stream>...] and /stream[?streams=...] open market and user data
- *   streams (stream-sockets.ts), to /ws-api/v3 the WebSocket API (ws-api-sockets.ts).
+ *   streams (stream-sockets.ts), to /ws-api/v3 and /ws-fapi/v1 the spot and USDⓈ-M futures WebSocket APIs (ws-api-sockets.ts).
  * - The client IP is the socket's remote address (no X-Forwarded-For: the simulator is not
  *   meant to sit behind a proxy).
  * Determinism: the only host interaction is socket I/O; the simulation is driven by the
@@ -134,7 +134,7 @@ export class ExsimHttpServer {
       },
       this.#sendBudget,
     );
-    // WebSocket upgrades: the WebSocket API at /ws-api/v3; market streams and listen-key user data at /ws[/...] and /stream[?streams=...].
+    // WebSocket upgrades: the WebSocket APIs at /ws-api/v3 and /ws-fapi/v1; market streams and listen-key user data at /ws[/...] and /stream[?streams=...].
     this.#server.on('upgrade', (req, socket, head) => (isWsApiPath(req.url) ? this.#wsApi.upgrade(req, socket, head) : this.#streams.upgrade(req, socket, head)));
     this.#server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
       const current = this.#exchanges.get(socket);

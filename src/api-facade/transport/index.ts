@@ -11,5 +11,5 @@
  * `determinism-ok`); what they deliver is stamped in simulated time.
  */
 export { ExsimHttpServer, type ControlPlane, type HttpServerOptions } from './http-server.ts';
-export { DEFAULT_WS_API_LIMITS, WS_API_PATH, type WsApiLimits } from './ws-api-sockets.ts';
+export { DEFAULT_WS_API_LIMITS, FUTURES_WS_API_PATH, WS_API_PATH, type WsApiLimits } from './ws-api-sockets.ts';
 export { DEFAULT_SEND_BUDGET, type SendBudgetLimits } from './send-budget.ts';

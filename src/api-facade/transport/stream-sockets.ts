@@ -21,9 +21,10 @@
  *   perpetual (`btcusdt@markPrice@1s`, `btcusdt@depth@100ms` of `um:BTCUSDT`), with the same
  *   control messages; the same under Binance's category paths `/fstream/public/...`,
  *   `/fstream/market/...` (each serving every futures name) and `/fstream/private/ws?listenKey=`
- *   (a futures listen key's user data, closed with the key), and the same private paths at the root
+ *   (a futures listen key's user data, closed with the key), and the same category paths at the root
  *   (`/private/ws[/<key>]?listenKey=`, `/private/stream?listenKey=`: what ccxt and the binance package
- *   open when given this server's root). /ws also takes the names only futures has (`@markPrice`, `@forceOrder`,
+ *   open when given this server's root; `/market/stream`, `/public/stream`, `/private/stream`: what the
+ *   official USDⓈ-M SDK opens). /ws also takes the names only futures has (`@markPrice`, `@forceOrder`,
  *   `!markPrice@arr`, `!forceOrder@arr`); futures listen keys are served on /ws as Binance's own
  *   legacy form is.
  * - A listen key that expires sends `listenKeyExpired`; on a connection opened as
@@ -100,8 +101,16 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   connectionLifeMs: 24 * 60 * 60 * 1000,
 };
 
-/** USDⓈ-M's private entry at the root (Binance's 2026 split of the futures stream URLs; the legacy ones retired 2026-04-23). */
-const PRIVATE_BASE = '/private';
+/**
+ * USDⓈ-M's category entries at the root (Binance's 2026 split of the futures stream URLs; the
+ * legacy ones retired 2026-04-23): /market, /public, /private. A client given this server's root
+ * as its futures stream URL opens them there: ccxt and the binance package /private/...; the
+ * official SDK (@binance/derivatives-trading-usds-futures WebsocketStreams.connect) opens
+ * `<wsURL>/market/stream?streams=`, `<wsURL>/public/stream?streams=` and `<wsURL>/private/stream?streams=`
+ * together, then SUBSCRIBEs each stream on its category's connection (the listen key on /private).
+ * Spot's streams keep the root's /ws and /stream: no spot path starts with these.
+ */
+const ROOT_CATEGORY = /^\/(public|market|private)(\/.*)$/;
 
 /** The USDⓈ-M streams' base path (Binance's separate host fstream.binance.com). */
 export const FUTURES_STREAM_BASE = '/fstream';
@@ -113,18 +122,19 @@ export const FUTURES_STREAM_BASE = '/fstream';
  * false. `listenKey`: /fstream/private/ws?listenKey=<key> names its key in the query.
  */
 function venuePath(path: string, query: URLSearchParams): { path: string; futures: boolean; listenKey: string | null } {
-  // Binance's private futures entry at the root as well (`/private/ws?listenKey=`, `/private/stream?listenKey=`,
-  // `/private/ws/<key>`): clients given this server's root as their futures WebSocket URL (ccxt, the binance package) open these.
-  if (path.startsWith(`${PRIVATE_BASE}/`)) return { path: path.slice(PRIVATE_BASE.length), futures: true, listenKey: query.get('listenKey') };
+  // Binance's futures category entries at the root as well (`/private/ws?listenKey=`, `/private/stream?listenKey=`,
+  // `/private/ws/<key>`, `/market/stream?streams=`, `/public/stream?streams=`): see ROOT_CATEGORY.
+  const atRoot = ROOT_CATEGORY.exec(path);
+  if (atRoot !== null) return { path: atRoot[2]!, futures: true, listenKey: atRoot[1] === 'private' ? query.get('listenKey') : null };
   if (!path.startsWith(`${FUTURES_STREAM_BASE}/`)) return { path, futures: false, listenKey: null };
   const rest = path.slice(FUTURES_STREAM_BASE.length);
-  const category = /^\/(public|market|private)(\/.*)$/.exec(rest);
+  const category = ROOT_CATEGORY.exec(rest);
   if (category === null) return { path: rest, futures: true, listenKey: null };
   const isPrivate = category[1] === 'private';
   return { path: category[2]!, futures: true, listenKey: isPrivate ? query.get('listenKey') : null };
 }
 
-/** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...], both under /fstream, and /private/... at the root. */
+/** The paths this endpoint serves: /ws[/<names>] and /stream[?streams=...], both under /fstream, and /market|public|private/... at the root. */
 const isStreamPath = (full: string): boolean => {
   const { path } = venuePath(full, new URLSearchParams());
   return path === '/ws' || path.startsWith('/ws/') || path === '/stream' || path === '/stream/';

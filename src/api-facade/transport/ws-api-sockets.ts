@@ -1,6 +1,8 @@
 /**
- * The WebSocket API over `ws`, on the HTTP server's port at `/ws-api/v3` (Binance:
- * wss://ws-api.binance.com:443/ws-api/v3). Each connection is a WsApiConnection; this file only
+ * The WebSocket APIs over `ws`, on the HTTP server's port: spot's at `/ws-api/v3` (Binance:
+ * wss://ws-api.binance.com:443/ws-api/v3) and USDⓈ-M futures' at `/ws-fapi/v1` (Binance:
+ * wss://ws-fapi.binance.com/ws-fapi/v1). The path picks the venue (ws-api/: its methods, its
+ * limits); everything else below is the same for both. Each connection is a WsApiConnection; this file only
  * admits connections and moves frames (the admission, the time unit, keepalive and the message
  * rate are connection-admission.ts's, shared with the streams).
  *
@@ -9,7 +11,8 @@
  * (anything else refuses the upgrade with HTTP 400 -1194, as X-MBX-TIME-UNIT does on REST).
  *
  * Rules (web-socket-api.md "Rate limits", binance-facts §6.5; `WsApiLimits`):
- * - Connecting costs 2 request weight to the IP (the REST limiter: one budget per IP).
+ * - Connecting costs 2 request weight to the IP (the REST limiter: one budget per IP; on
+ *   /ws-fapi/v1 the futures API's limiter, chosen: Binance's futures docs state no connect weight).
  * - At most 300 connection attempts per IP per 5 minutes of simulated time, and at most 300 open
  *   connections per IP (an exsim bound: the docs give none); refused at the upgrade with HTTP 429
  *   and -1003 in the body.
@@ -36,7 +39,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { ConnectionAdmission, MessageRate, POLICY_VIOLATION, type AdmissionLimits } from './connection-admission.ts';
 import type { ExchangeContext } from '../context/index.ts';
 import { apiTime, type TimeUnit } from '../serialize/index.ts';
-import { WsApiConnection } from '../ws-api/index.ts';
+import { FUTURES_WS_API, SPOT_WS_API, WsApiConnection, type WsApiVenue } from '../ws-api/index.ts';
 import { SendBudget, type SendSlot } from './send-budget.ts';
 import { textFrame } from './text-frame.ts';
 
@@ -66,16 +69,23 @@ export const DEFAULT_WS_API_LIMITS: WsApiLimits = {
   connectionLifeMs: 24 * 60 * 60 * 1000,
 };
 
-export const WS_API_PATH = '/ws-api/v3';
+export const WS_API_PATH = SPOT_WS_API.path;
+/** USDⓈ-M futures' WebSocket API path. */
+export const FUTURES_WS_API_PATH = FUTURES_WS_API.path;
 /** Weight of opening a connection (web-socket-api.md "IP limits"). */
 const CONNECT_WEIGHT = 2;
 const GOING_AWAY = 1001;
 
-/** True when an upgrade request is for the WebSocket API. */
+/** The WebSocket API a connection path opens, or undefined. */
+function venueOf(path: string): WsApiVenue | undefined {
+  return path === SPOT_WS_API.path ? SPOT_WS_API : path === FUTURES_WS_API.path ? FUTURES_WS_API : undefined;
+}
+
+/** True when an upgrade request is for a WebSocket API (spot's or futures'). */
 export function isWsApiPath(url: string | undefined): boolean {
   if (url === undefined) return false;
   const q = url.indexOf('?');
-  return (q < 0 ? url : url.slice(0, q)) === WS_API_PATH;
+  return venueOf(q < 0 ? url : url.slice(0, q)) !== undefined;
 }
 
 export class WsApiSockets {
@@ -103,20 +113,22 @@ export class WsApiSockets {
     return this.#open.size;
   }
 
-  /** Handles an HTTP upgrade to /ws-api/v3 within the limits; refuses anything else. */
+  /** Handles an HTTP upgrade to /ws-api/v3 or /ws-fapi/v1 within the limits; refuses anything else. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const ctx = this.#ctx;
-    const admitted = this.#admission.admit(req, socket, ctx.now(), (path) => path === WS_API_PATH);
+    const admitted = this.#admission.admit(req, socket, ctx.now(), (path) => venueOf(path) !== undefined);
     if (admitted === undefined) return;
     const { ip, unit } = admitted;
+    const venue = venueOf(admitted.path) as WsApiVenue;
     const returnRateLimits = admitted.query.get('returnRateLimits')?.toLowerCase() !== 'false';
-    ctx.weightLimiter.addWeight(ip, CONNECT_WEIGHT, admitted.now);
+    ctx.weightLimiterOf(venue.limitGroup).addWeight(ip, CONNECT_WEIGHT, admitted.now);
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       // The budget destroys the socket of a reader that does not keep up; 'close' then releases it.
       const slot = this.#budget.open(ws, socket, () => undefined);
       this.#open.set(ws, { unit, slot });
       let outbox: Promise<void> | null = null;
       const connection = new WsApiConnection(ctx, {
+        venue,
         ip,
         unit,
         returnRateLimits,

@@ -13,7 +13,8 @@
  *     ▼             `method` not a string, `params` not an object ─→ 400 -1135 "Invalid JSON
  *     ▼             Request" (weight 1, as a REST request to no endpoint), with the request's id
  *     ▼             when it can be read (null otherwise)
- *   2 method ────── not in ws-api-methods.ts (a `v3/` prefix allowed) ─→ 400 -1000 (weight 1)
+ *   2 method ────── not a method of the connection's venue (ws-api-methods.ts: spot, a `v3/`
+ *     ▼             prefix allowed; ws-fapi-methods.ts: USDⓈ-M futures) ─→ 400 -1000 (weight 1)
  *     ▼             `returnRateLimits` not a boolean ─→ 400 -1130 (weight 1)
  *     ▼
  *   3-8 the REST pipeline on the method's row (handle-request.ts serveEndpoint): parameters
@@ -51,7 +52,7 @@ import { exactRequestId, nestingBeyond, paramErrors } from '../params/index.ts';
 import { apiTime, type TimeUnit, answerText } from '../serialize/index.ts';
 import type { ApiKeyEntry, AuthenticatedKey } from '../signing/index.ts';
 import { WsApiAuthenticator, type SessionKeyHolder } from './ws-api-authenticator.ts';
-import { findWsApiMethod, type SessionAction, type WsApiMethod } from './ws-api-methods.ts';
+import { SPOT_WS_API, type SessionAction, type WsApiMethod, type WsApiVenue } from './ws-api-methods.ts';
 import { collectWsApiParams, wsApiRowOf } from './ws-api-params.ts';
 
 export interface WsApiConnectionOptions {
@@ -64,6 +65,12 @@ export interface WsApiConnectionOptions {
   readonly send: (text: string) => void;
   /** Ends the connection (after an IP ban). */
   readonly close: (code: number, reason: string) => void;
+  /**
+   * Which WebSocket API the connection is (default spot's /ws-api/v3): its methods, and whose
+   * REQUEST_WEIGHT and ORDERS windows its frames count against and answer with (ws-fapi-methods.ts:
+   * USDⓈ-M's /ws-fapi/v1, on the futures limits). The envelope is the same on both.
+   */
+  readonly venue?: WsApiVenue;
 }
 
 interface Subscription {
@@ -90,6 +97,7 @@ const ENVELOPE_WEIGHT = 1;
 export class WsApiConnection implements SessionKeyHolder {
   readonly #ctx: ExchangeContext;
   readonly #options: WsApiConnectionOptions;
+  readonly #venue: WsApiVenue;
   readonly connectedSince: number;
   sessionKey: ApiKeyEntry | undefined;
   #authorizedSince: number | undefined;
@@ -102,6 +110,7 @@ export class WsApiConnection implements SessionKeyHolder {
   constructor(ctx: ExchangeContext, options: WsApiConnectionOptions) {
     this.#ctx = ctx;
     this.#options = options;
+    this.#venue = options.venue ?? SPOT_WS_API;
     this.connectedSince = ctx.now();
   }
 
@@ -140,17 +149,18 @@ export class WsApiConnection implements SessionKeyHolder {
   #answer(text: string): string {
     const ctx = this.#ctx;
     const ip = this.#options.ip;
+    const weightLimiter = ctx.weightLimiterOf(this.#venue.limitGroup);
     let envelope: Envelope;
     try {
       envelope = readEnvelope(text);
     } catch (error) {
-      ctx.weightLimiter.addWeight(ip, ENVELOPE_WEIGHT, ctx.now());
+      weightLimiter.addWeight(ip, ENVELOPE_WEIGHT, ctx.now());
       return this.#frame(idOf(text), failed(error), undefined, this.#options.returnRateLimits);
     }
-    const method = findWsApiMethod(envelope.method);
+    const method = this.#venue.find(envelope.method);
     const returnRateLimits = envelope.params['returnRateLimits'] ?? this.#options.returnRateLimits;
     if (method === undefined || typeof returnRateLimits !== 'boolean') {
-      ctx.weightLimiter.addWeight(ip, ENVELOPE_WEIGHT, ctx.now());
+      weightLimiter.addWeight(ip, ENVELOPE_WEIGHT, ctx.now());
       const error = method === undefined ? apiError('WS_API_UNKNOWN_METHOD', envelope.method) : paramErrors.invalidData('returnRateLimits');
       return this.#frame(envelope.id, failed(error), undefined, this.#options.returnRateLimits);
     }
@@ -170,7 +180,7 @@ export class WsApiConnection implements SessionKeyHolder {
   /** ORDERS windows of the account, on order rows whose key is known. */
   #orderCounts(method: WsApiMethod, key: AuthenticatedKey | null, outcome: EndpointOutcome): readonly WindowUsage[] | undefined {
     if (method.row.orderCount === undefined || key === null) return undefined;
-    return outcome.orderCounts ?? this.#ctx.orderLimiter.counts(String(key.accountId), this.#ctx.now());
+    return outcome.orderCounts ?? this.#ctx.orderLimiterOf(method.row.limitGroup).counts(String(key.accountId), this.#ctx.now());
   }
 
   /** An answer frame; `id` is the request id's JSON text. */
@@ -188,7 +198,7 @@ export class WsApiConnection implements SessionKeyHolder {
       }
       text += `"error":${JSON.stringify(error)}`;
     }
-    if (returnRateLimits) text += `,"rateLimits":${JSON.stringify(rateLimitsOf(orderCounts, this.#ctx.weightLimiter.usage(this.#options.ip, now)))}`;
+    if (returnRateLimits) text += `,"rateLimits":${JSON.stringify(rateLimitsOf(orderCounts, this.#ctx.weightLimiterOf(this.#venue.limitGroup).usage(this.#options.ip, now)))}`;
     return `${text}}`;
   }
 
@@ -345,12 +355,23 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The `rateLimits` array: ORDERS windows (order rows), then REQUEST_WEIGHT windows. */
+/**
+ * The `rateLimits` array: ORDERS windows (order rows), shortest first, then REQUEST_WEIGHT
+ * windows, as both APIs' examples list them (spot: SECOND 10 then DAY 1; USDⓈ-M ws-fapi
+ * order.place: SECOND 10 then MINUTE 1, then REQUEST_WEIGHT MINUTE 1).
+ */
 function rateLimitsOf(orderCounts: readonly WindowUsage[] | undefined, weight: readonly WindowUsage[]): object[] {
   const out: object[] = [];
-  for (const usage of orderCounts ?? []) if (usage.limit.rateLimitType === 'ORDERS') out.push(rateLimitJson(usage));
+  const orders = (orderCounts ?? []).filter((usage) => usage.limit.rateLimitType === 'ORDERS');
+  for (const usage of orders.sort((a, b) => windowSeconds(a) - windowSeconds(b))) out.push(rateLimitJson(usage));
   for (const usage of weight) if (usage.limit.rateLimitType === 'REQUEST_WEIGHT') out.push(rateLimitJson(usage));
   return out;
+}
+
+const INTERVAL_SECONDS: Readonly<Record<string, number>> = { SECOND: 1, MINUTE: 60, HOUR: 3600, DAY: 86_400 };
+
+function windowSeconds(usage: WindowUsage): number {
+  return (INTERVAL_SECONDS[usage.limit.interval] ?? 0) * usage.limit.intervalNum;
 }
 
 function rateLimitJson(usage: WindowUsage): object {

@@ -17,6 +17,7 @@
 import { findEndpoint, type Endpoint, defineEndpoint, type HttpMethod } from '../endpoints/index.ts';
 import { defineSchema, withSigned } from '../params/index.ts';
 import type { SecurityType } from '../signing/index.ts';
+import type { LimitGroup } from '../context/index.ts';
 
 /** What the connection does after a session row passed the stages. */
 export type SessionAction = 'logon' | 'status' | 'logout' | 'subscribe' | 'subscribeSignature' | 'unsubscribe' | 'subscriptions';
@@ -30,11 +31,30 @@ export interface WsApiMethod {
   readonly session: SessionAction | undefined;
 }
 
+/**
+ * One WebSocket API of the exchange: Binance serves spot's at /ws-api/v3 (ws-api.binance.com) and
+ * USDⓈ-M futures' at /ws-fapi/v1 (ws-fapi.binance.com). The same connection class serves both;
+ * the venue says which methods it has and whose rate limits its frames count against.
+ */
+export interface WsApiVenue {
+  /** The connection path. */
+  readonly path: string;
+  /** Whose REQUEST_WEIGHT and ORDERS limits the venue's requests count against (endpoint-row.ts). */
+  readonly limitGroup: LimitGroup;
+  /** The method of a request's `method` name, or undefined. */
+  find(name: string): WsApiMethod | undefined;
+  /** Every method name, for docs and tests. */
+  names(): readonly string[];
+}
+
 const SESSION_WEIGHT = 2;
 
-/** A WebSocket-API-only row: weight 2, its parameters, nothing done by the handler itself. */
-function sessionRow(name: string, security: SecurityType, signed: boolean, schema: ReturnType<typeof defineSchema>): Endpoint {
-  return defineEndpoint({
+/**
+ * A WebSocket-API-only row: weight 2, its parameters, nothing done by the handler itself. Counted
+ * against `limitGroup` (a futures venue's session rows against the futures limits).
+ */
+export function sessionRow(name: string, security: SecurityType, signed: boolean, schema: ReturnType<typeof defineSchema>, limitGroup: LimitGroup = 'SPOT'): Endpoint {
+  const row = defineEndpoint({
     method: 'POST',
     path: `ws-api:${name}`,
     security: signed ? 'USER_DATA' : security,
@@ -43,13 +63,14 @@ function sessionRow(name: string, security: SecurityType, signed: boolean, schem
     summary: `WebSocket API ${name}`,
     handler: () => null,
   });
+  return limitGroup === row.limitGroup ? row : { ...row, limitGroup };
 }
 
-const NO_PARAMS = defineSchema([]);
-const SIGNED_ONLY = defineSchema(withSigned([]));
+export const NO_PARAMS = defineSchema([]);
+export const SIGNED_ONLY = defineSchema(withSigned([]));
 const UNSUBSCRIBE = defineSchema([{ name: 'subscriptionId', kind: 'INT' }]);
 
-const ROUTES: ReadonlyArray<readonly [name: string, method: HttpMethod, path: string, permission?: SecurityType]> = [
+const ROUTES: readonly WsApiRoute[] = [
   ['ping', 'GET', '/api/v3/ping'],
   ['time', 'GET', '/api/v3/time'],
   ['exchangeInfo', 'GET', '/api/v3/exchangeInfo'],
@@ -102,7 +123,7 @@ const ROUTES: ReadonlyArray<readonly [name: string, method: HttpMethod, path: st
   ['userDataStream.stop', 'DELETE', '/api/v3/userDataStream'],
 ];
 
-const SESSION_METHODS: ReadonlyArray<readonly [name: string, action: SessionAction, row: Endpoint, permission: SecurityType]> = [
+const SESSION_METHODS: readonly WsApiSessionMethod[] = [
   ['session.logon', 'logon', sessionRow('session.logon', 'USER_DATA', true, SIGNED_ONLY), 'USER_DATA'],
   ['session.status', 'status', sessionRow('session.status', 'NONE', false, NO_PARAMS), 'NONE'],
   ['session.logout', 'logout', sessionRow('session.logout', 'NONE', false, NO_PARAMS), 'NONE'],
@@ -112,14 +133,25 @@ const SESSION_METHODS: ReadonlyArray<readonly [name: string, action: SessionActi
   ['userDataStream.unsubscribe', 'unsubscribe', sessionRow('userDataStream.unsubscribe', 'NONE', false, UNSUBSCRIBE), 'NONE'],
 ];
 
-const BY_NAME = new Map<string, WsApiMethod>();
-for (const [name, method, path, permission] of ROUTES) {
-  const row = findEndpoint(method, path);
-  // A table bug: fail when the module loads.
-  if (row === undefined) throw new Error(`WebSocket API method ${name}: no endpoint ${method} ${path}`);
-  BY_NAME.set(name, { name, row, permission: permission ?? row.security, session: undefined });
+/** A route: a method name onto a row of the endpoint table (`permission` when not the row's security). */
+export type WsApiRoute = readonly [name: string, method: HttpMethod, path: string, permission?: SecurityType];
+/** A connection's own method: its action once the stages passed, its row, the key's permission. */
+export type WsApiSessionMethod = readonly [name: string, action: SessionAction, row: Endpoint, permission: SecurityType];
+
+/** The methods of a venue by name: each route's row looked up in the endpoint table (a missing row fails when the module loads). */
+export function methodTable(routes: readonly WsApiRoute[], sessionMethods: readonly WsApiSessionMethod[]): Map<string, WsApiMethod> {
+  const byName = new Map<string, WsApiMethod>();
+  for (const [name, method, path, permission] of routes) {
+    const row = findEndpoint(method, path);
+    // A table bug: fail when the module loads.
+    if (row === undefined) throw new Error(`WebSocket API method ${name}: no endpoint ${method} ${path}`);
+    byName.set(name, { name, row, permission: permission ?? row.security, session: undefined });
+  }
+  for (const [name, session, row, permission] of sessionMethods) byName.set(name, { name, row, permission, session });
+  return byName;
 }
-for (const [name, session, row, permission] of SESSION_METHODS) BY_NAME.set(name, { name, row, permission, session });
+
+const BY_NAME = methodTable(ROUTES, SESSION_METHODS);
 
 const VERSION_PREFIX = 'v3/';
 
@@ -132,3 +164,11 @@ export function findWsApiMethod(name: string): WsApiMethod | undefined {
 export function wsApiMethodNames(): readonly string[] {
   return [...BY_NAME.keys()];
 }
+
+/** Spot's WebSocket API (wss://ws-api.binance.com:443/ws-api/v3). */
+export const SPOT_WS_API: WsApiVenue = {
+  path: '/ws-api/v3',
+  limitGroup: 'SPOT',
+  find: findWsApiMethod,
+  names: wsApiMethodNames,
+};
