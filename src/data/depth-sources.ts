@@ -66,7 +66,7 @@ export async function windowedDepth(data: MarketData, symbol: string, from: numb
   const chosen = await depthFiles(data, symbol, from, to);
   if (chosen === null) return null;
   const scale = symbolScale(data, symbol);
-  const refs = chosen.files.map((f) => ({ path: f.path, parsed: f.name }));
+  const refs = chosen.files.map((f) => ({ path: f.path, parsed: f.name, market: f.name.market }));
   const { read } = DEPTH_KINDS.find((d) => d.kind === chosen.kind)!;
   const open = (): DepthStream => new WindowedDepthStream(read(() => Promise.resolve(refs), { scale, symbol, window: { from, to } }), from, to);
   return { ...chosen, symbol, open, openThreaded: () => new ThreadedDepthStream({ dir: data.dir, symbol, from, to }) };
