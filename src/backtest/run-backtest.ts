@@ -26,8 +26,8 @@ import { computeMetrics, roundTripTable, type TradeTable, type TradingMetrics } 
 import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
 import { Valuation } from './valuation.ts';
-import { FuturesTracker, parseFuturesSymbols, withFutures, type FuturesSummary } from './futures-setup.ts';
-import { DERIVED_FUTURES_SOURCE, derivedFuturesTape, FuturesMarket, startFuturesClock } from '../futures/index.ts';
+import { FuturesTracker, parseFuturesSymbols, perpetualTape, withFutures, type FuturesSummary, type PerpetualTape } from './futures-setup.ts';
+import { FuturesMarket, futuresPrintsText, startFuturesClock } from '../futures/index.ts';
 import type { RestMethod, RestResponse } from './strategy.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
 
@@ -211,22 +211,25 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     // A large recorded book is parsed on a worker thread while the replay runs (the same batches).
     if (depth !== null) depths.set(symbol, { depth, stream: depthBytes(depth) >= THREADED_DEPTH_BYTES ? depth.openThreaded() : depth.open() });
   }
-  // Perpetuals: their margin symbols, prints derived from their spot tapes (read a second time).
+  // Perpetuals: their margin symbols, prints from the folder's futures/um files, else derived from their spot tapes (read a second time).
   const futures = parseFuturesSymbols(options.futures ?? options.strategy.futures);
-  for (const name of futures) if (!symbols.includes(name)) throw new InputError(`--futures ${name}: the run does not replay spot ${name} (its prints are derived from it); add it to --symbols`);
+  for (const name of futures) if (!symbols.includes(name)) throw new InputError(`--futures ${name}: the run does not replay spot ${name} (the futures model's mark and funding come from it); add it to --symbols`);
   const engineConfig = withFutures(data.config, futures);
   // The futures model of the contracts' prints and marks: the one the exchange's /fapi answers
   // use (same default seed, same spot histories), built before the replay that feeds it.
   let replayRef: Replay | null = null;
   let futuresMarket: FuturesMarket | null = null;
+  const perpetuals: { symbol: string; tape: PerpetualTape }[] = [];
   if (futures.length > 0) {
     const contracts = new Engine(engineConfig);
     const spotSpecs = contracts.symbolNames().filter((name) => !isFuturesSymbol(name)).map((name) => contracts.symbolSpec(name)!);
     const market = new FuturesMarket({ specs: spotSpecs, history: (symbol) => replayRef!.history(symbol) });
     futuresMarket = market;
     for (const name of futures) {
-      const spot = options.sharedTapes !== undefined ? tapeFromShared(options.sharedTapes.find((t) => t.symbol === name)!) : await windowedTape(data, name, from, to);
-      tapes.push(derivedFuturesTape(spot, contracts.symbolSpec(name)!, contracts.symbolSpec(futuresEngineSymbol(name))!, name, () => market));
+      const spot = async () => (options.sharedTapes !== undefined ? tapeFromShared(options.sharedTapes.find((t) => t.symbol === name)!) : await windowedTape(data, name, from, to));
+      const perpetual = await perpetualTape(data, name, (symbol) => contracts.symbolSpec(symbol)!, from, to, spot, () => market);
+      perpetuals.push({ symbol: name, tape: perpetual });
+      tapes.push(perpetual.tape);
     }
   }
   const seed = options.seed ?? '1';
@@ -377,7 +380,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     assetPrecision: (asset) => recorder.valuation.precision(asset),
     quotePrecision: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
     baseAsset: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),
-    futures: tracker === null ? null : tracker.summary(futures, DERIVED_FUTURES_SOURCE, from, to),
+    futures: tracker === null ? null : tracker.summary(futures, futuresPrintsText(perpetuals.map((p) => ({ symbol: p.symbol, text: p.tape.describe() }))), from, to),
   };
 }
 
