@@ -83,9 +83,22 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
   const market = new FuturesMarket({ specs: data.config.symbols.map((s) => contracts.symbolSpec(s.symbol)!), history: (symbol) => replayRef!.history(symbol) });
   const printsFrom: string[] = [];
   for (const name of futures) {
-    const perpetual = await perpetualTape(data, name, (symbol) => contracts.symbolSpec(symbol)!, start, Number.MAX_SAFE_INTEGER, () => windowedTape(data, name, start, Number.MAX_SAFE_INTEGER), () => market);
+    const open = () => perpetualTape(data, name, (symbol) => contracts.symbolSpec(symbol)!, start, Number.MAX_SAFE_INTEGER, () => windowedTape(data, name, start, Number.MAX_SAFE_INTEGER), () => market);
+    const perpetual = await open();
     replayTapes.push({ symbol: perpetual.tape.symbol, trades: perpetual.tape.trades, keepTradeIds: false });
-    printsFrom.push(`${name} prints ${perpetual.describe() === DERIVED_FUTURES_SOURCE ? 'derived from the spot tape' : `from ${perpetual.describe()}`}`);
+    if (perpetual.describe() === DERIVED_FUTURES_SOURCE) {
+      printsFrom.push(`${name} prints derived from the spot tape`);
+      continue;
+    }
+    // The futures files read through once before serving, as the spot tapes are: a bad row is a
+    // one-line error now, and the banner can say how many prints were put on the contract grid.
+    const check = await open();
+    try {
+      for await (const _batch of check.tape.trades as AsyncIterable<unknown>);
+    } catch (error) {
+      throw error instanceof InputError ? error : new InputError(error instanceof Error ? error.message : String(error));
+    }
+    printsFrom.push(`${name} prints from ${check.describe()}`);
   }
   const replay = (replayRef = new Replay({ engine: config, tapes: replayTapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null }));
   const served = accounts(start);
