@@ -106,6 +106,16 @@ test('without futures/um trades, aggTrades are the next finest: one print per ag
   ]);
 });
 
+test('with only futures/um klines, the finest interval is walked into prints on the contract grid', async () => {
+  const header = 'open_time,open,high,low,close,volume,close_time,quote_volume,count,taker_buy_volume,taker_buy_quote_volume,ignore\n';
+  const bars = [0, 1, 2].map((i) => `${T + i * 60_000},42300.0,42310.5,42290.1,42305.2,1.200,${T + i * 60_000 + 59_999},50766.2,12,0.600,25383.1,0\n`).join('');
+  const { result, trades } = await run(folder({ 'futures/um/daily/klines/BTCUSDT/1m/BTCUSDT-1m-2024-01-01.csv': header + bars }));
+  expect(result.futures!.prints).toBe('futures/um klines 1m dumps: 1 file');
+  // The last bar's path ends at its close, on the 0.10 tick.
+  expect(trades.at(-1)!.price).toBe('42305.2');
+  expect(trades.every((t) => /^\d+\.\d$/.test(t.price) && t.time < T + 180_000)).toBe(true);
+});
+
 test('a folder without futures/um files derives the prints from the spot tape, as summary.json says', async () => {
   const { result, trades } = await run(folder({}));
   expect(result.futures!.prints).toBe(
