@@ -230,6 +230,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
       const perpetual = await perpetualTape(data, name, (symbol) => contracts.symbolSpec(symbol)!, from, to, spot, () => market);
       perpetuals.push({ symbol: name, tape: perpetual });
       tapes.push(perpetual.tape);
+      // The perpetual's recorded book, when the folder has USDⓈ-M depth (Tardis binance-futures, futures/um bookTicker): it is its book, nothing synthetic on top.
+      const depth = await windowedDepth(data, name, from, to, contracts.symbolSpec(futuresEngineSymbol(name))!);
+      if (depth !== null) depths.set(depth.symbol, { depth, stream: depth.open() });
     }
   }
   const seed = options.seed ?? '1';
@@ -261,10 +264,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const assets = data.config.assets ?? [];
   replay.apply(accountCommand(account, STRATEGY_ACCOUNT_ID, (asset) => assets.find((a) => a.asset === asset)?.precision ?? 8) as Omit<CreateAccount, 'time'>);
   const book = options.book === undefined ? parseBook(DEFAULT_BOOK) : options.book;
-  const synthetic = [...symbols.filter((s) => !depths.has(s)), ...futures.map(futuresEngineSymbol)];
+  const synthetic = [...symbols, ...futures.map(futuresEngineSymbol)].filter((s) => !depths.has(s));
   if (book !== null && synthetic.length > 0) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(synthetic.map((s) => [s, bookProfileFor(book, replay.engine.symbolSpec(s)!)])) });
   const books: Record<string, string> = Object.fromEntries(
-    symbols.map((s) => [s, depths.get(s)?.depth.info.label ?? (book === null ? "none (users' orders only)" : `synthetic ${book.model === 'flow' ? 'order flow' : 'ladder'} (${bookText(book)})`)]),
+    [...symbols, ...futures.map(futuresEngineSymbol).filter((s) => depths.has(s))].map((s) => [s, depths.get(s)?.depth.info.label ?? (book === null ? "none (users' orders only)" : `synthetic ${book.model === 'flow' ? 'order flow' : 'ladder'} (${bookText(book)})`)]),
   );
   const exchange = new ExchangeContext({
     backend: replay,
