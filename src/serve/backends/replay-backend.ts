@@ -85,7 +85,14 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
   for (const name of futures) {
     const open = () => perpetualTape(data, name, (symbol) => contracts.symbolSpec(symbol)!, start, Number.MAX_SAFE_INTEGER, () => windowedTape(data, name, start, Number.MAX_SAFE_INTEGER), () => market);
     const perpetual = await open();
-    replayTapes.push({ symbol: perpetual.tape.symbol, trades: perpetual.tape.trades, keepTradeIds: false });
+    // The perpetual's recorded book when the folder has USDⓈ-M depth (Tardis binance-futures, futures/um bookTicker), read through once now as the spot books are.
+    const depth = await windowedDepth(data, name, start, Number.MAX_SAFE_INTEGER, contracts.symbolSpec(futuresEngineSymbol(name))!);
+    if (depth !== null) {
+      await checkDepth(depth, print);
+      depths.set(depth.symbol, depth);
+      print(`${depth.symbol}: ${depth.info.label}`);
+    }
+    replayTapes.push({ symbol: perpetual.tape.symbol, trades: perpetual.tape.trades, keepTradeIds: false, ...(depth === null ? {} : { depth: depth.open() }) });
     if (perpetual.describe() === DERIVED_FUTURES_SOURCE) {
       printsFrom.push(`${name} prints derived from the spot tape`);
       continue;
@@ -105,7 +112,7 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
   for (const { time: _time, ...command } of served.commands) replay.apply(command);
   // The book is two-sided from the first instant: anchored at each tape's first print, and alive between prints.
   const book = parseBook(DEFAULT_BOOK)!;
-  const synthetic = [...tapes.filter((t) => !depths.has(t.symbol)).map((t) => t.symbol), ...futures.map(futuresEngineSymbol)];
+  const synthetic = [...tapes.map((t) => t.symbol), ...futures.map(futuresEngineSymbol)].filter((symbol) => !depths.has(symbol));
   if (synthetic.length > 0) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(synthetic.map((symbol) => [symbol, bookProfileFor(book, replay.engine.symbolSpec(symbol)!)])) });
   // The perpetuals' mark each second and funding at each funding time, from the data's start (the warm-up included).
   if (futures.length > 0) {
