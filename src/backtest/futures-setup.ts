@@ -3,17 +3,20 @@
  * each perpetual is traded in the engine as its margin symbol `um:<symbol>` beside its spot
  * symbol (docs/usdm-futures.md), with
  * - the contract's rules (src/futures/trading/contract-rules.ts) and the futures wallet asset,
- * - prints derived from the spot tape (derived-futures-tape.ts; the data folder's futures dumps
- *   are not read yet), so resting futures orders fill by the same fill model,
+ * - prints from the data folder's USDⓈ-M futures files for the window when it has them
+ *   (`futures/um/...` dumps, Tardis `binance-futures` trades; futures-tape.ts), else derived from
+ *   the spot tape (derived-futures-tape.ts), so resting futures orders fill by the same fill model,
  * - the synthetic book of the run's profile on the contract's grid (a MARKET order has a book),
  * - the mark each simulated second and funding at each funding time (futures-clock.ts).
  * The strategy reaches it through `/fapi` and `/sapi/v1/asset/transfer` on `ctx.client`, exactly
  * as a bot does over HTTP. What the run did in futures is summary.json's `futures` section.
  */
 import { Decimal } from 'decimal.js';
-import type { EngineConfig, Engine, EngineEvent } from '../engine/index.ts';
+import type { EngineConfig, Engine, EngineEvent, SymbolSpec } from '../engine/index.ts';
 import { fapiSymbolOf, futuresEngineSymbol, spotAssetOf } from '../engine/index.ts';
-import { futuresSymbolConfig } from '../futures/index.ts';
+import { DERIVED_FUTURES_SOURCE, derivedFuturesTape, futuresDumpTape, futuresSymbolConfig, type FuturesMarket } from '../futures/index.ts';
+import type { MarketData, SymbolTape } from '../data/index.ts';
+import { adaptiveKlinePrints } from './market-data.ts';
 import { InputError } from './input-error.ts';
 
 /** The perpetuals a run trades: Binance names, upper case, each once, in the order given. */
@@ -37,6 +40,33 @@ export function withFutures(config: EngineConfig, fapiSymbols: readonly string[]
     if (!assets.some((a) => a.asset === wallet)) assets.push({ asset: wallet, precision: assets.find((a) => a.asset === spotAssetOf(wallet))?.precision ?? 8 });
   }
   return { ...config, assets, symbols: [...config.symbols, ...symbols] };
+}
+
+/** A perpetual's prints in a replay and how they were made (summary.json `futures.prints`, once read). */
+export interface PerpetualTape {
+  readonly tape: SymbolTape;
+  describe(): string;
+}
+
+/**
+ * The prints of the perpetual `fapiSymbol` over [from, to) µs: the data folder's USDⓈ-M futures
+ * files for the window when it has any (finest kind first: trades, aggTrades, klines), else
+ * derived from its spot tape (`spot()`, read a second time) by the futures model `market()`.
+ * `specOf` gives the engine rules of the spot symbol and of the margin symbol `um:<symbol>`.
+ */
+export async function perpetualTape(
+  data: MarketData,
+  fapiSymbol: string,
+  specOf: (engineSymbol: string) => SymbolSpec,
+  from: number,
+  to: number,
+  spot: () => Promise<SymbolTape>,
+  market: () => FuturesMarket,
+): Promise<PerpetualTape> {
+  const futuresSpec = specOf(futuresEngineSymbol(fapiSymbol));
+  const dumps = await futuresDumpTape(data, fapiSymbol, futuresSpec, from, to, adaptiveKlinePrints);
+  if (dumps !== null) return dumps;
+  return { tape: derivedFuturesTape(await spot(), specOf(fapiSymbol), futuresSpec, fapiSymbol, market), describe: () => DERIVED_FUTURES_SOURCE };
 }
 
 export interface FuturesSymbolSummary {

@@ -27,7 +27,8 @@ export {
   type SharedTape,
 } from '../data/index.ts';
 
-const adaptiveKlinePrints: KlinePrints = (klines, grid) => new KlineTape({ klines, path: 'adaptive', grid });
+/** Klines walked into prints on the adaptive intra-bar path. */
+export const adaptiveKlinePrints: KlinePrints = (klines, grid) => new KlineTape({ klines, path: 'adaptive', grid });
 
 /** The tape of one symbol from its finest source, only the prints stamped in [from, to) (klines walked on the adaptive path). */
 export function windowedTape(data: MarketData, symbol: string, from: number, to: number): Promise<SymbolTape> {

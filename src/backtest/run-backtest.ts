@@ -26,8 +26,8 @@ import { computeMetrics, roundTripTable, type TradeTable, type TradingMetrics } 
 import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
 import { Valuation } from './valuation.ts';
-import { FuturesTracker, parseFuturesSymbols, withFutures, type FuturesSummary } from './futures-setup.ts';
-import { DERIVED_FUTURES_SOURCE, derivedFuturesTape, FuturesMarket, startFuturesClock } from '../futures/index.ts';
+import { FuturesTracker, parseFuturesSymbols, perpetualTape, withFutures, type FuturesSummary, type PerpetualTape } from './futures-setup.ts';
+import { FuturesMarket, futuresPrintsText, startFuturesClock } from '../futures/index.ts';
 import type { RestMethod, RestResponse } from './strategy.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
 
@@ -211,22 +211,28 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     // A large recorded book is parsed on a worker thread while the replay runs (the same batches).
     if (depth !== null) depths.set(symbol, { depth, stream: depthBytes(depth) >= THREADED_DEPTH_BYTES ? depth.openThreaded() : depth.open() });
   }
-  // Perpetuals: their margin symbols, prints derived from their spot tapes (read a second time).
+  // Perpetuals: their margin symbols, prints from the folder's futures/um files, else derived from their spot tapes (read a second time).
   const futures = parseFuturesSymbols(options.futures ?? options.strategy.futures);
-  for (const name of futures) if (!symbols.includes(name)) throw new InputError(`--futures ${name}: the run does not replay spot ${name} (its prints are derived from it); add it to --symbols`);
+  for (const name of futures) if (!symbols.includes(name)) throw new InputError(`--futures ${name}: the run does not replay spot ${name} (the futures model's mark and funding come from it); add it to --symbols`);
   const engineConfig = withFutures(data.config, futures);
   // The futures model of the contracts' prints and marks: the one the exchange's /fapi answers
   // use (same default seed, same spot histories), built before the replay that feeds it.
   let replayRef: Replay | null = null;
   let futuresMarket: FuturesMarket | null = null;
+  const perpetuals: { symbol: string; tape: PerpetualTape }[] = [];
   if (futures.length > 0) {
     const contracts = new Engine(engineConfig);
     const spotSpecs = contracts.symbolNames().filter((name) => !isFuturesSymbol(name)).map((name) => contracts.symbolSpec(name)!);
     const market = new FuturesMarket({ specs: spotSpecs, history: (symbol) => replayRef!.history(symbol) });
     futuresMarket = market;
     for (const name of futures) {
-      const spot = options.sharedTapes !== undefined ? tapeFromShared(options.sharedTapes.find((t) => t.symbol === name)!) : await windowedTape(data, name, from, to);
-      tapes.push(derivedFuturesTape(spot, contracts.symbolSpec(name)!, contracts.symbolSpec(futuresEngineSymbol(name))!, name, () => market));
+      const spot = async () => (options.sharedTapes !== undefined ? tapeFromShared(options.sharedTapes.find((t) => t.symbol === name)!) : await windowedTape(data, name, from, to));
+      const perpetual = await perpetualTape(data, name, (symbol) => contracts.symbolSpec(symbol)!, from, to, spot, () => market);
+      perpetuals.push({ symbol: name, tape: perpetual });
+      tapes.push(perpetual.tape);
+      // The perpetual's recorded book, when the folder has USDⓈ-M depth (Tardis binance-futures, futures/um bookTicker): it is its book, nothing synthetic on top.
+      const depth = await windowedDepth(data, name, from, to, contracts.symbolSpec(futuresEngineSymbol(name))!);
+      if (depth !== null) depths.set(depth.symbol, { depth, stream: depth.open() });
     }
   }
   const seed = options.seed ?? '1';
@@ -258,10 +264,10 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const assets = data.config.assets ?? [];
   replay.apply(accountCommand(account, STRATEGY_ACCOUNT_ID, (asset) => assets.find((a) => a.asset === asset)?.precision ?? 8) as Omit<CreateAccount, 'time'>);
   const book = options.book === undefined ? parseBook(DEFAULT_BOOK) : options.book;
-  const synthetic = [...symbols.filter((s) => !depths.has(s)), ...futures.map(futuresEngineSymbol)];
+  const synthetic = [...symbols, ...futures.map(futuresEngineSymbol)].filter((s) => !depths.has(s));
   if (book !== null && synthetic.length > 0) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(synthetic.map((s) => [s, bookProfileFor(book, replay.engine.symbolSpec(s)!)])) });
   const books: Record<string, string> = Object.fromEntries(
-    symbols.map((s) => [s, depths.get(s)?.depth.info.label ?? (book === null ? "none (users' orders only)" : `synthetic ${book.model === 'flow' ? 'order flow' : 'ladder'} (${bookText(book)})`)]),
+    [...symbols, ...futures.map(futuresEngineSymbol).filter((s) => depths.has(s))].map((s) => [s, depths.get(s)?.depth.info.label ?? (book === null ? "none (users' orders only)" : `synthetic ${book.model === 'flow' ? 'order flow' : 'ladder'} (${bookText(book)})`)]),
   );
   const exchange = new ExchangeContext({
     backend: replay,
@@ -377,7 +383,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     assetPrecision: (asset) => recorder.valuation.precision(asset),
     quotePrecision: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
     baseAsset: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),
-    futures: tracker === null ? null : tracker.summary(futures, DERIVED_FUTURES_SOURCE, from, to),
+    futures: tracker === null ? null : tracker.summary(futures, futuresPrintsText(perpetuals.map((p) => ({ symbol: p.symbol, text: p.tape.describe() }))), from, to),
   };
 }
 

@@ -27,7 +27,8 @@ export function formatDataReport(report: DataFolderReport): string {
   const header = ['symbol', 'kind', 'files', 'days', 'rows', 'first trade/bar (UTC)', 'last trade/bar (UTC)', 'gaps', 'missing days'];
   const rows = report.series.map((s) => [
     s.symbol,
-    s.interval === undefined ? s.kind : `${s.kind} ${s.interval}`,
+    // A futures dump has the name of the spot one: its folder (market) tells them apart.
+    `${s.market === 'um' ? 'futures/um ' : ''}${s.interval === undefined ? s.kind : `${s.kind} ${s.interval}`}`,
     String(s.files.length),
     `${s.firstDay}..${s.lastDay}`,
     s.rows.toLocaleString('en-US'),

@@ -25,7 +25,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve, sep } from 'node:path';
 import { InputError, MARKET_CONFIG_FILE } from '../backtest/index.ts';
-import { buildTapeCache, depthKindInfo, knownSymbolRules, listDataFiles, openMarketData, parseDataFileName, readAggTrades, readDepth, readKlines, readTrades, RECORDING_KIND, scanRecording, type DataFileName } from '../data/index.ts';
+import { buildTapeCache, COIN_M_NOT_READ, depthKindInfo, knownSymbolRules, listDataFiles, marketOfPath, openMarketData, parseDataFileName, parseDataFilePath, readAggTrades, readDepth, readKlines, readTrades, RECORDING_KIND, scanRecording, type DataFileName, type MarketFileName } from '../data/index.ts';
 import { type AssetConfig, type EngineConfig, type SymbolConfig, formatUnits } from '../engine/index.ts';
 
 const QUOTES = ['FDUSD', 'USDT', 'USDC', 'TUSD', 'BUSD', 'EUR', 'TRY', 'BTC', 'ETH', 'BNB'];
@@ -121,14 +121,15 @@ export function gridSymbol(symbol: string, tick: string, step: string): SymbolCo
 
 export async function importCommand(sources: readonly string[], out: string, options: ImportOptions = {}): Promise<ImportReport> {
   const onWarning = options.onWarning ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const found: { path: string; name: DataFileName }[] = [];
+  const found: { path: string; name: MarketFileName }[] = [];
   for (const source of sources) {
     const info = existsSync(source) ? statSync(source) : null;
     if (info === null) throw new InputError(`no such file or folder: ${source}`);
     const paths = info.isDirectory() ? await listDataFiles(source) : [source];
     for (const path of paths) {
-      const name = parseDataFileName(basename(path));
+      const name = parseDataFilePath(path);
       if (name === null) {
+        if (!info.isDirectory() && marketOfPath(path, parseDataFileName(basename(path))) === 'cm') throw new InputError(`${path}: ${COIN_M_NOT_READ}`);
         if (!info.isDirectory()) {
           throw new InputError(`${path}: not a Binance dump file name (SYMBOL-trades-YYYY-MM-DD.zip, SYMBOL-1m-YYYY-MM.zip, ...) nor a Tardis one (binance_incremental_book_L2_YYYY-MM-DD_SYMBOL.csv.gz, ...) nor a recording's (exsim_recording_YYYY-MM-DD_SYMBOL.gz)`);
         }
@@ -141,7 +142,8 @@ export async function importCommand(sources: readonly string[], out: string, opt
   const grids = new Map<string, { priceGrid: number; qtyGrid: number }>();
   for (const { path, name } of found) {
     const grid = await checkFile(path, name, onWarning);
-    if (showsGrid(name)) {
+    // A futures dump's grid is the contract's (contract-rules.ts), not a spot symbol's to infer.
+    if (showsGrid(name) && name.market === 'spot') {
       const before = grids.get(name.symbol);
       grids.set(name.symbol, before === undefined ? grid : { priceGrid: Math.min(before.priceGrid, grid.priceGrid), qtyGrid: Math.min(before.qtyGrid, grid.qtyGrid) });
     }
@@ -154,7 +156,8 @@ export async function importCommand(sources: readonly string[], out: string, opt
       files.push(path);
       continue;
     }
-    const folder = join(out, name.symbol);
+    // USDⓈ-M dumps keep a futures/um folder: it is what tells them from the spot files of the same name.
+    const folder = name.market === 'um' ? join(out, 'futures', 'um', name.symbol) : join(out, name.symbol);
     mkdirSync(folder, { recursive: true });
     const target = join(folder, basename(path));
     copyFileSync(path, target);
@@ -164,7 +167,7 @@ export async function importCommand(sources: readonly string[], out: string, opt
   const inferred: string[] = [];
   const configPath = join(out, MARKET_CONFIG_FILE);
   const described = existsSync(configPath) ? (JSON.parse(readFileSync(configPath, 'utf8')) as EngineConfig).symbols.map((s) => s.symbol) : [];
-  const symbols = [...new Set(found.map((f) => f.name.symbol))].sort();
+  const symbols = [...new Set(found.filter((f) => f.name.market === 'spot').map((f) => f.name.symbol))].sort();
   for (const symbol of symbols) {
     if (described.includes(symbol)) continue;
     let known = knownSymbolRules(symbol);

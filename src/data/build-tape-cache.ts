@@ -67,7 +67,7 @@ export async function cacheWindow(data: MarketData, symbols: readonly string[], 
     const schema = kind === 'aggTrades' ? AGG_TRADES_SCHEMA : kind === 'tardis:trades' ? TARDIS_TRADES_SCHEMA : TRADES_SCHEMA;
     // Each file on its own, once: an entry any window of it reuses.
     for (const file of files) {
-      if (await isCached(cache, { path: file.path, parsed: file.name }, schema, scale)) continue;
+      if (await isCached(cache, { path: file.path, parsed: file.name, market: file.name.market }, schema, scale)) continue;
       await drain(kind === 'aggTrades' ? readAggTrades(file.path, { scale }) : readTrades(file.path, { scale }));
     }
   }

@@ -3,6 +3,7 @@
  * exsim's own recordings all say symbol, kind and the period they cover, which is all that
  * choosing files needs.
  */
+import { basename, resolve, sep } from 'node:path';
 import { parseDumpFileName, type DumpFileName } from './dump-file-name.ts';
 import type { DumpKind } from './dump-schema.ts';
 import { parseRecordingFileName, type RecordingFileName } from './recording/recording-file-name.ts';
@@ -30,6 +31,52 @@ export function parseDataFileName(baseName: string): DataFileName | null {
   if (named !== null) return named;
   const recording = parseRecordingFileName(baseName);
   return recording === null ? null : { ...recording, kind: RECORDING_KIND, period: 'daily', extension: 'gz' };
+}
+
+/**
+ * The market a data file belongs to: Binance spot, or USDⓈ-M futures (`um`, the perpetual a run
+ * trades as `um:<symbol>`). Binance's dumps use the same file names in both markets
+ * (`BTCUSDT-trades-2024-01-01.zip`), told apart only by the folder data.binance.vision puts them
+ * in: `spot/...` or `futures/um/...`. Tardis.dev names its exchange in the file name
+ * (`binance-futures_trades_...`). exsim recordings are of spot.
+ */
+export type DataMarket = 'spot' | 'um';
+
+/** A data file's name parts and the market its path says. */
+export type MarketFileName = DataFileName & { readonly market: DataMarket };
+
+/** The markets a path or name can say; `cm` (COIN-M futures) is not read by exsim. */
+export type PathMarket = DataMarket | 'cm';
+
+/**
+ * The market of the file at `path`: a `futures/um` pair of folders anywhere in its (resolved)
+ * path is USDⓈ-M, `futures/cm` COIN-M; a Tardis name's exchange says it
+ * (`binance-futures`: USDⓈ-M, `binance-delivery`: COIN-M); anything else is spot.
+ */
+export function marketOfPath(path: string, name: DataFileName | null = null): PathMarket {
+  if (name !== null && isTardisFileName(name)) return name.exchange === 'binance-futures' ? 'um' : name.exchange === 'binance-delivery' ? 'cm' : 'spot';
+  const parts = resolve(path).split(sep === '\\' ? /[\\/]/ : '/');
+  for (let i = 0; i + 1 < parts.length; i++) {
+    if (parts[i] !== 'futures') continue;
+    if (parts[i + 1] === 'um') return 'um';
+    if (parts[i + 1] === 'cm') return 'cm';
+  }
+  return 'spot';
+}
+
+/** Why a COIN-M file is not read (one sentence for messages). */
+export const COIN_M_NOT_READ = 'COIN-M futures data (futures/cm, binance-delivery) is not read: exsim trades USDⓈ-M perpetuals only';
+
+/**
+ * The name parts of the data file at `path` and its market (marketOfPath), or null for a name
+ * outside the schemes and for COIN-M files (not read). Every listing of a data folder goes
+ * through this, so a futures dump is never taken for the spot file of the same name.
+ */
+export function parseDataFilePath(path: string): MarketFileName | null {
+  const name = parseDataFileName(basename(path));
+  if (name === null) return null;
+  const market = marketOfPath(path, name);
+  return market === 'cm' ? null : { ...name, market };
 }
 
 export function isTardisFileName(name: DataFileName): name is TardisFileName {

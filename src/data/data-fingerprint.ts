@@ -4,13 +4,14 @@
  * job carries the submitter's fingerprint; a worker computes its own over its data folder and
  * refuses the job when they differ, so a result never comes from other data than the one asked.
  * Hashes are kept per file (path, size, modification time), so a worker hashes a month of dumps
- * once, not once per job.
+ * once, not once per job. USDⓈ-M futures dumps (`futures/um/...`, the same names as spot's) count
+ * for the perpetuals a run trades, named `futures/um/<name>` so they never pass for the spot file.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { dropUnpackedTwins, parseDataFileName } from './data-file-name.ts';
+import { dropUnpackedTwins, parseDataFilePath, type DataMarket } from './data-file-name.ts';
 import { listDataFiles } from './dump-sources.ts';
 import { openMarketData } from './market-folder.ts';
 
@@ -32,27 +33,30 @@ const sha256 = (text: string | Buffer): string => createHash('sha256').update(te
 
 const fileHashes = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
 
-async function hashFile(path: string): Promise<FingerprintFile> {
+async function hashFile(path: string, market: DataMarket): Promise<FingerprintFile> {
   const info = await stat(path);
   const known = fileHashes.get(path);
-  if (known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs) return { name: basename(path), size: info.size, sha256: known.sha256 };
+  const name = market === 'spot' ? basename(path) : `futures/${market}/${basename(path)}`;
+  if (known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs) return { name, size: info.size, sha256: known.sha256 };
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   const digest = hash.digest('hex');
   fileHashes.set(path, { size: info.size, mtimeMs: info.mtimeMs, sha256: digest });
-  return { name: basename(path), size: info.size, sha256: digest };
+  return { name, size: info.size, sha256: digest };
 }
 
-/** The fingerprint of `source` (`sample` or a folder) for `symbols` over [from, to) µs. */
-export async function fingerprintData(source: string, symbols: readonly string[], from: number, to: number): Promise<DataFingerprint> {
+/** The fingerprint of `source` (`sample` or a folder) for `symbols` (and the perpetuals `futures`) over [from, to) µs. */
+export async function fingerprintData(source: string, symbols: readonly string[], from: number, to: number, futures: readonly string[] = []): Promise<DataFingerprint> {
   const data = openMarketData(source);
-  const inWindow = (await listDataFiles(data.dir)).filter((path) => {
-    const parsed = parseDataFileName(basename(path));
-    return parsed !== null && symbols.includes(parsed.symbol) && parsed.start * 1000 < to && parsed.end * 1000 > from;
-  });
+  const inWindow: { path: string; market: DataMarket }[] = [];
+  for (const path of await listDataFiles(data.dir)) {
+    const parsed = parseDataFilePath(path);
+    if (parsed === null || !(parsed.market === 'spot' ? symbols : futures).includes(parsed.symbol)) continue;
+    if (parsed.start * 1000 < to && parsed.end * 1000 > from) inWindow.push({ path, market: parsed.market });
+  }
   // An unpacked x.csv beside its packed twin is the same data (the loaders read the packed one): leave it out.
-  const paths = dropUnpackedTwins(inWindow, (p) => p);
-  const files = await Promise.all(paths.map(hashFile));
+  const kept = dropUnpackedTwins(inWindow, (f) => f.path);
+  const files = await Promise.all(kept.map((f) => hashFile(f.path, f.market)));
   files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.sha256 < b.sha256 ? -1 : 1));
   const rules = sha256(JSON.stringify(data.config));
   return { sha256: sha256(JSON.stringify({ rules, files })), rules, files };

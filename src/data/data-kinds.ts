@@ -5,13 +5,14 @@
  */
 import type { DataKind, RECORDING_KIND } from './data-file-name.ts';
 import { depthKindInfo } from './depth-kinds.ts';
-import { SCHEMAS, type DumpSchema } from './dump-schema.ts';
+import { dumpSchema, type DumpKind, type DumpSchema } from './dump-schema.ts';
 import { TARDIS_TRADES_SCHEMA } from './tardis-schema.ts';
 
 /** The kinds whose files are CSV. */
 export type CsvDataKind = Exclude<DataKind, typeof RECORDING_KIND>;
 
-export function kindSchema(kind: CsvDataKind): DumpSchema {
+/** The layout of a kind's files in a market (a USDⓈ-M trades dump has its own columns, dump-schema.ts). */
+export function kindSchema(kind: CsvDataKind, market: 'spot' | 'um' = 'spot'): DumpSchema {
   if (kind === 'tardis:trades') return TARDIS_TRADES_SCHEMA;
-  return depthKindInfo(kind)?.csv?.schema ?? SCHEMAS[kind as keyof typeof SCHEMAS];
+  return depthKindInfo(kind)?.csv?.schema ?? dumpSchema(kind as DumpKind, market);
 }

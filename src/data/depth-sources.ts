@@ -13,7 +13,8 @@
  *   }
  */
 import type { DepthBatch, DepthSourceInfo } from './depth-tape.ts';
-import { RECORDING_KIND } from './data-file-name.ts';
+import type { SymbolSpec } from '../engine/index.ts';
+import { comparePeriods, RECORDING_KIND, type DataMarket } from './data-file-name.ts';
 import { DEPTH_KINDS, RECORDING_L1_KIND, type DepthKind } from './depth-kinds.ts';
 import { recordingBookKind } from './recording/recording-book-kind.ts';
 import type { DepthStream } from './depth-stream.ts';
@@ -44,9 +45,21 @@ export interface WindowedDepth extends DepthFiles {
 
 const DEPTH_RANK: readonly DepthKind[] = DEPTH_KINDS.map((d) => d.kind);
 
-/** The finest depth kind of `symbol` with a file overlapping [from, to) µs (any file when from/to are undefined) and its files there, or null. */
-export async function depthFiles(data: MarketData, symbol: string, from?: number, to?: number): Promise<DepthFiles | null> {
-  const candidates = await symbolFiles(data, symbol, from, to);
+/**
+ * The finest depth kind of `symbol` in `market` (spot unless said) with a file overlapping
+ * [from, to) µs (any file when from/to are undefined) and its files there, or null. Binance
+ * publishes bookTicker dumps for futures only (`futures/um/.../bookTicker`): a spot symbol takes
+ * them as its L1 book when it has no book of its own kind, as it did before files had a market.
+ */
+export async function depthFiles(data: MarketData, symbol: string, from?: number, to?: number, market: DataMarket = 'spot'): Promise<DepthFiles | null> {
+  const candidates = await symbolFiles(data, symbol, from, to, market);
+  if (market === 'spot') {
+    const quotes = (await symbolFiles(data, symbol, from, to, 'um')).filter((f) => f.name.kind === 'bookTicker');
+    if (quotes.length > 0) {
+      candidates.push(...quotes);
+      candidates.sort((a, b) => comparePeriods(a.name, b.name) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    }
+  }
   // A recording ranks by the book it holds (L2, L1 or none), which its name does not say.
   const recordings = new Map<string, DepthKind | undefined>();
   for (const file of candidates) {
@@ -61,15 +74,21 @@ export async function depthFiles(data: MarketData, symbol: string, from?: number
   return { kind, info: { granularity, label }, files };
 }
 
-/** The symbol's recorded book over [from, to), or null when it has no depth file there. */
-export async function windowedDepth(data: MarketData, symbol: string, from: number, to: number): Promise<WindowedDepth | null> {
-  const chosen = await depthFiles(data, symbol, from, to);
+/**
+ * The symbol's recorded book over [from, to), or null when it has no depth file there. With
+ * `futures` (the perpetual's engine rules, `um:<symbol>`): the book of the folder's USDⓈ-M files of
+ * `symbol` (Tardis `binance-futures` L2 and snapshots, `futures/um` bookTicker), at the contract's
+ * precisions, read on the replay's thread.
+ */
+export async function windowedDepth(data: MarketData, symbol: string, from: number, to: number, futures?: SymbolSpec): Promise<WindowedDepth | null> {
+  const chosen = await depthFiles(data, symbol, from, to, futures === undefined ? 'spot' : 'um');
   if (chosen === null) return null;
-  const scale = symbolScale(data, symbol);
-  const refs = chosen.files.map((f) => ({ path: f.path, parsed: f.name }));
+  const scale = futures === undefined ? symbolScale(data, symbol) : { quotePrecision: futures.quotePrecision, basePrecision: futures.basePrecision };
+  const refs = chosen.files.map((f) => ({ path: f.path, parsed: f.name, market: f.name.market }));
   const { read } = DEPTH_KINDS.find((d) => d.kind === chosen.kind)!;
   const open = (): DepthStream => new WindowedDepthStream(read(() => Promise.resolve(refs), { scale, symbol, window: { from, to } }), from, to);
-  return { ...chosen, symbol, open, openThreaded: () => new ThreadedDepthStream({ dir: data.dir, symbol, from, to }) };
+  const openThreaded = futures === undefined ? () => new ThreadedDepthStream({ dir: data.dir, symbol, from, to }) : open;
+  return { ...chosen, symbol: futures?.symbol ?? symbol, open, openThreaded };
 }
 
 class WindowedDepthStream implements DepthStream {

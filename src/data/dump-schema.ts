@@ -167,6 +167,42 @@ export const BOOK_TICKER_SCHEMA: DumpSchema = {
   exactHeader: true,
 };
 
+/**
+ * Binance's USDⓈ-M futures trades dumps (`futures/um/.../BTCUSDT-trades-2024-01-01.zip`): a header
+ * row (`id,price,qty,quote_qty,time,is_buyer_maker`) and six columns, no best-match flag (the
+ * futures trades endpoints have none). Times are ms (spot's dumps moved to µs in 2025; the parser
+ * tells the unit per file, so either reads).
+ */
+export const FUTURES_TRADES_SCHEMA: DumpSchema = {
+  kind: 'futures/um trades',
+  columns: TRADES_SCHEMA.columns.slice(0, 6),
+  required: 6,
+  timeColumn: 4,
+  strictlyIncreasingTime: false,
+  idColumn: 0,
+};
+
+/**
+ * USDⓈ-M futures aggTrades dumps: a header row
+ * (`agg_trade_id,price,quantity,first_trade_id,last_trade_id,transact_time,is_buyer_maker`) and
+ * seven columns, no best-match flag.
+ */
+export const FUTURES_AGG_TRADES_SCHEMA: DumpSchema = {
+  kind: 'futures/um aggTrades',
+  columns: AGG_TRADES_SCHEMA.columns.slice(0, 7),
+  required: 7,
+  timeColumn: 5,
+  strictlyIncreasingTime: false,
+  idColumn: 0,
+};
+
+/** The layout of a dump kind in a market: USDⓈ-M trades and aggTrades lack spot's best-match column; klines and bookTicker are one layout. */
+export function dumpSchema(kind: DumpKind, market: 'spot' | 'um'): DumpSchema {
+  if (market === 'um' && kind === 'trades') return FUTURES_TRADES_SCHEMA;
+  if (market === 'um' && kind === 'aggTrades') return FUTURES_AGG_TRADES_SCHEMA;
+  return SCHEMAS[kind];
+}
+
 export const SCHEMAS: Readonly<Record<DumpKind, DumpSchema>> = {
   trades: TRADES_SCHEMA,
   aggTrades: AGG_TRADES_SCHEMA,

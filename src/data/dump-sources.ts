@@ -7,7 +7,7 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, isAbsolute } from 'node:path';
 import type { KlineInterval } from './tape.ts';
-import { comparePeriods, dropUnpackedTwins, isTardisFileName, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
+import { COIN_M_NOT_READ, comparePeriods, dropUnpackedTwins, isTardisFileName, marketOfPath, parseDataFileName, parseDataFilePath, type DataFileName, type DataKind, type DataMarket } from './data-file-name.ts';
 
 /** A dump file or folder, or several. */
 export type DumpSource = string | readonly string[];
@@ -21,12 +21,16 @@ export interface DumpFilter {
   readonly symbol?: string | undefined;
   /** Klines: required when a folder holds several intervals. */
   readonly interval?: KlineInterval | undefined;
+  /** Spot or USDⓈ-M futures files (data-file-name.ts marketOfPath); required when a folder holds both. */
+  readonly market?: DataMarket | undefined;
 }
 
 export interface DumpFileRef {
   readonly path: string;
   /** Null for a file named outside the schemes (allowed when named explicitly). */
   readonly parsed: DataFileName | null;
+  /** The market its path (or Tardis name) says: the loaders read a futures dump by its own columns. */
+  readonly market: DataMarket;
 }
 
 /**
@@ -68,16 +72,19 @@ export async function resolveDumpFiles(source: DumpSource, filter: DumpFilter): 
     if (info === null) throw new Error(`${input}: no such file or folder`);
     if (info.isDirectory()) {
       for (const path of await listDataFiles(input)) {
-        const parsed = parseDataFileName(basename(path));
-        if (parsed !== null && matches(parsed, kinds, filter)) found.push({ path, parsed });
+        const parsed = parseDataFilePath(path);
+        if (parsed !== null && matches(parsed, kinds, filter) && (filter.market === undefined || parsed.market === filter.market)) found.push({ path, parsed, market: parsed.market });
       }
     } else {
       const parsed = parseDataFileName(basename(input));
+      const market = marketOfPath(input, parsed);
+      if (market === 'cm') throw new Error(`${input}: ${COIN_M_NOT_READ}`);
       if (parsed !== null && !kinds.includes(parsed.kind)) throw new Error(`${input} is a ${parsed.kind} file, not ${wanted}`);
       if (parsed !== null && !matches(parsed, kinds, filter)) {
         throw new Error(`${input} is not ${[filter.symbol, filter.interval, wanted].filter((x) => x !== undefined).join(' ')}`);
       }
-      found.push({ path: input, parsed });
+      if (filter.market !== undefined && market !== filter.market) throw new Error(`${input} is a ${marketText(market)} file, not ${marketText(filter.market)}`);
+      found.push({ path: input, parsed, market });
     }
   }
   const files = dropUnpackedTwins(found, (f) => f.path);
@@ -94,6 +101,8 @@ export async function resolveDumpFiles(source: DumpSource, filter: DumpFilter): 
     throw new Error(`the klines files have several intervals (${intervals.join(', ')}); choose one`);
   }
   // One reader reads them all in one pass (ordering checked across files): one kind, one market.
+  const markets = distinct(files.map((f) => f.market));
+  if (markets.length > 1) throw new Error(`the ${wanted} files are of spot and of futures/um (the same names in two markets); choose one market`);
   const foundKinds = distinct(files.map((f) => f.parsed?.kind ?? kinds[0]));
   if (foundKinds.length > 1) throw new Error(`the files mix ${foundKinds.join(' and ')}; keep one kind in the folder`);
   const exchanges = distinct(files.map((f) => (f.parsed !== null && isTardisFileName(f.parsed) ? f.parsed.exchange : undefined)));
@@ -111,6 +120,11 @@ function matches(parsed: DataFileName, kinds: readonly DataKind[], filter: DumpF
     (filter.symbol === undefined || parsed.symbol === filter.symbol) &&
     (filter.interval === undefined || parsed.interval === filter.interval)
   );
+}
+
+/** A market as messages name it. */
+export function marketText(market: DataMarket | 'cm'): string {
+  return market === 'spot' ? 'spot' : `futures/${market}`;
 }
 
 function distinct(values: readonly (string | undefined)[]): string[] {

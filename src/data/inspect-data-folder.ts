@@ -9,11 +9,11 @@
  * readers (recording/scan-recording.ts): messages per stream, and its gaps as notes, since a live
  * recording has them and a replay bridges them; a torn file end or a malformed line is a problem.
  */
-import { basename, relative } from 'node:path';
+import { relative } from 'node:path';
 import type { KlineInterval, UnitScale } from './tape.ts';
 import type { DumpSchema } from './dump-schema.ts';
 import { DumpParser, type RowSink, type TimeUnit } from './dump-parser.ts';
-import { comparePeriods, dropUnpackedTwins, isTardisFileName, parseDataFileName, RECORDING_KIND, type DataFileName, type DataKind, type RecordingDataFileName } from './data-file-name.ts';
+import { comparePeriods, dropUnpackedTwins, isTardisFileName, parseDataFilePath, RECORDING_KIND, type DataFileName, type DataKind, type MarketFileName, type RecordingDataFileName } from './data-file-name.ts';
 import { kindSchema } from './data-kinds.ts';
 import { depthKindInfo } from './depth-kinds.ts';
 import type { DepthRowSink } from './depth-batch-builder.ts';
@@ -43,6 +43,8 @@ export interface DataFolderReport {
 export interface SeriesReport {
   readonly symbol: string;
   readonly kind: DataKind;
+  /** `um`: USDⓈ-M futures files (`futures/um/...`, Tardis `binance-futures`); absent for spot. */
+  readonly market?: 'um';
   /** Tardis files: the exchanges their names say (one, unless the folder mixes markets). */
   readonly exchanges?: readonly string[];
   readonly interval?: KlineInterval;
@@ -109,15 +111,19 @@ export async function inspectDataFolder(dir: string, options: InspectOptions = {
   const scan = options.scan ?? true;
   const scale = options.scale ?? DEFAULT_SCALE;
   const maxGaps = options.maxGaps ?? 20;
-  const groups = new Map<string, { parsed: DataFileName; path: string }[]>();
+  const groups = new Map<string, { parsed: MarketFileName; path: string }[]>();
   const otherFiles: string[] = [];
   for (const path of await listDataFiles(dir)) {
-    const parsed = parseDataFileName(basename(path));
+    // COIN-M files (futures/cm) are not read: listed with the other files.
+    const parsed = parseDataFilePath(path);
     if (parsed === null) {
       otherFiles.push(relative(dir, path));
       continue;
     }
-    const key = `${parsed.symbol}\0${parsed.kind}\0${parsed.interval ?? ''}`;
+    // A futures dump is its own series beside the spot one of the same name; Tardis files keep one
+    // series per symbol and kind, whose mixed exchanges are a problem the report names.
+    const market = isTardisFileName(parsed) ? '' : parsed.market;
+    const key = `${parsed.symbol}\0${parsed.kind}\0${parsed.interval ?? ''}\0${market}`;
     const list = groups.get(key) ?? [];
     list.push({ parsed, path });
     groups.set(key, list);
@@ -134,7 +140,7 @@ export async function inspectDataFolder(dir: string, options: InspectOptions = {
 
 async function inspectSeries(
   dir: string,
-  files: { parsed: DataFileName; path: string }[],
+  files: { parsed: MarketFileName; path: string }[],
   scan: boolean,
   scale: UnitScale,
   maxGaps: number,
@@ -146,6 +152,7 @@ async function inspectSeries(
   const report: SeriesReport = {
     symbol: first.symbol,
     kind: first.kind,
+    ...(first.market === 'um' && !isTardisFileName(first) ? { market: 'um' as const } : {}),
     ...(first.interval === undefined ? {} : { interval: first.interval }),
     ...(exchanges.length === 0 ? {} : { exchanges }),
     files: files.map((f) => ({ path: relative(dir, f.path), date: f.parsed.date, period: f.parsed.period, ...('part' in f.parsed ? { part: f.parsed.part } : {}) })),
@@ -164,7 +171,7 @@ async function inspectSeries(
     await scanRecordingSeries(report, files as { parsed: RecordingDataFileName; path: string }[], scale, maxGaps);
     return report;
   }
-  const schema = kindSchema(first.kind);
+  const schema = kindSchema(first.kind, first.market);
   // Depth rows go on through their kind's sink, which checks what parsing cannot (snapshot levels, quote sides) and counts skipped updates.
   const depthSink = depthKindInfo(first.kind)?.csv?.sink(4096, scale);
   const tracker = new GapTracker(schema, first.interval, report, maxGaps, depthSink);

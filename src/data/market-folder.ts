@@ -14,11 +14,11 @@
  * how to get its rules, since a guessed tick or step would quietly change fills.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { type AssetConfig, type EngineConfig, Engine, type SymbolConfig, type SymbolSpec } from '../engine/index.ts';
 import { SAMPLE_CONFIG } from '../sample/index.ts';
 import { listDataFiles } from './dump-sources.ts';
-import { comparePeriods, dropUnpackedTwins, parseDataFileName, type DataFileName, type DataKind } from './data-file-name.ts';
+import { comparePeriods, dropUnpackedTwins, parseDataFilePath, type DataKind, type DataMarket, type MarketFileName } from './data-file-name.ts';
 import { InputError } from './input-error.ts';
 import { SAMPLE_DIR } from './sample.ts';
 import { readSpotRules, spotSymbolRules } from './spot-symbol-rules.ts';
@@ -30,8 +30,10 @@ export interface MarketData {
   /** The folder read ('sample' resolved to the bundled folder). */
   readonly dir: string;
   readonly config: EngineConfig;
-  /** The symbols the folder has data files for, by their names (sorted); undefined for the sample. */
+  /** The symbols the folder has spot data files for, by their names (sorted); undefined for the sample. */
   readonly dataSymbols?: readonly string[];
+  /** The perpetuals the folder has USDⓈ-M futures dumps for (`futures/um/...`), sorted; undefined when none (and for the sample). */
+  readonly futuresSymbols?: readonly string[];
   /**
    * Where each symbol's rules come from, for the summary: `exsim-market.json`, `sample market`, or
    * `Binance snapshot of <date>` (a run's result depends on it; undefined: all from one place, the sample).
@@ -53,14 +55,14 @@ export function openMarketData(source: string): MarketData {
       throw new InputError(`${configPath}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const dataSymbols = folderSymbols(source);
+  const { spot: dataSymbols, um: futuresSymbols } = folderSymbols(source);
   const own = config === SAMPLE_CONFIG ? 'sample market' : MARKET_CONFIG_FILE;
   const ruleSources: Record<string, string> = Object.fromEntries(config.symbols.map((s) => [s.symbol, own]));
   const known = withKnownRules(config, dataSymbols);
   for (const symbol of known.symbols.slice(config.symbols.length)) {
     ruleSources[symbol.symbol] = SAMPLE_CONFIG.symbols.some((s) => s.symbol === symbol.symbol) ? 'sample market' : `Binance snapshot of ${readSpotRules().date}`;
   }
-  return { dir: source, config: known, dataSymbols, ruleSources };
+  return { dir: source, config: known, dataSymbols, ...(futuresSymbols.length === 0 ? {} : { futuresSymbols }), ruleSources };
 }
 
 /** The rules of a symbol exsim knows without a folder's file: the sample market's, else the bundled Binance snapshot's. */
@@ -81,20 +83,24 @@ function withKnownRules(config: EngineConfig, dataSymbols: readonly string[]): E
   return { ...config, assets, symbols: [...config.symbols, ...added.map((r) => r.symbol)] };
 }
 
-/** The symbols named by the data files under `dir` (names only: nothing is opened). */
-function folderSymbols(dir: string): string[] {
+/**
+ * The symbols named by the data files under `dir`, by market (names only: nothing is opened). A
+ * futures dump's symbol is a perpetual's, whose rules are the contract's (contract-rules.ts), so
+ * it does not make a spot symbol of the market.
+ */
+function folderSymbols(dir: string): Record<DataMarket, string[]> {
   let names: string[];
   try {
     names = readdirSync(dir, { recursive: true, encoding: 'utf8' });
   } catch (error) {
     throw new InputError(`cannot list ${dir}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const symbols = new Set<string>();
+  const symbols = { spot: new Set<string>(), um: new Set<string>() };
   for (const name of names) {
-    const parsed = parseDataFileName(basename(name));
-    if (parsed !== null) symbols.add(parsed.symbol);
+    const parsed = parseDataFilePath(join(dir, name));
+    if (parsed !== null) symbols[parsed.market].add(parsed.symbol);
   }
-  return [...symbols].sort();
+  return { spot: [...symbols.spot].sort(), um: [...symbols.um].sort() };
 }
 
 /**
@@ -147,15 +153,15 @@ export interface DataFile {
   /** µs: the day (or month) the file's name covers, [start, end). */
   readonly start: number;
   readonly end: number;
-  readonly name: DataFileName;
+  readonly name: MarketFileName;
 }
 
 /**
- * Every data file of `symbol` under the folder whose period overlaps [from, to) µs (all of them
- * when from/to are undefined), an unpacked CSV beside its packed twin left out, in read order
- * (date, then a recording's part).
+ * Every data file of `symbol` in `market` (spot unless said) under the folder whose period
+ * overlaps [from, to) µs (all of them when from/to are undefined), an unpacked CSV beside its
+ * packed twin left out, in read order (date, then a recording's part).
  */
-export async function symbolFiles(data: MarketData, symbol: string, from?: number, to?: number): Promise<DataFile[]> {
+export async function symbolFiles(data: MarketData, symbol: string, from?: number, to?: number, market: DataMarket = 'spot'): Promise<DataFile[]> {
   let paths: string[];
   try {
     paths = await listDataFiles(data.dir);
@@ -164,8 +170,8 @@ export async function symbolFiles(data: MarketData, symbol: string, from?: numbe
   }
   const files: DataFile[] = [];
   for (const path of paths) {
-    const name = parseDataFileName(basename(path));
-    if (name === null || name.symbol !== symbol) continue;
+    const name = parseDataFilePath(path);
+    if (name === null || name.symbol !== symbol || name.market !== market) continue;
     const file = { path, start: name.start * 1000, end: name.end * 1000, name };
     if ((from === undefined || file.end > from) && (to === undefined || file.start < to)) files.push(file);
   }

@@ -1,10 +1,11 @@
 /**
- * Streams Binance spot aggTrades dumps as arrays of AggTrade (times in µs, amounts in units).
+ * Streams Binance aggTrades dumps (spot's, or USDⓈ-M futures' under `futures/um/`) as arrays of AggTrade (times in µs, amounts in units).
  * aggTrades are a fraction of the trades' count, so objects are affordable here; batches keep
  * memory flat all the same.
  */
 import type { AggTrade, UnitScale } from './tape.ts';
-import { AGG_TRADES_SCHEMA } from './dump-schema.ts';
+import { dumpSchema } from './dump-schema.ts';
+import type { DataMarket } from './data-file-name.ts';
 import { checkBatchSize, DEFAULT_BATCH_ROWS, readDump } from './read-dump.ts';
 import { ArrayBatchBuilder } from './array-batch-builder.ts';
 import { resolveDumpFiles, type DumpSource } from './dump-sources.ts';
@@ -13,12 +14,15 @@ export interface ReadAggTradesOptions {
   readonly scale: UnitScale;
   readonly symbol?: string;
   readonly batchSize?: number;
+  /** Spot or USDⓈ-M futures files, when a folder holds both (each file's path says its own). */
+  readonly market?: DataMarket;
 }
 
 export async function* readAggTrades(source: DumpSource, options: ReadAggTradesOptions): AsyncGenerator<AggTrade[]> {
   const size = checkBatchSize(options.batchSize ?? DEFAULT_BATCH_ROWS);
-  const files = await resolveDumpFiles(source, { kind: 'aggTrades', symbol: options.symbol });
-  yield* readDump(files, AGG_TRADES_SCHEMA, options.scale, new ArrayBatchBuilder(size, toAggTrade));
+  const files = await resolveDumpFiles(source, { kind: 'aggTrades', symbol: options.symbol, market: options.market });
+  // A USDⓈ-M dump has seven columns: no best-match flag (M reads false).
+  yield* readDump(files, dumpSchema('aggTrades', files[0]!.market), options.scale, new ArrayBatchBuilder(size, toAggTrade));
 }
 
 /** All aggTrades of the source in one array: for a day or a test, not for a month. */

@@ -8,7 +8,8 @@
  * to its length.
  */
 import { BEST_MATCH, BUYER_MAKER, type TradeBatch, type UnitScale } from './tape.ts';
-import { TRADES_SCHEMA } from './dump-schema.ts';
+import { dumpSchema } from './dump-schema.ts';
+import type { DataMarket } from './data-file-name.ts';
 import { checkBatchSize, DEFAULT_BATCH_ROWS, readDump, type BatchBuilder } from './read-dump.ts';
 import { resolveDumpFiles, type DumpSource } from './dump-sources.ts';
 import { TARDIS_TRADES_SCHEMA } from './tardis-schema.ts';
@@ -22,13 +23,16 @@ export interface ReadTradesOptions {
   readonly batchSize?: number;
   /** Where the read counts what it corrected (Tardis rows restamped); filled as it goes. */
   readonly notes?: ReadNotes;
+  /** Spot or USDⓈ-M futures files, when a folder holds both (each file's path says its own). */
+  readonly market?: DataMarket;
 }
 
 export async function* readTrades(source: DumpSource, options: ReadTradesOptions): AsyncGenerator<TradeBatch> {
   const size = checkBatchSize(options.batchSize ?? DEFAULT_BATCH_ROWS);
-  const files = await resolveDumpFiles(source, { kind: ['trades', 'tardis:trades'], what: 'trades', symbol: options.symbol });
+  const files = await resolveDumpFiles(source, { kind: ['trades', 'tardis:trades'], what: 'trades', symbol: options.symbol, market: options.market });
   if (files[0]!.parsed?.kind === 'tardis:trades') yield* readDump(files, TARDIS_TRADES_SCHEMA, options.scale, new TardisTradeRows(size, options.scale), options.notes);
-  else yield* readDump(files, TRADES_SCHEMA, options.scale, new TradeBatchBuilder(size), options.notes);
+  // A USDⓈ-M dump's six columns (no best-match flag) fill the same batches, the flag left clear.
+  else yield* readDump(files, dumpSchema('trades', files[0]!.market), options.scale, new TradeBatchBuilder(size), options.notes);
 }
 
 /** Fills fixed-size column arrays row by row. */
@@ -63,7 +67,7 @@ export class TradeBatchBuilder implements BatchBuilder<TradeBatch> {
 
   /** Rows of the trades schema's columns at once (a cache entry's replay): copied column by column, batches cut where `row` would cut them. */
   rows(columns: readonly (Float64Array | Uint8Array | undefined)[], from: number, to: number): void {
-    const [id, price, qty, quoteQty, time, maker, best] = columns as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Uint8Array, Uint8Array];
+    const [id, price, qty, quoteQty, time, maker, best] = columns as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array, Uint8Array, Uint8Array | undefined];
     while (from < to) {
       const n = this.n;
       const take = Math.min(this.size - n, to - from);
@@ -74,7 +78,9 @@ export class TradeBatchBuilder implements BatchBuilder<TradeBatch> {
       this.quoteQty.set(quoteQty.subarray(from, end), n);
       this.time.set(time.subarray(from, end), n);
       const flags = this.flags;
-      for (let i = 0; i < take; i++) flags[n + i] = (maker[from + i] === 1 ? BUYER_MAKER : 0) | (best[from + i] === 1 ? BEST_MATCH : 0);
+      // A USDⓈ-M futures entry has no best-match column.
+      if (best === undefined) for (let i = 0; i < take; i++) flags[n + i] = maker[from + i] === 1 ? BUYER_MAKER : 0;
+      else for (let i = 0; i < take; i++) flags[n + i] = (maker[from + i] === 1 ? BUYER_MAKER : 0) | (best[from + i] === 1 ? BEST_MATCH : 0);
       this.n = n + take;
       from = end;
       if (this.n === this.size) {

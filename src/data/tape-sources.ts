@@ -10,7 +10,7 @@
  */
 import type { SymbolSpec } from '../engine/index.ts';
 import { mulDivFloor } from '../engine/exact-math.ts';
-import { RECORDING_KIND, type DataKind } from './data-file-name.ts';
+import { RECORDING_KIND, type DataKind, type DataMarket } from './data-file-name.ts';
 import { InputError } from './input-error.ts';
 import { coverageGaps, finestKind, symbolFiles, symbolSpecOf, type DataFile, type DataGap, type MarketData } from './market-folder.ts';
 import { readAggTrades } from './read-agg-trades.ts';
@@ -65,10 +65,17 @@ const printKind = (file: DataFile): string => (file.name.kind === 'klines' ? `kl
  * are undefined), and its files there.
  */
 export async function sourceFiles(data: MarketData, symbol: string, from?: number, to?: number): Promise<SourceFiles> {
-  const { rank, files } = finestKind(await symbolFiles(data, symbol, from, to), PRINT_RANK, printKind);
-  if (rank < 0) {
+  const found = await findSourceFiles(data, symbol, from, to);
+  if (found === null) {
     throw new InputError(`no ${symbol} trades, aggTrades or klines files in ${data.dir}${from === undefined ? '' : ' for the chosen window'}`);
   }
+  return found;
+}
+
+/** As sourceFiles, of `market`'s files (USDⓈ-M futures: `futures/um/...`, Tardis `binance-futures`), or null when there are none. */
+export async function findSourceFiles(data: MarketData, symbol: string, from?: number, to?: number, market: DataMarket = 'spot'): Promise<SourceFiles | null> {
+  const { rank, files } = finestKind(await symbolFiles(data, symbol, from, to, market), PRINT_RANK, printKind);
+  if (rank < 0) return null;
   const kind = files[0]!.name.kind;
   return { source: kind === 'tardis:trades' || kind === RECORDING_KIND ? 'trades' : (PRINT_RANK[rank] as MarketSource), kind, files };
 }
@@ -80,11 +87,15 @@ export async function tradeFiles(data: MarketData, symbol: string, from?: number
 
 /**
  * The tape of one symbol from its finest source, only the prints stamped in [from, to).
- * `klinePrints` is needed only when that source is klines.
+ * `klinePrints` is needed only when that source is klines. With `futures` (the perpetual's
+ * engine rules, `um:<symbol>`), the tape is of the folder's USDⓈ-M futures files of `symbol`
+ * instead, read at the contract's precisions and named after it (an InputError when there are none).
  */
-export async function windowedTape(data: MarketData, symbol: string, from: number, to: number, klinePrints?: KlinePrints): Promise<SymbolTape> {
-  const { source, kind, files } = await sourceFiles(data, symbol, from, to);
-  const spec = symbolSpecOf(data, symbol);
+export async function windowedTape(data: MarketData, symbol: string, from: number, to: number, klinePrints?: KlinePrints, futures?: SymbolSpec): Promise<SymbolTape> {
+  const found = futures === undefined ? await sourceFiles(data, symbol, from, to) : await findSourceFiles(data, symbol, from, to, 'um');
+  if (found === null) throw new InputError(`no futures/um ${symbol} trades, aggTrades or klines files in ${data.dir} for the chosen window`);
+  const { source, kind, files } = found;
+  const spec = futures ?? symbolSpecOf(data, symbol);
   const scale = { quotePrecision: spec.quotePrecision, basePrecision: spec.basePrecision };
   const paths = files.map((f) => f.path);
   const notes = emptyReadNotes();
@@ -97,7 +108,7 @@ export async function windowedTape(data: MarketData, symbol: string, from: numbe
     const interval = source.slice('klines:'.length) as KlineInterval;
     prints = klinePrints(readKlines(paths, { scale, symbol, interval }), spec);
   }
-  return { symbol, trades: cutToWindow(prints, from, to), source, venueIds: VENUE_ID_KINDS.includes(kind), notes };
+  return { symbol: spec.symbol, trades: cutToWindow(prints, from, to), source, venueIds: VENUE_ID_KINDS.includes(kind), notes };
 }
 
 /**

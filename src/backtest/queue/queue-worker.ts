@@ -66,7 +66,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     };
     if (format !== JOB_FORMAT) refuse(`job format ${String(format)}, this worker reads format ${JOB_FORMAT} (run the same exsim version)`);
     const folder = options.data ?? run.data;
-    const here = await fingerprintData(folder, run.symbols, run.from, run.to).catch((error: unknown) => refuse(`cannot read its data ${folder}: ${error instanceof Error ? error.message : String(error)}`));
+    const here = await fingerprintData(folder, run.symbols, run.from, run.to, run.futures ?? []).catch((error: unknown) => refuse(`cannot read its data ${folder}: ${error instanceof Error ? error.message : String(error)}`));
     const difference = dataDifference(data, here);
     if (difference !== null) refuse(`its data (${folder}) is not the submitter's: ${difference}`);
     const spec = await materializeStrategy(strategy).catch((error: unknown) => refuse(error instanceof Error ? error.message : String(error)));

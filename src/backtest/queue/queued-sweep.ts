@@ -60,7 +60,8 @@ export async function runQueuedSweep(request: BacktestRequest, grid: readonly Re
   const { sharedTapes: _shared, strategy: spec, ...plain } = request;
   const runs = sweepRuns({ ...plain, strategy: spec, from, to, symbols }, grid, options.reportsRoot).map(({ strategy: _spec, ...run }) => run as QueuedRun);
   const strategy = await readStrategySource(spec);
-  const data = await fingerprintData(request.data, symbols, from, to);
+  // The perpetuals' futures/um files count when --futures names them (a strategy's own `futures` export is not known here).
+  const data = await fingerprintData(request.data, symbols, from, to, request.futures ?? []);
   const jobs = runs.map((run) => ({ format: JOB_FORMAT, run, strategy, data }) satisfies SweepJob);
   const ids = jobs.map(sweepJobId);
   const slots = new Map<string, number[]>();

@@ -7,8 +7,8 @@
  * replayed at full speed before the port opens (a warm market).
  */
 import { Engine, futuresEngineSymbol } from '../../engine/index.ts';
-import { derivedFuturesTape, FuturesMarket, startFuturesClock } from '../../futures/index.ts';
-import { bookProfileFor, DEFAULT_BOOK, InputError, withFutures, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
+import { DERIVED_FUTURES_SOURCE, FuturesMarket, startFuturesClock } from '../../futures/index.ts';
+import { bookProfileFor, DEFAULT_BOOK, InputError, perpetualTape, withFutures, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
 import { formatRecordingGap, windowedDepth, type ReadNotes, type WindowedDepth } from '../../data/index.ts';
 import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../../sim/index.ts';
 import type { ServedAccounts } from '../accounts-file.ts';
@@ -65,7 +65,7 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
   }
   const atEnd = options.atEnd ?? 'stop';
   const futures = options.futures ?? [];
-  for (const name of futures) if (!tapes.some((t) => t.symbol === name)) throw new InputError(`--futures ${name}: the data has no ${name} trades to derive the perpetual from`);
+  for (const name of futures) if (!tapes.some((t) => t.symbol === name)) throw new InputError(`--futures ${name}: the data has no spot ${name} trades for the perpetual's mark and funding (and prints, when the folder has no futures/um files)`);
   if (futures.length > 0 && atEnd !== 'stop') throw new InputError(`--at-end ${atEnd} continues the spot trades only: with --futures the served market ends with its data (--at-end stop)`);
   const config = withFutures(data.config, futures);
   if (depths.size > 0 && atEnd !== 'stop') throw new InputError(`--at-end ${atEnd} continues the trades only: with recorded depth (${[...depths.keys()].join(', ')}) the served market ends with its data (--at-end stop)`);
@@ -75,22 +75,44 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
     // Tardis trades and recordings keep the venue's trade ids.
     return { ...t, keepTradeIds: venueIds.has(t.symbol), ...(depth === undefined ? {} : { depth: depth.open() }) };
   });
-  // The perpetuals' prints, derived from a second read of their spot tapes by the futures model
-  // the /fapi answers use (same default seed, the replay's spot histories).
+  // The perpetuals' prints: the folder's futures/um files when it has them, else derived from a
+  // second read of their spot tapes by the futures model the /fapi answers use (same default
+  // seed, the replay's spot histories).
   let replayRef: Replay | null = null;
   const contracts = new Engine(config);
   const market = new FuturesMarket({ specs: data.config.symbols.map((s) => contracts.symbolSpec(s.symbol)!), history: (symbol) => replayRef!.history(symbol) });
+  const printsFrom: string[] = [];
   for (const name of futures) {
-    const spot = await windowedTape(data, name, start, Number.MAX_SAFE_INTEGER);
-    const derived = derivedFuturesTape(spot, contracts.symbolSpec(name)!, contracts.symbolSpec(futuresEngineSymbol(name))!, name, () => market);
-    replayTapes.push({ symbol: derived.symbol, trades: derived.trades, keepTradeIds: false });
+    const open = () => perpetualTape(data, name, (symbol) => contracts.symbolSpec(symbol)!, start, Number.MAX_SAFE_INTEGER, () => windowedTape(data, name, start, Number.MAX_SAFE_INTEGER), () => market);
+    const perpetual = await open();
+    // The perpetual's recorded book when the folder has USDⓈ-M depth (Tardis binance-futures, futures/um bookTicker), read through once now as the spot books are.
+    const depth = await windowedDepth(data, name, start, Number.MAX_SAFE_INTEGER, contracts.symbolSpec(futuresEngineSymbol(name))!);
+    if (depth !== null) {
+      await checkDepth(depth, print);
+      depths.set(depth.symbol, depth);
+      print(`${depth.symbol}: ${depth.info.label}`);
+    }
+    replayTapes.push({ symbol: perpetual.tape.symbol, trades: perpetual.tape.trades, keepTradeIds: false, ...(depth === null ? {} : { depth: depth.open() }) });
+    if (perpetual.describe() === DERIVED_FUTURES_SOURCE) {
+      printsFrom.push(`${name} prints derived from the spot tape`);
+      continue;
+    }
+    // The futures files read through once before serving, as the spot tapes are: a bad row is a
+    // one-line error now, and the banner can say how many prints were put on the contract grid.
+    const check = await open();
+    try {
+      for await (const _batch of check.tape.trades as AsyncIterable<unknown>);
+    } catch (error) {
+      throw error instanceof InputError ? error : new InputError(error instanceof Error ? error.message : String(error));
+    }
+    printsFrom.push(`${name} prints from ${check.describe()}`);
   }
   const replay = (replayRef = new Replay({ engine: config, tapes: replayTapes, fillModel: queuePosition(), seed: options.seed ?? '1', startTime: start, journal: null }));
   const served = accounts(start);
   for (const { time: _time, ...command } of served.commands) replay.apply(command);
   // The book is two-sided from the first instant: anchored at each tape's first print, and alive between prints.
   const book = parseBook(DEFAULT_BOOK)!;
-  const synthetic = [...tapes.filter((t) => !depths.has(t.symbol)).map((t) => t.symbol), ...futures.map(futuresEngineSymbol)];
+  const synthetic = [...tapes.map((t) => t.symbol), ...futures.map(futuresEngineSymbol)].filter((symbol) => !depths.has(symbol));
   if (synthetic.length > 0) await SyntheticBook.attach(replay, { symbols: Object.fromEntries(synthetic.map((symbol) => [symbol, bookProfileFor(book, replay.engine.symbolSpec(symbol)!)])) });
   // The perpetuals' mark each second and funding at each funding time, from the data's start (the warm-up included).
   if (futures.length > 0) {
@@ -106,7 +128,7 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
       () => market,
       futures,
     );
-    print(`futures: ${futures.join(', ')} traded through /fapi (prints derived from the spot tape, the mark each second, funding every 8 h)`);
+    print(`futures: ${futures.join(', ')} traded through /fapi (${printsFrom.join(', ')}; the mark each second, funding every 8 h)`);
   }
   // A warm market: the history before `from` is replayed now, at full speed, so trades, klines,
   // tickers and the book are there the moment the port answers.
