@@ -27,6 +27,7 @@ import type { EngineEvent } from './events.ts';
 import { fillFromMarket } from './fills/fill-from-market.ts';
 import { adjustPositionMargin, setFuturesCommissionRates, setLeverage, setMarginType, setPositionMode, transferFuturesWallet } from './futures/futures-commands.ts';
 import { setMarkPrice, settleFunding } from './futures/futures-mark.ts';
+import { expireDueOrders, goodTillDue } from './futures/good-till-date.ts';
 import { modifyMarginOrder } from './futures/modify-margin-order.ts';
 import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
 import { advanceFlows, applyDepth, setDepthBook, setOrderFlowBook } from './liquidity/depth-book-commands.ts';
@@ -88,6 +89,8 @@ export class Engine extends EngineQueries {
     if (!(time >= state.lastTime)) return -1;
     const symbol = state.symbols.get(symbolName);
     if (symbol === undefined || state.dirty.length !== 0 || !quietPrint(symbol, price, quantity)) return -1;
+    // A GTD order due by now must expire first: that takes the command path.
+    if (state.futures !== null && goodTillDue(state, time)) return -1;
     state.lastTime = time;
     advanceFlows(state, time);
     state.sequence++;
@@ -108,6 +111,8 @@ export class Engine extends EngineQueries {
     advanceFlows(state, command.time);
     state.sequence++;
     state.events = null;
+    // GTD orders due by now expire before the command acts (futures only; one null check on spot).
+    if (state.futures !== null && goodTillDue(state, command.time)) expireDueOrders(state, command.time);
     switch (command.type) {
       case 'PlaceOrder':
         placeOrder(state, command);

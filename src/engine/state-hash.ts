@@ -44,7 +44,10 @@ export function computeStateHash(state: EngineState): string {
     for (const index of futures.marginSymbols) {
       const m = state.symbolList[index]!.margin!;
       line(`futures mark ${index} ${m.markPrice} ${m.indexPrice} ${m.markTime} ${m.lastFundingRate} reducing ${m.reducing.join(',')}`);
+      // GTD lines only when there are GTD orders, so earlier futures digests stay as they were.
+      if (m.goodTill.size !== 0) line(`futures gtd ${index} ${[...m.goodTill].sort((a, b) => a[0] - b[0]).map(([id, due]) => `${id}@${due}`).join(',')}`);
     }
+    if (futures.gtdQueue.length !== 0) line(`futures gtd queue ${futures.gtdQueue.map((e) => `${e.due}/${e.symbolIndex}/${e.orderId}`).join(',')}`);
   }
   for (const s of state.symbolList) {
     line(

@@ -104,7 +104,7 @@ export function futuresUserStreamEvents(
       c: o.clientOrderId,
       S: o.side,
       o: o.type,
-      f: info?.postOnly === true ? 'GTX' : o.timeInForce,
+      f: info?.postOnly === true ? 'GTX' : (info?.goodTillTime ?? 0) !== 0 ? 'GTD' : o.timeInForce,
       q: qty(spec, o.origQty),
       // A MARKET order has no price: "0", as the exchange shows it.
       p: o.price === 0 ? '0' : price(spec, o.price),
@@ -138,7 +138,8 @@ export function futuresUserStreamEvents(
       ss: 0,
       V: o.selfTradePreventionMode,
       pm: priceMatchOf(o.symbol, o.orderId),
-      gtd: 0,
+      // GTD orders: their goodTillDate (ms, whole seconds); 0 for the others.
+      gtd: Math.floor((info?.goodTillTime ?? 0) / 1000),
       er,
     });
     push(o.accountId, { e: 'ORDER_TRADE_UPDATE', E: at(time), T: at(time), o: body });
