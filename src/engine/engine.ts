@@ -7,7 +7,9 @@
  * Contract
  * - Pure in its inputs: the events and state after a command are a function of the config and
  *   the commands applied so far. No clock (time comes on the command), no I/O, no randomness.
- * - A refused command emits one OrderRejected and changes nothing.
+ * - A refused command emits one OrderRejected and changes nothing. (Before any command, GTD
+ *   orders due by its time expire — futures/good-till-date.ts — and their OrderExpired events
+ *   come first, whether the command is then refused or not: they belong to the time.)
  * - Time never runs backwards: a command older than the previous one is a caller bug (throws).
  * - Invariants (checked by `checkInvariants`, asserted by the property tests after every step):
  *   books never crossed (nor with the synthetic book's levels merged in); level totals and FIFO links consistent; each open order reserves exactly

@@ -189,9 +189,11 @@ class FuturesChecker {
     const before = this.engine.stateHash();
     const events = this.engine.apply(command);
     for (const e of events) COVERAGE.set(e.type === 'OrderRejected' ? `rej ${e.reason}` : e.type, (COVERAGE.get(e.type === 'OrderRejected' ? `rej ${e.reason}` : e.type) ?? 0) + 1);
-    const refused = events.length === 1 && events[0]!.type === 'OrderRejected';
+    // A refusal is the last event: GTD orders due by the command's time expire before it, refused or not.
+    const refused = events.length !== 0 && events[events.length - 1]!.type === 'OrderRejected';
     if (events.length === 0 && command.type !== 'SetFuturesCommissionRates') throw new Error(`${command.type} emitted nothing`);
-    if (refused && this.engine.stateHash() !== before) throw new Error(`refused ${command.type} changed the state`);
+    if (refused && events.length === 1 && this.engine.stateHash() !== before) throw new Error(`refused ${command.type} changed the state`);
+    if (refused && events.slice(0, -1).some((e) => e.type !== 'OrderExpired')) throw new Error(`refused ${command.type} did more than expire GTD orders`);
     this.observe(command, events, refused);
     this.engine.checkInvariants();
     this.checkConservation();
