@@ -35,6 +35,12 @@ describe('GTD orders through /fapi', () => {
     expect((f.demo.get('/fapi/v1/openOrders').json as Record<string, unknown>[]).map((o) => [o['timeInForce'], o['goodTillDate']])).toEqual([['GTD', GTD], ['GTC', 0]]);
   });
 
+  test('takes an STP mode (GTD is one of the three TIFs STP applies to, §3.1)', () => {
+    const f = market();
+    const r = f.demo.post('/fapi/v1/order', { ...ORDER, selfTradePreventionMode: 'EXPIRE_MAKER' });
+    expect(r.json).toMatchObject({ status: 'NEW', timeInForce: 'GTD', goodTillDate: GTD, selfTradePreventionMode: 'EXPIRE_MAKER' });
+  });
+
   test('just above now + 600 s is accepted; the bounds are -5040 and change nothing', () => {
     const f = market();
     expect(f.demo.post('/fapi/v1/order', { ...ORDER, goodTillDate: String(T0_MS + 600_000) }).json).toEqual({ code: -5040, msg: GTD_TEXT });
