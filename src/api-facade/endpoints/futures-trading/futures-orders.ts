@@ -6,7 +6,7 @@
  * ModifyMarginOrder).
  *
  * Rules:
- * - Orders are LIMIT (GTC, IOC, FOK, GTX) or MARKET on the engine's margin symbol `um:<symbol>`;
+ * - Orders are LIMIT (GTC, IOC, FOK, GTX, GTD) or MARKET on the engine's margin symbol `um:<symbol>`;
  *   the parameter stage (futures-order-request.ts) refuses the conditional types (-4120) and
  *   missing fields; filters, position side, reduce only and margin are the engine's refusals,
  *   each answered with its futures code (futures-refusals.ts), and a refused order changes nothing.
