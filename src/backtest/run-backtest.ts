@@ -13,7 +13,7 @@
  */
 import { statSync } from 'node:fs';
 import { ExchangeContext } from '../api-facade/index.ts';
-import { Engine, futuresEngineSymbol, isFuturesSymbol, type AccountTradeView, type BalanceView, type CreateAccount, type OrderView } from '../engine/index.ts';
+import { Engine, fapiSymbolOf, futuresEngineSymbol, isFuturesSymbol, type AccountTradeView, type BalanceView, type CreateAccount, type OrderView } from '../engine/index.ts';
 import { accountCommand, resolveAccount, type AccountChoices, type AccountSetup } from './account-setup.ts';
 import { klineOriginOfReason, Replay, SyntheticBook, tapeTradeOfReason, type JournalSink, type LatencyConfig, type ReplayedTrade } from '../sim/index.ts';
 import { fillModelText, makeFillModel, parseFillModel, type FillModelName } from './parse-fill-model.ts';
@@ -296,7 +296,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const fillRules = new Map<string, string>();
   replay.onMarketFill((fill) => {
     if (fill.accountId !== STRATEGY_ACCOUNT_ID) return;
-    fillPrints.set(`${fill.symbol} ${fill.tradeId}`, describePrint(sources[fill.symbol]!, fill.reason));
+    // A perpetual's prints are derived from its spot symbol's tape (no source of its own).
+    const source = sources[fill.symbol] ?? sources[fapiSymbolOf(fill.symbol) ?? fill.symbol]!;
+    fillPrints.set(`${fill.symbol} ${fill.tradeId}`, describePrint(source, fill.reason));
     fillRules.set(`${fill.symbol} ${fill.tradeId}`, fill.reason);
   });
   const recorder = new BacktestRecorder(replay.engine, STRATEGY_ACCOUNT_ID, symbols, from, sampleMicros);

@@ -13,7 +13,8 @@
  * - futures: positions on the side their mode allows (LONG ≥ 0, SHORT ≤ 0), entry cost and
  *   isolated wallets never negative (and zero when flat or cross), every open margin order known
  *   with its futures fields, and the open reducing orders of a position adding up to at most its
- *   size on the side that reduces it (so a reduce-only order can never increase a position).
+ *   size on the side that reduces it (so a reduce-only order can never increase a position);
+ *   every open GTD order queued at its due time.
  */
 import type { Account } from './accounts/account.ts';
 import { lockedAsset, requiredLock } from './accounts/settle.ts';
@@ -184,6 +185,11 @@ function checkFuturesInvariants(state: EngineState, totals: number[]): void {
     const margin = symbol.margin!;
     for (const order of symbol.live.values()) {
       if (!margin.orders.has(order.orderId)) throw new Error(`margin order ${order.orderId} on ${symbol.spec.symbol} has no futures fields`);
+      // An open GTD order waits in the queue at its due time (good-till-date.ts).
+      const due = margin.goodTill.size === 0 ? undefined : margin.goodTill.get(order.orderId);
+      if (due !== undefined && !futures.gtdQueue.some((e) => e.symbolIndex === index && e.orderId === order.orderId && e.due === due)) {
+        throw new Error(`GTD order ${order.orderId} on ${symbol.spec.symbol} is not queued for ${due}`);
+      }
     }
     // Open reducing orders per (account, side): on the reducing side, within the position.
     const used = new Map<string, number>();

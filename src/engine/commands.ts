@@ -92,6 +92,12 @@ export interface OrderRequest {
   reduceOnly?: boolean;
   /** Margin symbols only: post-only (fapi timeInForce GTX, sent with timeInForce GTC): refused if it would take (-5022). */
   postOnly?: boolean;
+  /**
+   * Margin symbols only: fapi timeInForce GTD, sent as a LIMIT GTC with the time it expires
+   * (engine µs, > the command's time; the API truncates Binance's goodTillDate to the second).
+   * The order rests like GTC and expires on the first command at or after this time.
+   */
+  goodTillTime?: number;
 }
 
 export interface PlaceOrder extends OrderRequest {

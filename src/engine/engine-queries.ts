@@ -566,7 +566,7 @@ export class EngineQueries {
     return commissionRatesOf(this.state, accountId, symbol);
   }
 
-  /** positionSide / reduceOnly / postOnly of a margin order, open or closed. */
+  /** positionSide / reduceOnly / postOnly / goodTillTime (GTD) / liquidation (a system close) of a margin order, open or closed. */
   futuresOrderInfo(symbol: string, orderId: number): FuturesOrderInfoView | undefined {
     return futuresOrderInfoView(this.state, symbol, orderId);
   }

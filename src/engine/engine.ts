@@ -7,7 +7,9 @@
  * Contract
  * - Pure in its inputs: the events and state after a command are a function of the config and
  *   the commands applied so far. No clock (time comes on the command), no I/O, no randomness.
- * - A refused command emits one OrderRejected and changes nothing.
+ * - A refused command emits one OrderRejected and changes nothing. (Before any command, GTD
+ *   orders due by its time expire — futures/good-till-date.ts — and their OrderExpired events
+ *   come first, whether the command is then refused or not: they belong to the time.)
  * - Time never runs backwards: a command older than the previous one is a caller bug (throws).
  * - Invariants (checked by `checkInvariants`, asserted by the property tests after every step):
  *   books never crossed (nor with the synthetic book's levels merged in); level totals and FIFO links consistent; each open order reserves exactly
@@ -27,6 +29,7 @@ import type { EngineEvent } from './events.ts';
 import { fillFromMarket } from './fills/fill-from-market.ts';
 import { adjustPositionMargin, setFuturesCommissionRates, setLeverage, setMarginType, setPositionMode, transferFuturesWallet } from './futures/futures-commands.ts';
 import { setMarkPrice, settleFunding } from './futures/futures-mark.ts';
+import { expireDueOrders, goodTillDue } from './futures/good-till-date.ts';
 import { modifyMarginOrder } from './futures/modify-margin-order.ts';
 import { setSyntheticAnchor, setSyntheticBook } from './liquidity/synthetic-book-commands.ts';
 import { advanceFlows, applyDepth, setDepthBook, setOrderFlowBook } from './liquidity/depth-book-commands.ts';
@@ -88,6 +91,8 @@ export class Engine extends EngineQueries {
     if (!(time >= state.lastTime)) return -1;
     const symbol = state.symbols.get(symbolName);
     if (symbol === undefined || state.dirty.length !== 0 || !quietPrint(symbol, price, quantity)) return -1;
+    // A GTD order due by now must expire first: that takes the command path.
+    if (state.futures !== null && goodTillDue(state, time)) return -1;
     state.lastTime = time;
     advanceFlows(state, time);
     state.sequence++;
@@ -108,6 +113,8 @@ export class Engine extends EngineQueries {
     advanceFlows(state, command.time);
     state.sequence++;
     state.events = null;
+    // GTD orders due by now expire before the command acts (futures only; one null check on spot).
+    if (state.futures !== null && goodTillDue(state, command.time)) expireDueOrders(state, command.time);
     switch (command.type) {
       case 'PlaceOrder':
         placeOrder(state, command);

@@ -389,7 +389,9 @@ export interface MarginCalled {
 
 /**
  * A position closed by the system (`autoclose-<time>`, type LIQUIDATION, execution CALCULATED)
- * against the insurance fund at `price` (the bankruptcy price). Not a trade on the symbol's tape.
+ * against the insurance fund at `price` (the bankruptcy price). Not a trade on the symbol's tape,
+ * but a real order of the account: `orderId` from the symbol's order ids, archived FILLED (a
+ * LIMIT IOC at `orderPrice`), with its trade `tradeId` in the account's trades.
  */
 export interface PositionLiquidated {
   type: 'PositionLiquidated';
@@ -397,7 +399,11 @@ export interface PositionLiquidated {
   accountId: number;
   symbol: string;
   positionSide: 'BOTH' | 'LONG' | 'SHORT';
+  orderId: number;
+  tradeId: number;
   clientOrderId: string;
+  /** The order's limit price: the bankruptcy price on the tick grid (SELL down, BUY up). */
+  orderPrice: number;
   side: Side;
   /** Base units closed. */
   quantity: number;

@@ -44,7 +44,8 @@ export type FuturesRejectReason =
   | 'FUTURES_LEVERAGE_REDUCTION_ISOLATED'
   | 'FUTURES_NO_POSITION'
   | 'FUTURES_MODIFY_ONLY_LIMIT'
-  | 'FUTURES_MODIFY_NO_CHANGE';
+  | 'FUTURES_MODIFY_NO_CHANGE'
+  | 'FUTURES_GTD_OUT_OF_BOUNDS';
 
 export type RejectReason =
   | FilterRejectReason

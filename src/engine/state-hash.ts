@@ -44,7 +44,13 @@ export function computeStateHash(state: EngineState): string {
     for (const index of futures.marginSymbols) {
       const m = state.symbolList[index]!.margin!;
       line(`futures mark ${index} ${m.markPrice} ${m.indexPrice} ${m.markTime} ${m.lastFundingRate} reducing ${m.reducing.join(',')}`);
+      // GTD lines only when there are GTD orders, so earlier futures digests stay as they were.
+      if (m.goodTill.size !== 0) line(`futures gtd ${index} ${[...m.goodTill].sort((a, b) => a[0] - b[0]).map(([id, due]) => `${id}@${due}`).join(',')}`);
     }
+    // The queue's open orders only: entries of orders closed otherwise wait to be dropped when
+    // due (good-till-date.ts), a bookkeeping detail no command or query can see.
+    const waiting = futures.gtdQueue.filter((e) => state.symbolList[e.symbolIndex]!.live.get(e.orderId)?.isOpen === true);
+    if (waiting.length !== 0) line(`futures gtd queue ${waiting.map((e) => `${e.due}/${e.symbolIndex}/${e.orderId}`).join(',')}`);
   }
   for (const s of state.symbolList) {
     line(

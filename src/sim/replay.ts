@@ -428,14 +428,26 @@ export class Replay {
     const stamped = Object.assign({ type: command.type, time: this.scheduler.now }, command) as EngineCommand;
     const events = this.engine.apply(stamped);
     this.journal?.record(stamped, events);
+    // Orders the command expired on its own (a futures GTD order due by now, orders a liquidation
+    // expired): their symbols' mirrors are re-read too, or a later print would plan fills for them.
+    let expiredOn: string[] | undefined;
     for (const event of events) {
       if (event.type === 'TradeExecuted') {
         this.#recordHistory(this.#runtime(event.symbol), event.tradeId, event.price, event.quantity, event.quoteQuantity, event.time, event.isBuyerMaker);
+      } else if (event.type === 'OrderExpired' && !(expiredOn ??= []).includes(event.symbol)) {
+        expiredOn.push(event.symbol);
       }
     }
-    if ('accountId' in command && 'symbol' in command) {
-      const runtime = this.#symbols.get(command.symbol);
+    const own = 'accountId' in command && 'symbol' in command ? command.symbol : undefined;
+    if (own !== undefined) {
+      const runtime = this.#symbols.get(own);
       if (runtime !== undefined) this.#refreshBook(runtime);
+    }
+    if (expiredOn !== undefined) {
+      for (const symbol of expiredOn) {
+        const runtime = symbol === own ? undefined : this.#symbols.get(symbol);
+        if (runtime !== undefined) this.#refreshBook(runtime);
+      }
     }
     return events;
   }
@@ -681,7 +693,8 @@ export class Replay {
       const command: FillFromMarket = { type: 'FillFromMarket', time, symbol: s.name, orderId: order.orderId, quantity, reason, fromBook: true };
       const events = this.engine.apply(command);
       this.journal?.record(command, events);
-      const event = events[0];
+      const at = fillIndex(events);
+      const event = events[at];
       if (event === undefined || event.type !== 'OrderFilledByMarket') throw new Error(`DEPTH_CROSS fill refused for order ${order.orderId}: ${JSON.stringify(events)}`);
       this.stats.marketFills++;
       this.stats.depthCrossFills++;
@@ -689,7 +702,7 @@ export class Replay {
       this.#recordHistory(s, event.tradeId, event.price, event.quantity, event.quoteQuantity, time, order.isBuy);
       const gone = mirror.filled(order.orderId, quantity);
       if (gone) s.model.orderGone?.(order);
-      if (events.length > 1) this.#afterContingencies(s, events.slice(1));
+      if (events.length > 1) this.#afterContingencies(s, withoutFill(events, at));
       for (const listener of this.#marketEventListeners) listener(events);
       if (!gone) return; // the crossing liquidity ran out on this order
     }
@@ -776,7 +789,8 @@ export class Replay {
       const command: FillFromMarket = { type: 'FillFromMarket', time: print.time, symbol: s.name, orderId: plan.orderId, quantity: plan.quantity, reason: plan.reason };
       const events = this.engine.apply(command);
       this.journal?.record(command, events);
-      const event = events[0];
+      const at = fillIndex(events);
+      const event = events[at];
       if (event === undefined || event.type !== 'OrderFilledByMarket') {
         throw new Error(`FillFromMarket refused for order ${plan.orderId}: ${JSON.stringify(events)}`);
       }
@@ -790,7 +804,7 @@ export class Replay {
         // The fill set off stops or list legs: they may have traded, rested or ended orders the
         // remaining plans name. The mirror is re-read; plans for orders gone are dropped.
         contingent = true;
-        this.#afterContingencies(s, events.slice(1));
+        this.#afterContingencies(s, withoutFill(events, at));
       }
       for (let i = 0; i < eventListeners.length; i++) eventListeners[i]!(events);
     }
@@ -847,4 +861,20 @@ export class Replay {
     if (runtime === undefined) throw new Error(`unknown symbol ${symbol}`);
     return runtime;
   }
+}
+
+/**
+ * Where a FillFromMarket's OrderFilledByMarket is among its events: first on spot; on a margin
+ * symbol the fill's futures events (wallet, position) come before it (docs/usdm-futures.md), and
+ * GTD orders due by the command's time expire before everything. -1 when refused.
+ */
+function fillIndex(events: readonly EngineEvent[]): number {
+  if (events[0]?.type === 'OrderFilledByMarket') return 0;
+  for (let i = 1; i < events.length; i++) if (events[i]!.type === 'OrderFilledByMarket') return i;
+  return -1;
+}
+
+/** The events of a fill's command other than the fill itself (what it set off, and futures bookkeeping). */
+function withoutFill(events: readonly EngineEvent[], at: number): readonly EngineEvent[] {
+  return at === 0 ? events.slice(1) : [...events.slice(0, at), ...events.slice(at + 1)];
 }

@@ -130,6 +130,7 @@ const CASES: Case[] = [
   ['POST', '/fapi/v1/batchOrders', { batchOrders: '[]' }, 400, -1130, "Data sent for parameter 'batchOrders' is not valid."],
   ['DELETE', '/fapi/v1/batchOrders', { symbol: 'BTCUSDT' }, 400, -1102, "Param 'orderIdList' or 'origClientOrderIdList' must be sent, but both were empty/null!"],
   ['GET', '/fapi/v1/userTrades', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
+  ['GET', '/fapi/v1/forceOrders', { symbol: 'NOPE' }, 400, -1121, INVALID_SYMBOL],
   ['POST', '/fapi/v1/countdownCancelAll', { symbol: 'BTCUSDT' }, 400, -1102, "Mandatory parameter 'countdownTime' was not sent, was empty/null, or malformed."],
   ['GET', '/fapi/v2/account', { extra: 1 }, 400, -1104, unread(2, 3)],
   ['GET', '/fapi/v3/account', { extra: 1 }, 400, -1104, unread(2, 3)],

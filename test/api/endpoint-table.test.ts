@@ -75,6 +75,7 @@ const FUTURES_TRADING: Record<string, string> = {
   'POST /fapi/v1/batchOrders': 'TRADE',
   'DELETE /fapi/v1/batchOrders': 'TRADE',
   'GET /fapi/v1/userTrades': 'USER_DATA',
+  'GET /fapi/v1/forceOrders': 'USER_DATA',
   'POST /fapi/v1/countdownCancelAll': 'TRADE',
   'GET /fapi/v2/account': 'USER_DATA',
   'GET /fapi/v3/account': 'USER_DATA',

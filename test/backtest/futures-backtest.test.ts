@@ -85,11 +85,14 @@ test('a 125x short on a thin wallet is liquidated when the mark rises: position 
   expect(futures.liquidations).toBe(1);
   expect(futures.symbols[0]).toMatchObject({ positionAmt: '0.000', liquidations: 1 });
   expect(Number(futures.insuranceFund)).toBeGreaterThan(0);
-  // The strategy's own orders: the short's MARKET SELL (filled) and the resting BUY the liquidation expired.
+  // The account's orders: the short's MARKET SELL (filled), the resting BUY the liquidation
+  // expired, and the liquidation's own system close (a real order: BUY, FILLED).
   expect(result.orders.map((o) => [o.symbol, o.side, o.status])).toEqual([
     ['um:BTCUSDT', 'SELL', 'FILLED'],
     ['um:BTCUSDT', 'BUY', 'EXPIRED'],
+    ['um:BTCUSDT', 'BUY', 'FILLED'],
   ]);
+  expect(result.orders[2]!.clientOrderId).toMatch(/^autoclose-\d+$/);
 });
 
 test('exsim backtest short: the headline, summary.json and report.html show the futures section; trades.csv the short round trips', async () => {

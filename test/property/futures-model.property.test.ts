@@ -1,6 +1,6 @@
 /**
  * Model-based property test of the futures engine: random streams of transfers, orders (both
- * sides, LIMIT GTC / IOC / FOK / post-only and MARKET, reduce-only), cancels, fills by market
+ * sides, LIMIT GTC / IOC / FOK / post-only / GTD and MARKET, reduce-only), cancels, waits (GTD expiry), fills by market
  * prints, order modifies, mark moves, funding, leverage / margin type / position mode / isolated margin changes,
  * on two margin symbols sharing um:USDT, with three accounts. After every command it checks, from the outside:
  * - conservation per margin asset: Σ futures wallets (cross + isolated, open-order margin
@@ -9,6 +9,7 @@
  * - after each SetMarkPrice and SettleFunding no position is at or below maintenance (cross:
  *   margin balance > Σ MM; isolated: isolated wallet + uPnL > MM);
  * - a reduce-only order's fill never increases or flips the position;
+ * - no GTD order is open after a command at or past its due time;
  * - order statuses only move along the legal graph, nothing after a terminal status;
  * - a refused command leaves the state hash unchanged; `checkInvariants()` holds.
  */
@@ -40,7 +41,8 @@ const config = {
 /** A step of the stream; orders and fills pick their target when applied (state-dependent). */
 type Step = { sym: 0 | 1 } & (
   | { kind: 'transfer'; account: number; amount: number; toFutures: boolean }
-  | { kind: 'order'; account: number; buy: boolean; steps: number; offsetBp: number; market: boolean; tif: 'GTC' | 'IOC' | 'FOK'; reduceOnly: boolean; postOnly: boolean; hedgeSide: boolean }
+  | { kind: 'order'; account: number; buy: boolean; steps: number; offsetBp: number; market: boolean; tif: 'GTC' | 'IOC' | 'FOK'; reduceOnly: boolean; postOnly: boolean; hedgeSide: boolean; gtdMs: number }
+  | { kind: 'wait'; ms: number }
   | { kind: 'cancelAll'; account: number }
   | { kind: 'fill'; pick: number; fraction: number }
   | { kind: 'print'; moveBp: number }
@@ -65,8 +67,11 @@ const bodyArb = fc.oneof(
       reduceOnly: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
       postOnly: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
       hedgeSide: fc.boolean(),
+      // A third of the GTC orders are GTD, due 1..40 ms ahead (a command is 1 ms apart here).
+      gtdMs: fc.integer({ min: -80, max: 40 }).map((n) => Math.max(0, n)),
     }),
   },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 1, max: 30 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancelAll' as const), account }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('fill' as const), pick: fc.nat(), fraction: fc.integer({ min: 1, max: 4 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('print' as const), moveBp: fc.integer({ min: -500, max: 500 }) }) },
@@ -131,7 +136,10 @@ class FuturesChecker {
         const positionSide = hedge ? (step.hedgeSide ? 'LONG' : 'SHORT') : 'BOTH';
         const base = { type: 'PlaceOrder', accountId: step.account, symbol: SYM, side: step.buy ? 'BUY' : 'SELL', quantity: step.steps * 100_000, positionSide, reduceOnly: step.reduceOnly && !hedge ? true : undefined };
         if (step.market) return { ...base, orderType: 'MARKET' };
-        return { ...base, orderType: 'LIMIT', timeInForce: step.tif, price: this.priceAt(step.sym, step.offsetBp), postOnly: step.postOnly && step.tif === 'GTC' ? true : undefined };
+        const postOnly = step.postOnly && step.tif === 'GTC';
+        // GTD: a GTC order that is not post-only, due gtdMs after the command (next command's time + gtdMs ms).
+        const gtd = step.gtdMs > 0 && step.tif === 'GTC' && !postOnly ? { goodTillTime: this.time + 1000 + step.gtdMs * 1000 } : {};
+        return { ...base, orderType: 'LIMIT', timeInForce: step.tif, price: this.priceAt(step.sym, step.offsetBp), postOnly: postOnly ? true : undefined, ...gtd };
       }
       case 'cancelAll':
         return { type: 'CancelAllOrders', accountId: step.account, symbol: SYM };
@@ -168,6 +176,10 @@ class FuturesChecker {
       }
       case 'rates':
         return { type: 'SetFuturesCommissionRates', accountId: step.account, makerRate: step.maker, takerRate: step.taker };
+      case 'wait':
+        // Time passes; the next command (a mark update) expires what fell due meanwhile.
+        this.time += step.ms * 1000;
+        return { type: 'SetMarkPrice', symbol: SYM, markPrice: this.marks[step.sym] };
     }
   }
 
@@ -177,12 +189,15 @@ class FuturesChecker {
     const before = this.engine.stateHash();
     const events = this.engine.apply(command);
     for (const e of events) COVERAGE.set(e.type === 'OrderRejected' ? `rej ${e.reason}` : e.type, (COVERAGE.get(e.type === 'OrderRejected' ? `rej ${e.reason}` : e.type) ?? 0) + 1);
-    const refused = events.length === 1 && events[0]!.type === 'OrderRejected';
+    // A refusal is the last event: GTD orders due by the command's time expire before it, refused or not.
+    const refused = events.length !== 0 && events[events.length - 1]!.type === 'OrderRejected';
     if (events.length === 0 && command.type !== 'SetFuturesCommissionRates') throw new Error(`${command.type} emitted nothing`);
-    if (refused && this.engine.stateHash() !== before) throw new Error(`refused ${command.type} changed the state`);
+    if (refused && events.length === 1 && this.engine.stateHash() !== before) throw new Error(`refused ${command.type} changed the state`);
+    if (refused && events.slice(0, -1).some((e) => e.type !== 'OrderExpired')) throw new Error(`refused ${command.type} did more than expire GTD orders`);
     this.observe(command, events, refused);
     this.engine.checkInvariants();
     this.checkConservation();
+    this.checkGoodTill(command.time);
     if (!refused && (command.type === 'SetMarkPrice' || command.type === 'SettleFunding')) this.checkAboveMaintenance();
   }
 
@@ -210,6 +225,7 @@ class FuturesChecker {
           break;
         case 'OrderExpired':
           this.status(e.symbol, e.orderId, e.status);
+          if (this.engine.futuresOrderInfo(e.symbol, e.orderId)?.goodTillTime === e.time) COVERAGE.set('GTD expired', (COVERAGE.get('GTD expired') ?? 0) + 1);
           break;
         case 'FuturesPositionChanged': {
           const key = `${e.accountId}/${e.symbol}/${e.positionSide}`;
@@ -248,6 +264,17 @@ class FuturesChecker {
     held += this.engine.feesCollected()['um:USDT'] ?? 0;
     for (const id of ACCOUNTS) held += this.engine.futuresAccount(id, 'um:USDT')?.walletBalance ?? 0;
     if (held !== this.external) throw new Error(`um:USDT not conserved: held ${held}, external flows ${this.external}`);
+  }
+
+  checkGoodTill(time: number): void {
+    for (const symbol of SYMBOLS) {
+      for (const id of ACCOUNTS) {
+        for (const o of this.engine.openOrders(id, symbol)) {
+          const due = this.engine.futuresOrderInfo(symbol, o.orderId)!.goodTillTime;
+          if (due !== 0 && due <= time) throw new Error(`GTD order ${o.orderId} due at ${due} still open at ${time}`);
+        }
+      }
+    }
   }
 
   checkAboveMaintenance(): void {

@@ -10,6 +10,7 @@
  *
  * Orders fired while an earlier one is being placed (its fills move the price) wait in a queue and
  * are placed in order after it: no recursion, the same sequence on every run.
+ * GTD orders still waiting at their goodTillDate expire before a batch's prices move the book.
  * The book is journaled by the served exchange (facade-state.ts). Not supported here:
  * priceProtect (accepted, not applied).
  */
@@ -42,6 +43,10 @@ export class FuturesAlgoDriver {
   /** One published batch: prices move the book, done engine orders finish their algo orders. */
   observe(events: readonly EngineEvent[]): void {
     if (!this.book.hasLive) return;
+    // GTD orders still waiting at their goodTillDate expire first (as the engine expires its GTD
+    // orders before a command acts), at their due time.
+    const last = events[events.length - 1];
+    if (last !== undefined) for (const o of this.book.expireDue(last.time)) this.announce(o, o.updateTime);
     for (const e of events) {
       switch (e.type) {
         case 'MarkPriceChanged':
@@ -107,7 +112,8 @@ export class FuturesAlgoDriver {
         pP: o.priceProtect,
         R: o.reduceOnly,
         tt: o.triggerTime === 0 ? 0 : apiTime(o.triggerTime, unit),
-        gtd: 0,
+        // GTD: the goodTillDate (ms, whole seconds); 0 otherwise.
+        gtd: Math.floor((o.goodTillTime ?? 0) / 1000),
         rm: o.rejectReason,
       },
     }));
@@ -157,17 +163,20 @@ export class FuturesAlgoDriver {
     }
     const limit = o.type === 'STOP' || o.type === 'TAKE_PROFIT';
     const postOnly = limit && o.timeInForce === 'GTX';
+    // A fired GTD STOP / TAKE_PROFIT rests as the engine's GTD order (GTC until its goodTillDate).
+    const goodTill = limit && o.timeInForce === 'GTD' ? (o.goodTillTime ?? 0) : 0;
     const command: FacadeCommand = {
       type: 'PlaceOrder',
       accountId: o.accountId,
       symbol: o.symbol,
       side: o.side,
       orderType: limit ? 'LIMIT' : 'MARKET',
-      ...(limit ? { timeInForce: o.timeInForce === 'GTX' ? ('GTC' as const) : o.timeInForce, price: o.price } : {}),
+      ...(limit ? { timeInForce: o.timeInForce === 'GTX' || o.timeInForce === 'GTD' ? ('GTC' as const) : o.timeInForce, price: o.price } : {}),
       quantity,
       positionSide: o.positionSide,
       ...(reduceOnly ? { reduceOnly: true } : {}),
       ...(postOnly ? { postOnly: true } : {}),
+      ...(goodTill > 0 ? { goodTillTime: goodTill } : {}),
       ...(o.selfTradePreventionMode === 'NONE' ? {} : { selfTradePreventionMode: o.selfTradePreventionMode as 'EXPIRE_TAKER' | 'EXPIRE_MAKER' | 'EXPIRE_BOTH' }),
     };
     const events = this.#host.apply(command);

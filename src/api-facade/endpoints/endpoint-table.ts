@@ -46,6 +46,7 @@ import { cancelOpenOrders, cancelOrder, newOrder, testOrder } from './spot/tradi
 import { closeUserStream, keepAliveUserStream, openUserStream } from './spot/user-stream.ts';
 import { closeFuturesUserStream, keepAliveFuturesUserStream, openFuturesUserStream } from './futures-trading/futures-user-stream.ts';
 import * as futuresOrders from './futures-trading/futures-orders.ts';
+import { futuresForceOrders } from './futures-trading/futures-force-orders.ts';
 import * as futuresAccount from './futures-trading/futures-account.ts';
 import * as futuresSettings from './futures-trading/futures-settings.ts';
 import * as futuresAlgo from './futures-trading/futures-algo-orders.ts';
@@ -169,6 +170,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   futuresOrders.futuresBatchOrders,
   futuresOrders.futuresCancelBatchOrders,
   futuresOrders.futuresUserTrades,
+  futuresForceOrders,
   futuresOrders.futuresCountdownCancelAll,
   futuresAccount.futuresAccountV2,
   futuresAccount.futuresAccountV3,

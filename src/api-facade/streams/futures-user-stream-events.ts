@@ -7,7 +7,8 @@
  *   (`rp` the fill's realized PnL from the position change the engine booked with it, `N`/`n` the
  *   commission, absent when there is none), CANCELED, EXPIRED (`er` 2 for an IOC/FOK remainder,
  *   4 reduce-only knocked out, 5 liquidation, 0 otherwise), and a liquidation's system order
- *   (PositionLiquidated: `autoclose-…`, type LIQUIDATION, x CALCULATED, X FILLED).
+ *   (PositionLiquidated: `autoclose-…`, type LIQUIDATION, x CALCULATED, X FILLED, its order id and
+ *   trade id; `p` the order's grid price, `ap`/`L` the bankruptcy price).
  *   `z` is the order's running total after the event (final total minus what is later in the
  *   batch), `b`/`a` the account's open bid/ask notional on the symbol after the batch.
  * - TRADE_LITE per fill, right after its ORDER_TRADE_UPDATE.
@@ -104,7 +105,7 @@ export function futuresUserStreamEvents(
       c: o.clientOrderId,
       S: o.side,
       o: o.type,
-      f: info?.postOnly === true ? 'GTX' : o.timeInForce,
+      f: info?.postOnly === true ? 'GTX' : (info?.goodTillTime ?? 0) !== 0 ? 'GTD' : o.timeInForce,
       q: qty(spec, o.origQty),
       // A MARKET order has no price: "0", as the exchange shows it.
       p: o.price === 0 ? '0' : price(spec, o.price),
@@ -138,7 +139,8 @@ export function futuresUserStreamEvents(
       ss: 0,
       V: o.selfTradePreventionMode,
       pm: priceMatchOf(o.symbol, o.orderId),
-      gtd: 0,
+      // GTD orders: their goodTillDate (ms, whole seconds); 0 for the others.
+      gtd: Math.floor((info?.goodTillTime ?? 0) / 1000),
       er,
     });
     push(o.accountId, { e: 'ORDER_TRADE_UPDATE', E: at(time), T: at(time), o: body });
@@ -296,17 +298,18 @@ export function futuresUserStreamEvents(
             o: 'LIQUIDATION',
             f: 'IOC',
             q: qty(spec, e.quantity),
-            p: price(spec, e.price),
+            // The system order's limit (the bankruptcy price on the grid); it filled at the bankruptcy price.
+            p: price(spec, e.orderPrice),
             ap: price(spec, e.price),
             sp: '0',
             x: 'CALCULATED',
             X: 'FILLED',
-            i: 0,
+            i: e.orderId,
             l: qty(spec, e.quantity),
             z: qty(spec, e.quantity),
             L: price(spec, e.price),
             T: at(e.time),
-            t: 0,
+            t: e.tradeId,
             // The account's open orders were canceled before the close (er 5): nothing is open.
             b: money(spec.quoteAsset, 0),
             a: money(spec.quoteAsset, 0),

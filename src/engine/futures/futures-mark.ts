@@ -29,9 +29,10 @@ import type { EngineState, SymbolState } from '../engine-state.ts';
 import type { MarginCallPosition } from '../events.ts';
 import { mulDivCeil, mulDivFloor } from '../exact-math.ts';
 import { expire } from '../order-lifecycle.ts';
+import { Order } from '../order.ts';
 import { RATE_SCALE } from '../symbol-spec.ts';
 import { addIncome, bookExternal, debitWallet, emitPosition, emitWallet, markOf, moveFund, summarize } from './futures-account.ts';
-import { POSITION_SIDES, type FuturesAccount, type FuturesPosition, type FuturesSymbolSettings } from './futures-state.ts';
+import { LIQUIDATION_FLAG, POSITION_SIDES, type FuturesAccount, type FuturesPosition, type FuturesSymbolSettings } from './futures-state.ts';
 import { maintenanceMargin, notionalFloor, positionNotional, priceForNotional, unrealizedPnl } from './margin-math.ts';
 
 /** Margin ratio (MM / margin balance) at which MarginCalled is sent, as a fraction num/den (80%). */
@@ -174,12 +175,58 @@ function closePriceFor(symbol: SymbolState, position: FuturesPosition, realized:
   return priceForNotional(symbol, notional, position.amount);
 }
 
+/**
+ * The system order of a liquidation (facts §4 "System orders"): a real order of the account with
+ * the next order id and trade id of the symbol, closed at once — archived FILLED as a LIMIT IOC
+ * (as /fapi/v1/forceOrders shows it) at the bankruptcy price on the tick grid (a SELL rounds down,
+ * a BUY up: the limit a fill at the bankruptcy price satisfies), its quote the exact notional at
+ * the bankruptcy price, and its trade in the account's trades with no commission (**chosen**: the
+ * liquidation fee is the insurance fund's share of the cleared margin, inside the realized loss,
+ * not a separate charge). Not on the symbol's trade tape: it closes against the fund.
+ */
+function archiveLiquidationOrder(symbol: SymbolState, account: Account, side: number, clientOrderId: string, isBuy: boolean, steps: number, quote: number, price: number, time: number): { orderId: number; tradeId: number; orderPrice: number } {
+  const spec = symbol.spec;
+  const orderId = symbol.nextOrderId++;
+  const tradeId = symbol.nextTradeId++;
+  const ticks = isBuy ? Math.ceil(price / spec.tickUnits) : Math.floor(price / spec.tickUnits);
+  const order = new Order(spec.index, orderId, clientOrderId, account, isBuy, 'LIMIT', 'IOC', ticks, steps, 0, 'NONE', time, null, null);
+  order.executedSteps = steps;
+  order.cumQuote = quote;
+  order.status = 'FILLED';
+  symbol.archive.store(order, true);
+  account.clientIdsOn(spec.index).set(clientOrderId, orderId);
+  const flags = symbol.margin!.closedFlags;
+  while (flags.length < orderId) flags.push(-1);
+  flags[orderId] = side | LIQUIDATION_FLAG;
+  account.tradesOn(spec.index).push({
+    symbolIndex: spec.index,
+    tradeId,
+    orderId,
+    priceTicks: ticks,
+    steps,
+    quote,
+    commission: 0,
+    commissionAsset: symbol.quoteAsset,
+    time,
+    isBuyer: isBuy,
+    isMaker: false,
+  });
+  account.updateTime = time;
+  return { orderId, tradeId, orderPrice: ticks * spec.tickUnits };
+}
+
 function closePosition(state: EngineState, fa: FuturesAccount, symbol: SymbolState, settings: FuturesSymbolSettings, side: number, realized: number, price: number, mark: number, fee: number, fundChange: number, time: number): void {
   const position = settings.positions[side]!;
   const amount = position.amount;
   const asset = symbol.quoteAsset;
+  // The close's notional at the bankruptcy price, exactly (what closePriceFor rounded to a price).
+  const quote = amount > 0 ? position.entryCost + realized : position.entryCost - realized;
+  // Binance stamps the liquidation's client id in ms (autoclose-1704096000000).
+  const clientOrderId = `autoclose-${Math.floor(time / 1000)}`;
+  const isBuy = amount < 0;
+  const closed = archiveLiquidationOrder(symbol, state.account(fa.accountId)!, side, clientOrderId, isBuy, Math.abs(amount), Math.max(0, quote), price, time);
   position.realized += realized;
-  addIncome(state, fa, symbol, 'REALIZED_PNL', realized, asset, 'LIQUIDATION', time, -1);
+  addIncome(state, fa, symbol, 'REALIZED_PNL', realized, asset, 'LIQUIDATION', time, closed.tradeId);
   position.amount = 0;
   position.entryCost = 0;
   position.feesPaid = 0;
@@ -191,9 +238,11 @@ function closePosition(state: EngineState, fa: FuturesAccount, symbol: SymbolSta
     accountId: fa.accountId,
     symbol: symbol.spec.symbol,
     positionSide: POSITION_SIDES[side]!,
-    // Binance stamps the liquidation's client id in ms (autoclose-1704096000000).
-    clientOrderId: `autoclose-${Math.floor(time / 1000)}`,
-    side: amount > 0 ? 'SELL' : 'BUY',
+    orderId: closed.orderId,
+    tradeId: closed.tradeId,
+    clientOrderId,
+    orderPrice: closed.orderPrice,
+    side: isBuy ? 'BUY' : 'SELL',
     quantity: Math.abs(amount) * symbol.spec.stepUnits,
     price,
     markPrice: mark,

@@ -5,7 +5,7 @@
  */
 import type { EngineState, SymbolState } from '../engine-state.ts';
 import { availableOf, markOf, maxWithdrawOf, summarize } from './futures-account.ts';
-import { POSITION_SIDES, type FuturesPosition, type FuturesSymbolSettings } from './futures-state.ts';
+import { LIQUIDATION_FLAG, POSITION_SIDES, type FuturesPosition, type FuturesSymbolSettings } from './futures-state.ts';
 import type {
   FuturesAccountView,
   FuturesBracketView,
@@ -207,10 +207,11 @@ export function futuresOrderInfoView(state: EngineState, symbolName: string, ord
   if (symbol === undefined) return undefined;
   const margin = symbol.margin!;
   const info = margin.orders.get(orderId);
-  if (info !== undefined) return { positionSide: POSITION_SIDES[info.side]!, reduceOnly: info.reduceOnly, postOnly: info.postOnly };
+  const goodTillTime = margin.goodTill.size === 0 ? 0 : (margin.goodTill.get(orderId) ?? 0);
+  if (info !== undefined) return { positionSide: POSITION_SIDES[info.side]!, reduceOnly: info.reduceOnly, postOnly: info.postOnly, goodTillTime, liquidation: false };
   const flags = margin.closedFlags[orderId] ?? -1;
   if (flags < 0) return undefined;
-  return { positionSide: POSITION_SIDES[flags & 3]!, reduceOnly: (flags & 4) !== 0, postOnly: (flags & 8) !== 0 };
+  return { positionSide: POSITION_SIDES[flags & 3]!, reduceOnly: (flags & 4) !== 0, postOnly: (flags & 8) !== 0, goodTillTime, liquidation: (flags & LIQUIDATION_FLAG) !== 0 };
 }
 
 /** Maker and taker rates (1e-8) an account pays on a margin symbol (GET /fapi/v1/commissionRate). */

@@ -83,6 +83,9 @@ export class FuturesOrderInfo {
   requeued = false;
 }
 
+/** closedFlags bit of a liquidation's system order (`autoclose-…`, futures-mark.ts). */
+export const LIQUIDATION_FLAG = 16;
+
 /** An order's futures fields as one small integer (MarginSymbol.closedFlags). */
 export function packFlags(info: FuturesOrderInfo): number {
   return info.side | (info.reduceOnly ? 4 : 0) | (info.postOnly ? 8 : 0);
@@ -149,6 +152,11 @@ export class MarginSymbol {
   readonly closedFlags: number[] = [];
   /** Open reducing orders (reduce-only / hedge closing), in acceptance order: trimmed after fills. */
   reducing: number[] = [];
+  /**
+   * GTD orders (open or closed; read by key only): order id → the time it expires (µs). Only
+   * GTD orders have an entry, so a symbol without them keeps an empty map.
+   */
+  readonly goodTill = new Map<number, number>();
 
   constructor(readonly contract: ContractConfig, readonly marginAsset: number, quotePrecision: number, basePrecision: number) {
     const money = (text: string, what: string) => parseUnitsOrThrow(text, quotePrecision, `contract ${what}`);
@@ -218,6 +226,14 @@ export class MarginSymbol {
   }
 }
 
+/** One open GTD order in FuturesState.gtdQueue. */
+export interface GtdEntry {
+  /** µs: the order expires on the first command at or after it. */
+  due: number;
+  symbolIndex: number;
+  orderId: number;
+}
+
 export class FuturesState {
   /** By account id (read by key only); `accountList` is the same accounts in creation order. */
   readonly accounts = new Map<number, FuturesAccount>();
@@ -232,6 +248,12 @@ export class FuturesState {
   readonly realizedFlow: number[] = [];
   readonly fundingFlow: number[] = [];
   nextTranId = 1;
+  /**
+   * Open GTD orders by due time, then symbol index, then order id (good-till-date.ts): the
+   * engine expires the due ones before each command. Entries of orders that closed otherwise
+   * stay until due and are skipped then. Empty without GTD orders: nothing to consult.
+   */
+  readonly gtdQueue: GtdEntry[] = [];
   /** Margin symbol indexes, in config order. */
   readonly marginSymbols: number[] = [];
 }

@@ -104,6 +104,10 @@ export interface FuturesOrderInfoView {
   positionSide: PositionSide;
   reduceOnly: boolean;
   postOnly: boolean;
+  /** GTD: when the order expires (µs); 0 for any other order. */
+  goodTillTime: number;
+  /** A liquidation's system close (`autoclose-…`, futures-mark.ts). */
+  liquidation: boolean;
 }
 
 export interface MarkPriceView {

@@ -1,6 +1,6 @@
 /**
- * PlaceOrder on a margin symbol (fapi POST /fapi/v1/order): LIMIT (GTC, IOC, FOK, post-only GTX)
- * and MARKET, in the real exchange's order of checks, each refusal its own reason
+ * PlaceOrder on a margin symbol (fapi POST /fapi/v1/order): LIMIT (GTC, IOC, FOK, post-only GTX,
+ * GTD as GTC + goodTillTime: good-till-date.ts) and MARKET, in the real exchange's order of checks, each refusal its own reason
  * (src/futures/trading/futures-reject-codes.ts maps them to -40xx codes):
  *   1. symbol status, account, order type and fields;
  *   2. filters (§5): PRICE_FILTER, LOT_SIZE / MARKET_LOT_SIZE, MAX_NUM_ORDERS, PERCENT_PRICE
@@ -28,6 +28,7 @@ import type { Account } from '../accounts/account.ts';
 import { RATE_SCALE } from '../symbol-spec.ts';
 import { availableOf, markOf, summarize } from './futures-account.ts';
 import { FuturesOrderInfo, SIDE_BOTH, SIDE_LONG, SIDE_SHORT, type MarginSymbol } from './futures-state.ts';
+import { queueGoodTill } from './good-till-date.ts';
 import { initialMargin, maxNotionalAt, notionalCeil, notionalFloor } from './margin-math.ts';
 
 function sideIndexOf(side: PlaceOrder['positionSide']): number {
@@ -69,8 +70,14 @@ export function placeMarginOrder(state: EngineState, command: PlaceOrder, symbol
   const orderId = symbol.nextOrderId;
   margin.orders.set(orderId, info);
   if (info.reducing) margin.reducing.push(orderId);
+  const goodTill = command.goodTillTime;
+  if (goodTill !== undefined) margin.goodTill.set(orderId, goodTill);
   const order = accept(state, symbol, account, command, terms);
   finishTaker(state, symbol, order, command.time, matchTaker(state, symbol, order, command.time));
+  // A GTD order that rests waits in the queue for its due time (good-till-date.ts).
+  if (goodTill !== undefined && order.isOpen && symbol.live.get(orderId) === order) {
+    queueGoodTill(state.futures!.gtdQueue, { due: goodTill, symbolIndex: symbol.spec.index, orderId });
+  }
 }
 
 interface MarginPlacement {
@@ -100,6 +107,15 @@ export function checkMarginPlacement(state: EngineState, command: PlaceOrder, sy
     (!isMarket && command.price === undefined)
   ) {
     return 'UNSUPPORTED_ORDER_COMBINATION';
+  }
+  // GTD (fapi sends it as LIMIT GTC + goodTillTime): never with MARKET, IOC, FOK or post-only;
+  // it must expire after now (the API checks Binance's 600 s bound first: -5040 either way).
+  const goodTill = command.goodTillTime;
+  if (goodTill !== undefined) {
+    if (isMarket || (command.timeInForce !== undefined && command.timeInForce !== 'GTC') || command.postOnly === true) return 'UNSUPPORTED_ORDER_COMBINATION';
+    // An integer, not necessarily a safe one: Binance's last GTD (9999-12-31) is 2.5e17 µs, exact
+    // as a double because it is whole seconds (s × 10^6 = s × 15625 × 2^6).
+    if (!Number.isInteger(goodTill) || goodTill <= command.time) return 'FUTURES_GTD_OUT_OF_BOUNDS';
   }
   const quantity = command.quantity;
   if (quantity === undefined || !Number.isSafeInteger(quantity) || quantity <= 0) return 'FUTURES_QTY_NOT_POSITIVE';

@@ -18,6 +18,8 @@
  * - Statuses: NEW (waiting) → TRIGGERING (fired, being sent) → TRIGGERED (the engine took the
  *   order) → FINISHED (the engine order is done), or REJECTED (the engine refused it at the
  *   trigger: `rejectReason`), CANCELED (by the user), EXPIRED (by the system).
+ * - GTD (timeInForce GTD, `goodTillTime`): an order still waiting at its goodTillDate expires
+ *   (`expireDue`, called before the prices of each batch, stamped with the due time).
  * - Ids: algoId counts from 1 per book (deterministic); clientAlgoId defaults to `exsimalgo<id>`.
  * Prices and quantities are engine integers (price units, base units); rates are decimals as sent.
  * Pure and deterministic: time arrives as arguments (µs).
@@ -36,7 +38,12 @@ export interface AlgoRequest {
   readonly side: 'BUY' | 'SELL';
   readonly positionSide: 'BOTH' | 'LONG' | 'SHORT';
   readonly type: AlgoOrderType;
-  readonly timeInForce: 'GTC' | 'IOC' | 'FOK' | 'GTX';
+  readonly timeInForce: 'GTC' | 'IOC' | 'FOK' | 'GTX' | 'GTD';
+  /**
+   * GTD: when the order ends (µs, whole seconds; absent or 0 otherwise). Still waiting then, it
+   * expires (EXPIRED, **chosen**); fired before, its LIMIT order carries the GTD into the engine.
+   */
+  readonly goodTillTime?: number;
   /** Base units; 0 with closePosition (sized at the trigger). */
   readonly quantity: number;
   /** Price units; 0 for the market types. */
@@ -270,6 +277,25 @@ export class AlgoOrderBook {
     o.status = 'EXPIRED';
     o.updateTime = nowUs;
     this.#live.delete(algoId);
+  }
+
+  /**
+   * GTD orders still waiting (NEW) whose goodTillDate is at or before `nowUs`: EXPIRED at their
+   * due time, returned in algoId order.
+   */
+  expireDue(nowUs: number): AlgoOrder[] {
+    const out: AlgoOrder[] = [];
+    for (const id of this.#live) {
+      const o = this.#orders.get(id)!;
+      const due = o.goodTillTime ?? 0;
+      if (due === 0 || due > nowUs || !isOpen(o)) continue;
+      o.status = 'EXPIRED';
+      o.updateTime = due;
+      out.push(o);
+    }
+    for (const o of out) this.#live.delete(o.algoId);
+    if (out.length > 0) this.#dirty = true;
+    return out.sort((a, b) => a.algoId - b.algoId);
   }
 
   /** TRIGGERED orders whose engine order is `orderId` on `symbol`. */

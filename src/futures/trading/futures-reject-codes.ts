@@ -42,6 +42,10 @@ export const FUTURES_REJECT_CODES: Readonly<Record<FuturesRejectReason, FapiErro
   FUTURES_INVALID_LEVERAGE: { code: -4028, msg: 'Leverage %s is not valid' },
   FUTURES_POST_ONLY_WOULD_TAKE: { code: -5022, msg: 'Due to the order could not be executed as maker, the Post Only order will be rejected.' },
   FUTURES_FOK_UNFILLABLE: { code: -5021, msg: 'Due to the order could not be filled immediately, the FOK order has been rejected.' },
+  FUTURES_GTD_OUT_OF_BOUNDS: {
+    code: -5040,
+    msg: 'The goodTillDate timestamp must be greater than the current time plus 600 seconds and smaller than 253402300799000 (UTC 9999-12-31 23:59:59)',
+  },
   FUTURES_BALANCE_INSUFFICIENT: { code: -2018, msg: 'Balance is insufficient.' },
   // A transfer of an asset that is no futures margin asset (chosen: the mandatory-parameter code).
   FUTURES_ASSET_NOT_SUPPORTED: { code: -1102, msg: "Mandatory parameter 'asset' was not sent, was empty/null, or malformed." },

@@ -23,8 +23,11 @@
  * - Answers: the request's fields (type as `orderType`) with algoId, algoStatus, icebergQuantity
  *   (null), createTime, updateTime, triggerTime; queries add actualOrderId, actualPrice,
  *   actualType, actualQty, tpOrderType; cancel {algoId, clientAlgoId, code "200", msg "success"}.
- * - GTD, priceMatch and goodTillDate are not supported here (GTD / priceMatch ≠ NONE: -1130 on the
- *   parameter); priceProtect is accepted and shown, not applied.
+ * - GTD with goodTillDate (-1102 without it, -1106 for goodTillDate without GTD, -5040 out of
+ *   bounds, as on /order): the order still waiting at its goodTillDate (to the second) expires
+ *   (algoStatus EXPIRED, **chosen**: the docs list GTD for algo orders without saying more); a
+ *   STOP / TAKE_PROFIT fired before rests in the engine as a GTD LIMIT. priceMatch ≠ NONE is not
+ *   supported (-1130); priceProtect is accepted and shown, not applied.
  */
 import type { SymbolSpec } from '../../../engine/index.ts';
 import { apiError, matchingEngineError } from '../../core/index.ts';
@@ -34,7 +37,7 @@ import type { AlgoOrder, AlgoOrderType } from '../../../futures/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, fapiName, marginSpec } from './futures-engine.ts';
-import { FUTURES_CLIENT_ID_PATTERN, FUTURES_STP_MODES, POSITION_SIDES, PRICE_MATCHES, WORKING_TYPES, futuresUnits } from './futures-order-request.ts';
+import { FUTURES_CLIENT_ID_PATTERN, FUTURES_STP_MODES, POSITION_SIDES, PRICE_MATCHES, WORKING_TYPES, checkGoodTillDate, futuresUnits } from './futures-order-request.ts';
 import { fprice, fqty } from './futures-wire.ts';
 
 const ALGO_TYPES = ['STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'] as const;
@@ -86,7 +89,9 @@ function checkRequest(p: AlgoParams): void {
     const rate = Number(p.callbackRate.text);
     if (!(rate >= 0.1 && rate <= 10)) throw paramErrors.invalidData('callbackRate');
   }
-  if (p.timeInForce === 'GTD' || p.goodTillDate !== undefined) throw paramErrors.invalidData(p.timeInForce === 'GTD' ? 'timeInForce' : 'goodTillDate');
+  // GTD as on /fapi/v1/order: goodTillDate required with it (-1102), not sent without it (-1106).
+  if (p.timeInForce === 'GTD' && p.goodTillDate === undefined) throw paramErrors.mandatory('goodTillDate');
+  if (p.timeInForce !== 'GTD' && p.goodTillDate !== undefined) throw paramErrors.notRequired('goodTillDate');
   if (p.priceMatch !== undefined && p.priceMatch !== 'NONE') throw paramErrors.invalidData('priceMatch');
 }
 
@@ -145,7 +150,7 @@ function algoJson(o: AlgoOrder, call: HandlerCall): Record<string, unknown> {
     createTime: apiTime(o.createTime, call.unit),
     updateTime: apiTime(o.updateTime, call.unit),
     triggerTime: o.triggerTime === 0 ? 0 : apiTime(o.triggerTime, call.unit),
-    goodTillDate: 0,
+    goodTillDate: Math.floor((o.goodTillTime ?? 0) / 1000),
   };
 }
 
@@ -174,6 +179,7 @@ export const newAlgoOrder = defineEndpoint({
   summary: 'USDⓈ-M futures: new conditional order (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET, TRAILING_STOP_MARKET), placed at its trigger',
   handler: (p, call) => {
     checkRequest(p);
+    checkGoodTillDate(p.goodTillDate, call.nowUs);
     const spec = marginSpec(call, p.symbol);
     const accountId = accountOf(call);
     const workingType = p.workingType ?? 'CONTRACT_PRICE';
@@ -184,7 +190,9 @@ export const newAlgoOrder = defineEndpoint({
       side: p.side,
       positionSide: p.positionSide ?? 'BOTH',
       type: p.type as AlgoOrderType,
-      timeInForce: (p.timeInForce ?? 'GTC') as 'GTC' | 'IOC' | 'FOK' | 'GTX',
+      timeInForce: (p.timeInForce ?? 'GTC') as 'GTC' | 'IOC' | 'FOK' | 'GTX' | 'GTD',
+      // GTD: to the second, in engine µs (the milliseconds are dropped, §3.1).
+      ...(p.timeInForce === 'GTD' ? { goodTillTime: timeUs(p.goodTillDate! - (p.goodTillDate! % 1000)) } : {}),
       quantity: quantityUnits(spec, p.quantity),
       price: priceUnits(spec, p.price),
       triggerPrice: priceUnits(spec, p.triggerPrice),

@@ -45,7 +45,8 @@ export function extrasOf(call: HandlerCall, order: OrderView): FuturesOrderExtra
     positionSide: info?.positionSide ?? 'BOTH',
     reduceOnly: info?.reduceOnly ?? false,
     postOnly: info?.postOnly ?? false,
-    goodTillDate: 0,
+    // Binance's goodTillDate is ms; the engine keeps µs, on whole seconds.
+    goodTillDate: Math.floor((info?.goodTillTime ?? 0) / 1000),
     priceMatch: call.ctx.futuresPriceMatch.modeOf(order.symbol, order.orderId),
   };
 }

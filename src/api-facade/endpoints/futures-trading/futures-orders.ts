@@ -6,13 +6,14 @@
  * ModifyMarginOrder).
  *
  * Rules:
- * - Orders are LIMIT (GTC, IOC, FOK, GTX) or MARKET on the engine's margin symbol `um:<symbol>`;
+ * - Orders are LIMIT (GTC, IOC, FOK, GTX, GTD) or MARKET on the engine's margin symbol `um:<symbol>`;
  *   the parameter stage (futures-order-request.ts) refuses the conditional types (-4120) and
  *   missing fields; filters, position side, reduce only and margin are the engine's refusals,
  *   each answered with its futures code (futures-refusals.ts), and a refused order changes nothing.
  * - GTX is sent as GTC + postOnly (-5022 if it would take). GTD passes its bounds check (-5040)
- *   and is then refused with -1115 "Invalid timeInForce.": the engine has no expiry at a time, and
- *   an order shown as GTD that never expires would lie (not supported here).
+ *   and is sent as GTC + goodTillTime (goodTillDate truncated to the second, in engine µs): the
+ *   engine expires it on the first command at or after that time (engine/futures/good-till-date.ts);
+ *   answers show timeInForce GTD and the goodTillDate (ms, to the second) — 0 for other orders.
  * - priceMatch (LIMIT only; not with price): the facade takes the price from the book at placement
  *   or modify (OPPONENT_n: the n-th best level of the other side, QUEUE_n: of the own side; the
  *   deepest there is when shallower; -1130 when that side is empty, **chosen**) and the order
@@ -75,11 +76,12 @@ function matchedPrice(engine: EngineQueries, spec: SymbolSpec, side: 'BUY' | 'SE
 
 function placeCommand(p: OrderParams, spec: SymbolSpec, accountId: number, nowUs: number, engineOf: (spec: SymbolSpec) => EngineQueries): Omit<PlaceOrder, 'time'> {
   checkGoodTillDate(p.goodTillDate, nowUs);
-  if (p.timeInForce === 'GTD') throw apiError('INVALID_TIME_IN_FORCE');
   const quantity = p.quantity === undefined ? undefined : futuresUnits(p.quantity, spec.basePrecision);
   const price = matchedMode(p.priceMatch) === undefined ? (p.price === undefined ? undefined : futuresUnits(p.price, spec.quotePrecision)) : matchedPrice(engineOf(spec), spec, p.side, p.priceMatch!);
   const postOnly = p.timeInForce === 'GTX';
-  const tif: TimeInForce | undefined = p.timeInForce === undefined ? undefined : postOnly ? 'GTC' : (p.timeInForce as TimeInForce);
+  // GTD rests as GTC until its goodTillDate, to the second (the milliseconds are ignored, §3.1).
+  const gtd = p.timeInForce === 'GTD' && p.goodTillDate !== undefined;
+  const tif: TimeInForce | undefined = p.timeInForce === undefined ? undefined : postOnly || gtd ? 'GTC' : (p.timeInForce as TimeInForce);
   return {
     type: 'PlaceOrder',
     accountId,
@@ -94,6 +96,7 @@ function placeCommand(p: OrderParams, spec: SymbolSpec, accountId: number, nowUs
     positionSide: p.positionSide ?? 'BOTH',
     ...(p.reduceOnly === undefined ? {} : { reduceOnly: p.reduceOnly }),
     ...(postOnly ? { postOnly: true } : {}),
+    ...(gtd ? { goodTillTime: timeUs(p.goodTillDate! - (p.goodTillDate! % 1000)) } : {}),
   };
 }
 
@@ -125,7 +128,7 @@ export const newFuturesOrder = defineEndpoint({
   weight: 0,
   orderCount: 1,
   schema: ORDER_SCHEMA,
-  summary: 'USDⓈ-M futures: new LIMIT (GTC/IOC/FOK/GTX) or MARKET order; conditional types -4120 (use algoOrder)',
+  summary: 'USDⓈ-M futures: new LIMIT (GTC/IOC/FOK/GTX/GTD) or MARKET order; conditional types -4120 (use algoOrder)',
   handler: (p, call) => placeAndAnswer(call, p),
 });
 

@@ -173,7 +173,7 @@ describe('SetPositionMode (hedge)', () => {
     expect(sim.position(1, 'LONG').positionAmt).toBe(u('1.5'));
     expect(sim.position(1, 'SHORT').positionAmt).toBe(-u('1'));
     expect(sim.engine.futuresPositions(1).map((p) => p.positionSide)).toEqual(['LONG', 'SHORT']);
-    expect(sim.engine.futuresOrderInfo(SYM, sim.engine.allOrders(1, SYM).at(-1)!.orderId)).toEqual({ positionSide: 'LONG', reduceOnly: false, postOnly: false });
+    expect(sim.engine.futuresOrderInfo(SYM, sim.engine.allOrders(1, SYM).at(-1)!.orderId)).toEqual({ positionSide: 'LONG', reduceOnly: false, postOnly: false, goodTillTime: 0, liquidation: false });
   });
 });
 
