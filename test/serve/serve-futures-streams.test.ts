@@ -71,7 +71,7 @@ test('/fstream: marks each second from the engine, SUBSCRIBE, and a diff depth t
   const seconds = (marks.messages as { E: number }[]).map((m) => m.E - start);
   expect(seconds).toEqual([1000, 2000, 3000]);
   const last = marks.messages.at(-1) as Record<string, unknown>;
-  expect(Object.keys(last)).toEqual(['e', 'E', 's', 'p', 'i', 'P', 'r', 'T']);
+  expect(Object.keys(last)).toEqual(['e', 'E', 's', 'p', 'i', 'P', 'r', 'T', 'st']);
   expect(last).toMatchObject({ e: 'markPriceUpdate', s: 'BTCUSDT', T: Date.UTC(2024, 0, 1, 8) });
   const premium = await get('/fapi/v1/premiumIndex?symbol=BTCUSDT');
   expect(last['p']).toBe(premium['markPrice']);
@@ -169,7 +169,7 @@ test('a 125x short liquidated on the served replay: forceOrder on /fstream at th
     for (let j = 0; j < 20 && liquidations.messages.length < 2; j++) await new Promise((r) => setTimeout(r, 25));
   }
   await until(() => liquidations.messages.length >= 2);
-  const order = { s: 'BTCUSDT', S: 'BUY', o: 'LIMIT', f: 'IOC', q: '0.010', p: '41741.31900000', ap: '41741.31900000', X: 'FILLED', l: '0.010', z: '0.010', T: Date.UTC(2024, 0, 1, 4, 24, 37) };
+  const order = { s: 'BTCUSDT', S: 'BUY', o: 'LIMIT', f: 'IOC', q: '0.010', p: '41741.4', ap: '41741.31900000', X: 'FILLED', l: '0.010', z: '0.010', T: Date.UTC(2024, 0, 1, 4, 24, 37) };
   expect(liquidations.messages).toEqual([
     { stream: '!forceOrder@arr', data: { e: 'forceOrder', E: Date.UTC(2024, 0, 1, 4, 24, 37), o: order } },
     { stream: 'btcusdt@forceOrder', data: { e: 'forceOrder', E: Date.UTC(2024, 0, 1, 4, 24, 37), o: order } },

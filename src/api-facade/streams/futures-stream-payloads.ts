@@ -1,11 +1,14 @@
 /**
  * The JSON of each USDⓈ-M market stream's message, as fstream.binance.com sends it (futures facts
  * §7 and the derivatives docs' stream pages), field order included:
- * - markPriceUpdate `e, E, s, p, i, P, r, T`: mark and index at 8 decimals (the engine's for a
+ * - markPriceUpdate `e, E, s, p, i, P, r, T, st`: mark and index at 8 decimals (the engine's for a
  *   traded perpetual: the mark it margins and liquidates at), P the estimated settle price, r the
- *   running interval's funding estimate, T the next funding time (as GET /fapi/v1/premiumIndex);
+ *   running interval's funding estimate, T the next funding time (as GET /fapi/v1/premiumIndex),
+ *   st the settlement type (1 USDⓈ-M, 2 COIN-M: added with the CM-UM integration, facts §7; the
+ *   official SDK's MarkPriceStreamResponse has it; its `ap` is unverified and not sent);
  * - forceOrder `e, E, o{s, S, o, f, q, p, ap, X, l, z, T}`: a liquidation as Binance shows it, a
- *   LIMIT IOC order FILLED at once; our liquidations close at the bankruptcy price, so p = ap;
+ *   LIMIT IOC order FILLED at once; p its limit (the bankruptcy price on the tick grid, as the
+ *   archived order and ORDER_TRADE_UPDATE show it), ap the exact bankruptcy price it closed at;
  * - aggTrade `e, E, s, a, p, q, f, l, T, m` (no `M`, unlike spot); bookTicker `e, u, E, T, s, b, B,
  *   a, A`; depthUpdate `e, E, T, s, U, u, pu, b, a` for diff and partial books alike (`pu`: the
  *   previous event's `u`); kline as spot's; 24hrTicker `e, E, s, p, P, w, c, Q, o, h, l, v, q, O, C,
@@ -17,6 +20,9 @@ import { formatAmount, type AggTrade, type DayTicker, type HistoryKline, type Mi
 import { fapiSymbolOf, formatUnits, type EngineQueries, type PositionLiquidated, type SymbolSpec } from '../../engine/index.ts';
 import { estimatedFundingRate, nextFundingTime, type FuturesContract, type FuturesMarket } from '../../futures/index.ts';
 import { apiTime, gridPrice as fprice, gridQty as fqty, type TimeUnit } from '../serialize/index.ts';
+
+/** markPriceUpdate `st`: every perpetual served here is USDⓈ-M. */
+const USDM_SETTLEMENT_TYPE = 1;
 
 const fapi = (spec: SymbolSpec): string => fapiSymbolOf(spec.symbol) ?? spec.symbol;
 const level = (spec: SymbolSpec) => ([p, q]: readonly [number, number]) => [fprice(spec, p), fqty(spec, q)];
@@ -38,13 +44,13 @@ export function markPricePayload(market: FuturesMarket, c: FuturesContract, engi
     P: formatUnits(market.settlementPrice(c.pair, time) ?? 0, spot),
     r: formatUnits(estimatedFundingRate(market.premium(c), time), 8),
     T: apiTime(nextFundingTime(time), unit),
+    st: USDM_SETTLEMENT_TYPE,
   };
 }
 
 export function forceOrderPayload(l: PositionLiquidated, spec: SymbolSpec, eventTime: number, unit: TimeUnit): Record<string, unknown> {
   const q = fqty(spec, l.quantity);
-  const p = fprice(spec, l.price);
-  return { e: 'forceOrder', E: apiTime(eventTime, unit), o: { s: fapi(spec), S: l.side, o: 'LIMIT', f: 'IOC', q, p, ap: p, X: 'FILLED', l: q, z: q, T: apiTime(l.time, unit) } };
+  return { e: 'forceOrder', E: apiTime(eventTime, unit), o: { s: fapi(spec), S: l.side, o: 'LIMIT', f: 'IOC', q, p: fprice(spec, l.orderPrice), ap: fprice(spec, l.price), X: 'FILLED', l: q, z: q, T: apiTime(l.time, unit) } };
 }
 
 export function futuresAggTradePayload(a: AggTrade, spec: SymbolSpec, unit: TimeUnit): Record<string, unknown> {

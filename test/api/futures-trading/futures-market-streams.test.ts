@@ -33,7 +33,7 @@ describe('USDⓈ-M market streams', () => {
     mark(f, '50123.45');
     step(2_000_000);
     // Next funding 08:00 UTC; the funding estimate is the clamp's 0.01 % (no premium yet: no spot print).
-    const update = (E: number, p: string) => ({ e: 'markPriceUpdate', E, s: 'BTCUSDT', p, i: p, P: '0.00000000', r: '0.00010000', T: T0_MS + 8 * 3_600_000 });
+    const update = (E: number, p: string) => ({ e: 'markPriceUpdate', E, s: 'BTCUSDT', p, i: p, P: '0.00000000', r: '0.00010000', T: T0_MS + 8 * 3_600_000, st: 1 });
     expect(got['btcusdt@markPrice@1s']).toEqual([update(T0_MS + 1000, '50000.00000000'), update(T0_MS + 2000, '50123.45000000'), update(T0_MS + 3000, '50123.45000000')]);
     expect(got['btcusdt@markPrice']).toEqual([update(T0_MS + 3000, '50123.45000000')]);
     expect(got['!markPrice@arr@1s']).toEqual([[update(T0_MS + 1000, '50000.00000000')], [update(T0_MS + 2000, '50123.45000000')], [update(T0_MS + 3000, '50123.45000000')]]);
@@ -50,7 +50,7 @@ describe('USDⓈ-M market streams', () => {
     const liquidation = {
       e: 'forceOrder',
       E: T0_MS + 1000,
-      o: { s: 'BTCUSDT', S: 'BUY', o: 'LIMIT', f: 'IOC', q: '0.100', p: '59965.00500000', ap: '59965.00500000', X: 'FILLED', l: '0.100', z: '0.100', T: T0_MS + 500 },
+      o: { s: 'BTCUSDT', S: 'BUY', o: 'LIMIT', f: 'IOC', q: '0.100', p: '59965.1', ap: '59965.00500000', X: 'FILLED', l: '0.100', z: '0.100', T: T0_MS + 500 },
     };
     expect(got['btcusdt@forceOrder']).toEqual([liquidation]);
     expect(got['!forceOrder@arr']).toEqual([liquidation]);

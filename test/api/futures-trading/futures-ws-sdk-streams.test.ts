@@ -53,7 +53,7 @@ test('markPrice@1s, aggTrade and the user data stream through the SDK, only wsUR
   f.backend.advanceTo(f.backend.now + 950_000);
   await until(() => marks.length > 0 && trades.length > 0 && user.length >= 3);
 
-  expect(marks[0]).toEqual({ e: 'markPriceUpdate', E: T0_MS + 1000, s: 'BTCUSDT', p: '50000.00000000', i: '50000.00000000', P: '0.00000000', r: '0.00010000', T: T0_MS + 8 * 3_600_000 });
+  expect(marks[0]).toEqual({ e: 'markPriceUpdate', E: T0_MS + 1000, s: 'BTCUSDT', p: '50000.00000000', i: '50000.00000000', P: '0.00000000', r: '0.00010000', T: T0_MS + 8 * 3_600_000, st: 1 });
   expect(trades).toEqual([{ e: 'aggTrade', E: T0_MS + 50, s: 'BTCUSDT', a: 0, p: '50010.0', q: '0.012', f: 1, l: 1, T: T0_MS + 50, m: false }]);
   // The demo's taker buy: its ORDER_TRADE_UPDATEs (NEW, then the fill), TRADE_LITE, ACCOUNT_UPDATE.
   expect(user.map((e) => e.e).sort()).toEqual(['ACCOUNT_UPDATE', 'ORDER_TRADE_UPDATE', 'ORDER_TRADE_UPDATE', 'TRADE_LITE'].sort());
