@@ -26,7 +26,7 @@ import { cacheWindow, loadSharedTapes, openMarketData, SHARED_TAPE_MAX_ROWS, typ
 import { dataDifference, fingerprintData } from '../../data/index.ts';
 import { openRedis, QUEUE_NAME, queueConnection } from './queue-connection.ts';
 import { materializeStrategy } from './strategy-source.ts';
-import { JOB_FORMAT, paramsText, type SweepJob } from './sweep-job.ts';
+import { fingerprintedPerpetuals, JOB_FORMAT, paramsText, type SweepJob } from './sweep-job.ts';
 
 export interface QueueWorkerOptions {
   readonly url: string;
@@ -66,7 +66,7 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
     };
     if (format !== JOB_FORMAT) refuse(`job format ${String(format)}, this worker reads format ${JOB_FORMAT} (run the same exsim version)`);
     const folder = options.data ?? run.data;
-    const here = await fingerprintData(folder, run.symbols, run.from, run.to, run.futures ?? []).catch((error: unknown) => refuse(`cannot read its data ${folder}: ${error instanceof Error ? error.message : String(error)}`));
+    const here = await fingerprintData(folder, run.symbols, run.from, run.to, fingerprintedPerpetuals(run)).catch((error: unknown) => refuse(`cannot read its data ${folder}: ${error instanceof Error ? error.message : String(error)}`));
     const difference = dataDifference(data, here);
     if (difference !== null) refuse(`its data (${folder}) is not the submitter's: ${difference}`);
     const spec = await materializeStrategy(strategy).catch((error: unknown) => refuse(error instanceof Error ? error.message : String(error)));

@@ -19,7 +19,7 @@ import { resolveSweepMarket, sweepRuns, type SweepOutcome, type SweepResult } fr
 import { fingerprintData } from '../../data/index.ts';
 import { openRedis, QUEUE_NAME, queueConnection } from './queue-connection.ts';
 import { readStrategySource } from './strategy-source.ts';
-import { JOB_FORMAT, JOB_OPTIONS, sweepJobId, type QueuedRun, type SweepJob } from './sweep-job.ts';
+import { fingerprintedPerpetuals, JOB_FORMAT, JOB_OPTIONS, sweepJobId, type QueuedRun, type SweepJob } from './sweep-job.ts';
 
 export interface QueuedSweepProgress {
   readonly done: number;
@@ -60,8 +60,7 @@ export async function runQueuedSweep(request: BacktestRequest, grid: readonly Re
   const { sharedTapes: _shared, strategy: spec, ...plain } = request;
   const runs = sweepRuns({ ...plain, strategy: spec, from, to, symbols }, grid, options.reportsRoot).map(({ strategy: _spec, ...run }) => run as QueuedRun);
   const strategy = await readStrategySource(spec);
-  // The perpetuals' futures/um files count when --futures names them (a strategy's own `futures` export is not known here).
-  const data = await fingerprintData(request.data, symbols, from, to, request.futures ?? []);
+  const data = await fingerprintData(request.data, symbols, from, to, fingerprintedPerpetuals({ symbols, futures: request.futures }));
   const jobs = runs.map((run) => ({ format: JOB_FORMAT, run, strategy, data }) satisfies SweepJob);
   const ids = jobs.map(sweepJobId);
   const slots = new Map<string, number[]>();

@@ -48,6 +48,17 @@ export function sweepJobId(job: SweepJob): string {
   return createHash('sha256').update(canonicalJson({ format: job.format, exsim: EXSIM_VERSION, run, strategy: job.strategy.sha256, data: job.data.sha256 })).digest('hex');
 }
 
+/**
+ * The perpetuals whose futures/um files a job's data fingerprint counts: every replayed spot
+ * symbol's, not only those `--futures` names, since a strategy module's own `futures` export is
+ * not known where the job is made (the strategy is only read by the worker) and a perpetual
+ * needs its spot symbol in the replay. Submitter and worker both use this, so they agree; a
+ * spot-only run over a folder with futures files only loses reuse when those files change.
+ */
+export function fingerprintedPerpetuals(run: { readonly symbols: readonly string[]; readonly futures?: readonly string[] | undefined }): string[] {
+  return [...new Set([...run.symbols, ...(run.futures ?? [])])];
+}
+
 /** `k=v,k2=v2`: a run's parameters in a log line. */
 export function paramsText(params: Readonly<Record<string, string>>): string {
   return Object.entries(params).map(([k, v]) => `${k}=${v}`).join(',') || '(defaults)';

@@ -4,6 +4,7 @@
  * the spot file's name) for the perpetuals a run trades.
  */
 import { expect, test } from 'vitest';
+import { fingerprintedPerpetuals } from '../../../src/backtest/queue/sweep-job.ts';
 import { fingerprintData } from '../../../src/data/data-fingerprint.ts';
 import { lines, tempDir, writeDump } from './helpers.ts';
 
@@ -23,4 +24,15 @@ test("a spot run's fingerprint ignores the futures/um files; a futures run's nam
   expect((await fingerprintData(spotOnly, ['BTCUSDT'], ...DAY)).sha256).toBe(sha);
   expect((await fingerprintData(mixed, ['BTCUSDT'], ...DAY)).sha256).toBe(sha);
   expect((await fingerprintData(mixed, ['BTCUSDT'], ...DAY, ['BTCUSDT'])).files.map((f) => f.name)).toEqual(['BTCUSDT-trades-2024-01-01.csv', 'futures/um/BTCUSDT-trades-2024-01-01.csv']);
+});
+
+test("a queued job counts the futures/um files of every replayed symbol, so a strategy's own `futures` export is covered", async () => {
+  const mixed = await tempDir();
+  await writeDump(mixed, 'spot/daily/trades/BTCUSDT/BTCUSDT-trades-2024-01-01.csv', SPOT);
+  await writeDump(mixed, 'futures/um/daily/trades/BTCUSDT/BTCUSDT-trades-2024-01-01.csv', UM);
+  // No --futures on the command line: the strategy module may still trade um:BTCUSDT.
+  expect(fingerprintedPerpetuals({ symbols: ['BTCUSDT'], futures: undefined })).toEqual(['BTCUSDT']);
+  expect(fingerprintedPerpetuals({ symbols: ['BTCUSDT', 'ETHBTC'], futures: ['BTCUSDT'] })).toEqual(['BTCUSDT', 'ETHBTC']);
+  const run = { symbols: ['BTCUSDT'] };
+  expect((await fingerprintData(mixed, run.symbols, ...DAY, fingerprintedPerpetuals(run))).files.map((f) => f.name)).toEqual(['BTCUSDT-trades-2024-01-01.csv', 'futures/um/BTCUSDT-trades-2024-01-01.csv']);
 });
