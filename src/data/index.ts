@@ -63,3 +63,4 @@ export {
   SNAPSHOT_STREAM_SUFFIX,
 } from './recording/index.ts';
 export type { LocalBookCounts, ReadRecordingDepthOptions, ReadRecordingOptions, RecorderNote, RecordingFileName, RecordingFileScan, RecordingGap, RecordingMessageKind, RecordingScan, RecordingStreamName, ScanRecordingOptions } from './recording/index.ts';
+export { fundingRateFiles, parseFundingRateFileName, readFundingRates, type FundingRateFileName, type FundingRateRow, type FundingRates } from './read-funding-rates.ts';

@@ -13,6 +13,7 @@ import type { MarketHistory } from '../data/index.ts';
 import { contractAt, CONTRACT_TYPES, derivePairs, quarterly, type ContractType, type FuturesContract, type FuturesPair, type Venue } from './contracts.ts';
 import { DEFAULT_FUTURES_SEED, SETTLEMENT_WINDOW_US } from './model-parameters.ts';
 import { PremiumModel } from './premium.ts';
+import { FundingSchedule, type FundingSetup } from './funding-schedule.ts';
 import { applyRate, meanOf } from './price-math.ts';
 import { MICROS_PER_MINUTE } from '../clock/index.ts';
 
@@ -23,6 +24,11 @@ export interface FuturesMarketOptions {
   readonly history: (symbol: string) => MarketHistory;
   /** Seed of every futures stream; DEFAULT_FUTURES_SEED when absent. */
   readonly seed?: string;
+  /**
+   * Funding of USDⓈ-M perpetuals by symbol: interval (1, 4 or 8 h) and recorded fundings
+   * (funding-schedule.ts). A perpetual not named funds every 8 h on the model's rates.
+   */
+  readonly funding?: Readonly<Record<string, FundingSetup>>;
 }
 
 export class FuturesMarket {
@@ -30,11 +36,49 @@ export class FuturesMarket {
   readonly pairs: readonly FuturesPair[];
   readonly #history: (symbol: string) => MarketHistory;
   readonly #premiums = new Map<string, PremiumModel>();
+  readonly #schedules = new Map<string, FundingSchedule>();
+  readonly #funding: Readonly<Record<string, FundingSetup>>;
 
   constructor(options: FuturesMarketOptions) {
     this.seed = options.seed ?? DEFAULT_FUTURES_SEED;
     this.pairs = derivePairs(options.specs);
     this.#history = options.history;
+    this.#funding = options.funding ?? {};
+  }
+
+  /** A perpetual's funding times and rates (every 8 h on the model's rates unless set up otherwise). */
+  fundingSchedule(contract: FuturesContract): FundingSchedule {
+    return this.#scheduleOf(contract.pair.venue, contract.symbol);
+  }
+
+  /** The funding schedule of the USDⓈ-M perpetual `symbol`. */
+  perpetualFunding(symbol: string): FundingSchedule {
+    return this.#scheduleOf('USD_M', symbol);
+  }
+
+  #scheduleOf(venue: Venue, symbol: string): FundingSchedule {
+    const key = `${venue}/${symbol}`;
+    let schedule = this.#schedules.get(key);
+    if (schedule === undefined) {
+      schedule = new FundingSchedule(venue === 'USD_M' && Object.hasOwn(this.#funding, symbol) ? this.#funding[symbol] : undefined);
+      this.#schedules.set(key, schedule);
+    }
+    return schedule;
+  }
+
+  /** The rate a perpetual settles at its funding time T. */
+  fundingRate(contract: FuturesContract, fundingTime: number): number {
+    return this.fundingSchedule(contract).rateAt(this.premium(contract), fundingTime);
+  }
+
+  /** The funding rate shown at `now` between fundings (premiumIndex lastFundingRate, markPrice r). */
+  fundingEstimate(contract: FuturesContract, now: number): number {
+    return this.fundingSchedule(contract).estimateAt(this.premium(contract), now);
+  }
+
+  /** A perpetual's first funding time strictly after t. */
+  nextFundingTime(contract: FuturesContract, t: number): number {
+    return this.fundingSchedule(contract).next(t);
   }
 
   pairsOf(venue: Venue): FuturesPair[] {
