@@ -35,7 +35,7 @@ describe('a 4 h perpetual', () => {
 
   test('the markPrice stream: T is the next 4 h funding time', () => {
     const c = f.ctx.futures.contracts('USD_M', f.backend.now)[0]!;
-    expect(markPricePayload(f.ctx.futures, c, null, T0 + 17 * HOUR, 'ms')).toMatchObject({ s: 'BTCUSDT', T: T0_MS + 20 * H_MS });
+    expect(markPricePayload(f.ctx.futures, c, null, T0 + 17 * HOUR, 'MILLISECOND')).toMatchObject({ s: 'BTCUSDT', T: T0_MS + 20 * H_MS });
   });
 
   test('fundingInfo lists it with its interval; /dapi, all 8 h, lists none', () => {
