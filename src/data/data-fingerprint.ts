@@ -5,13 +5,15 @@
  * refuses the job when they differ, so a result never comes from other data than the one asked.
  * Hashes are kept per file (path, size, modification time), so a worker hashes a month of dumps
  * once, not once per job. USDⓈ-M futures dumps (`futures/um/...`, the same names as spot's) count
- * for the perpetuals a run trades, named `futures/um/<name>` so they never pass for the spot file.
+ * for the perpetuals a run trades, named `futures/um/<name>` so they never pass for the spot file;
+ * so do their fundingRate dumps (`<S>-fundingRate-YYYY-MM`, read-funding-rates.ts).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { dropUnpackedTwins, parseDataFilePath, type DataMarket } from './data-file-name.ts';
+import { dropUnpackedTwins, marketOfPath, parseDataFilePath, type DataMarket } from './data-file-name.ts';
+import { parseFundingRateFileName } from './read-funding-rates.ts';
 import { listDataFiles } from './dump-sources.ts';
 import { openMarketData } from './market-folder.ts';
 
@@ -45,12 +47,18 @@ async function hashFile(path: string, market: DataMarket): Promise<FingerprintFi
   return { name, size: info.size, sha256: digest };
 }
 
+/** A USDⓈ-M fundingRate dump (read-funding-rates.ts: a perpetual's recorded funding) as a fingerprinted file, or null. */
+function fundingRateDump(path: string): { symbol: string; market: DataMarket; start: number; end: number } | null {
+  const name = parseFundingRateFileName(basename(path));
+  return name === null || marketOfPath(path) !== 'um' ? null : { ...name, market: 'um' };
+}
+
 /** The fingerprint of `source` (`sample` or a folder) for `symbols` (and the perpetuals `futures`) over [from, to) µs. */
 export async function fingerprintData(source: string, symbols: readonly string[], from: number, to: number, futures: readonly string[] = []): Promise<DataFingerprint> {
   const data = openMarketData(source);
   const inWindow: { path: string; market: DataMarket }[] = [];
   for (const path of await listDataFiles(data.dir)) {
-    const parsed = parseDataFilePath(path);
+    const parsed = parseDataFilePath(path) ?? fundingRateDump(path);
     if (parsed === null || !(parsed.market === 'spot' ? symbols : futures).includes(parsed.symbol)) continue;
     if (parsed.start * 1000 < to && parsed.end * 1000 > from) inWindow.push({ path, market: parsed.market });
   }
