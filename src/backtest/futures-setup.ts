@@ -17,7 +17,8 @@ import { Decimal } from 'decimal.js';
 import type { EngineConfig, Engine, EngineEvent, SymbolSpec } from '../engine/index.ts';
 import { fapiSymbolOf, futuresEngineSymbol, spotAssetOf } from '../engine/index.ts';
 import { DERIVED_FUTURES_SOURCE, derivedFuturesTape, FUNDING_INTERVALS, futuresDumpTape, futuresSymbolConfig, type FundingSetup, type FuturesMarket } from '../futures/index.ts';
-import { readFundingRates, type MarketData, type SymbolTape } from '../data/index.ts';
+import { readFundingRates, readMarkKlines, type MarkBar, type MarketData, type SymbolTape } from '../data/index.ts';
+import { chooseVertexOrder } from '../sim/index.ts';
 import { adaptiveKlinePrints } from './market-data.ts';
 import { InputError } from './input-error.ts';
 
@@ -139,7 +140,61 @@ export async function perpetualFunding(data: MarketData, fapiSymbol: string, fro
   };
 }
 
-/** summary.json's `futures.funding`: each perpetual's source (just the text when one perpetual, or when all are the same). */
+/** A perpetual's mark in a run: the recorded mark function for the futures model (FuturesMarket `marks`), if any, and its source for summary.json. */
+export interface PerpetualMarks {
+  readonly mark: ((t: number) => number | null) | null;
+  readonly text: string;
+}
+
+export const MODEL_MARKS = 'the futures model: index (the last spot price) × (1 + seeded premium)';
+
+/** Seconds of a minute at which the recorded mark is at the bar's open, first extreme, second extreme and close. */
+const MARK_KNOTS = [0, 20, 40, 59] as const;
+const MINUTE_US = 60_000_000;
+const SECOND_US = 1_000_000;
+
+/**
+ * The mark at t along recorded one-minute mark bars, or null in a minute without a bar. Within a
+ * minute (**chosen**, as the kline tapes walk a bar): open at second 0, the extreme nearer the open
+ * at second 20 and the other at second 40 (src/sim/kline-path.ts `chooseVertexOrder` 'adaptive'),
+ * the close from second 59, linear (floored to a unit) in between; so the mark touches the bar's
+ * real high and low, where liquidations happen.
+ */
+export function markAlongBars(bars: readonly MarkBar[]): (t: number) => number | null {
+  const byMinute = new Map(bars.map((b) => [b.openTime, b]));
+  return (t) => {
+    const start = Math.floor(t / MINUTE_US) * MINUTE_US;
+    const bar = byMinute.get(start);
+    if (bar === undefined) return null;
+    const highFirst = chooseVertexOrder(bar, 'adaptive') === 'OHLC';
+    const prices = [bar.open, highFirst ? bar.high : bar.low, highFirst ? bar.low : bar.high, bar.close];
+    const second = Math.floor((t - start) / SECOND_US);
+    for (let k = 0; k < 3; k++) {
+      const from = MARK_KNOTS[k]!;
+      const to = MARK_KNOTS[k + 1]!;
+      if (second < to) return prices[k]! + Math.floor(((prices[k + 1]! - prices[k]!) * (second - from)) / (to - from));
+    }
+    return bar.close;
+  };
+}
+
+/**
+ * The mark of the perpetual `fapiSymbol` over [from, to) µs: along the data folder's USDⓈ-M 1m
+ * markPriceKlines dumps (`futures/um/.../markPriceKlines/<S>/1m/...`) when it has any for the
+ * window (markAlongBars), prices at `precision` decimals (the spot symbol's); else the model's.
+ */
+export async function perpetualMarks(data: MarketData, fapiSymbol: string, from: number, to: number, precision: number): Promise<PerpetualMarks> {
+  const recorded = await readMarkKlines(data.dir, fapiSymbol, from, to, precision);
+  if (recorded === null) return { mark: null, text: MODEL_MARKS };
+  const n = recorded.files.length;
+  const minutes = recorded.bars.filter((b) => b.openTime >= from && b.openTime < to).length;
+  return {
+    mark: markAlongBars(recorded.bars),
+    text: `futures/um markPriceKlines 1m dumps: ${n} file${n === 1 ? '' : 's'}, ${minutes} minute${minutes === 1 ? '' : 's'} in the window (each minute open → nearer extreme → other extreme → close at seconds 0, 20, 40, 59; ${MODEL_MARKS} in minutes without a bar)`,
+  };
+}
+
+/** summary.json's `futures.funding` (and `futures.marks`): each perpetual's source (just the text when one perpetual, or when all are the same). */
 export function futuresFundingText(sources: readonly { readonly symbol: string; readonly text: string }[]): string {
   if (sources.length === 1 || sources.every((s) => s.text === sources[0]!.text)) return sources[0]?.text ?? '';
   return sources.map((s) => `${s.symbol}: ${s.text}`).join('; ');
@@ -169,6 +224,8 @@ export interface FuturesSummary {
   readonly prints: string;
   /** Where the fundings came from: the data folder's fundingRate dumps or the futures model (and its interval). */
   readonly funding: string;
+  /** Where the mark came from: the data folder's markPriceKlines dumps or the futures model. */
+  readonly marks: string;
   readonly marginAsset: string;
   readonly symbols: readonly FuturesSymbolSummary[];
   /** The largest initial margin (positions + open orders) seen at a mark, margin asset. */
@@ -208,7 +265,7 @@ export class FuturesTracker {
     for (const wallet of this.#engine.futuresBalances(this.#accountId)) if (wallet.initialMargin > this.#maxMargin) this.#maxMargin = wallet.initialMargin;
   }
 
-  summary(fapiSymbols: readonly string[], prints: string, funding: string, from: number, to: number): FuturesSummary {
+  summary(fapiSymbols: readonly string[], prints: string, funding: string, marks: string, from: number, to: number): FuturesSummary {
     const engine = this.#engine;
     const marginAsset = engine.symbolSpec(futuresEngineSymbol(fapiSymbols[0]!))!.quoteAsset;
     const precision = engine.symbolSpec(futuresEngineSymbol(fapiSymbols[0]!))!.quotePrecision;
@@ -246,6 +303,7 @@ export class FuturesTracker {
     return {
       prints,
       funding,
+      marks,
       marginAsset: spotAssetOf(marginAsset) ?? marginAsset,
       symbols,
       maxMarginUsed: money(this.#maxMargin),

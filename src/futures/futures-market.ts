@@ -29,6 +29,12 @@ export interface FuturesMarketOptions {
    * (funding-schedule.ts). A perpetual not named funds every 8 h on the model's rates.
    */
   readonly funding?: Readonly<Record<string, FundingSetup>>;
+  /**
+   * Recorded marks of USDⓈ-M perpetuals by symbol: the mark at t in the spot symbol's price units,
+   * or null where the record has none (then the model's). Built outside the model (backtest
+   * futures-setup.ts `perpetualMarks`, from the folder's markPriceKlines dumps).
+   */
+  readonly marks?: Readonly<Record<string, (t: number) => number | null>>;
 }
 
 export class FuturesMarket {
@@ -38,12 +44,14 @@ export class FuturesMarket {
   readonly #premiums = new Map<string, PremiumModel>();
   readonly #schedules = new Map<string, FundingSchedule>();
   readonly #funding: Readonly<Record<string, FundingSetup>>;
+  readonly #marks: Readonly<Record<string, (t: number) => number | null>>;
 
   constructor(options: FuturesMarketOptions) {
     this.seed = options.seed ?? DEFAULT_FUTURES_SEED;
     this.pairs = derivePairs(options.specs);
     this.#history = options.history;
     this.#funding = options.funding ?? {};
+    this.#marks = options.marks ?? {};
   }
 
   /** A perpetual's funding times and rates (every 8 h on the model's rates unless set up otherwise). */
@@ -132,9 +140,12 @@ export class FuturesMarket {
     return this.history(pair).priceTicker(t)?.price ?? null;
   }
 
+  /** The mark at t: a perpetual's recorded mark where it has one, else index × (1 + premium); null before the index has a price. */
   markPrice(contract: FuturesContract, t: number): number | null {
     const index = this.indexPrice(contract.pair, t);
-    return index === null ? null : applyRate(index, this.premium(contract).at(t));
+    if (index === null) return null;
+    const recorded = contract.deliveryTime === null && contract.pair.venue === 'USD_M' && Object.hasOwn(this.#marks, contract.symbol) ? this.#marks[contract.symbol]!(t) : null;
+    return recorded ?? applyRate(index, this.premium(contract).at(t));
   }
 
   /**

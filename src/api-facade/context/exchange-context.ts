@@ -59,6 +59,8 @@ export interface ExchangeContextOptions {
   readonly futuresSeed?: string;
   /** Funding of the traded USDⓈ-M perpetuals (interval, recorded rates), as the replay's futures clock settles it. */
   readonly futuresFunding?: Readonly<Record<string, FundingSetup>>;
+  /** Recorded marks of the traded USDⓈ-M perpetuals (FuturesMarket `marks`), as the replay's futures clock sends them. */
+  readonly futuresMarks?: Readonly<Record<string, (t: number) => number | null>>;
   /**
    * Smart order routing groups (exchangeInfo `sors`). Default none: SOR is off, exchangeInfo has
    * no `sors` key and POST sor/order is refused. With one group per base asset, a symbol in a
@@ -112,6 +114,7 @@ export class ExchangeContext {
   readonly successfulOrderWeight: 'listed' | 'zero';
   readonly #futuresSeed: string | undefined;
   readonly #futuresFunding: Readonly<Record<string, FundingSetup>> | undefined;
+  readonly #futuresMarks: Readonly<Record<string, (t: number) => number | null>> | undefined;
   #futures: FuturesMarket | undefined;
   #positions: PositionsModel | undefined;
   /** Limits besides the IP weight that endpoint rows name (`keyedLimit`). */
@@ -141,6 +144,7 @@ export class ExchangeContext {
     this.sors = options.sors ?? [];
     this.#futuresSeed = options.futuresSeed;
     this.#futuresFunding = options.futuresFunding;
+    this.#futuresMarks = options.futuresMarks;
     this.successfulOrderWeight = options.successfulOrderWeight ?? 'listed';
     this.keyedLimiters = defaultKeyedLimiters();
     this.pay = new PayLedger(this.uidOf);
@@ -176,7 +180,8 @@ export class ExchangeContext {
       const specs = engine.symbolNames().filter((n) => !isFuturesSymbol(n)).flatMap((name) => engine.symbolSpec(name) ?? []);
       const seed = this.#futuresSeed;
       const funding = this.#futuresFunding;
-      this.#futures = new FuturesMarket({ specs, history: (symbol) => this.backend.history(symbol), ...(seed === undefined ? {} : { seed }), ...(funding === undefined ? {} : { funding }) });
+      const marks = this.#futuresMarks;
+      this.#futures = new FuturesMarket({ specs, history: (symbol) => this.backend.history(symbol), ...(seed === undefined ? {} : { seed }), ...(funding === undefined ? {} : { funding }), ...(marks === undefined ? {} : { marks }) });
     }
     return this.#futures;
   }
