@@ -104,6 +104,7 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
   if (options.data === undefined && options.from !== undefined) throw new InputError('--from needs --data: the static sample market has no history to start into');
   let tapeEnd: TapeEndState | null = null;
   let futuresFunding: ServedReplay['futuresFunding'] | undefined;
+  let futuresMarks: ServedReplay['futuresMarks'] | undefined;
   if (options.data === undefined && options.futures !== undefined && options.futures.length > 0) throw new InputError('--futures needs --data: the perpetuals trade on prints derived from the replayed spot tape');
   if (options.data === undefined && options.atEnd !== undefined && options.atEnd !== 'stop') throw new InputError(`--at-end ${options.atEnd} needs --data: the static sample market has no tape`);
   if (options.data === undefined) {
@@ -120,6 +121,7 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
     served = built.served;
     tapeEnd = built.tapeEnd;
     futuresFunding = built.futuresFunding;
+    futuresMarks = built.futuresMarks;
     const replay = built.replay;
     if (journal !== null) journaled = await replayWriteAheadLog(journal, { replay });
     pacing = new Pacing(options.clock, { simulatedStart: built.start, wallClock: systemWallClock });
@@ -142,6 +144,7 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
     onServerTime: clocks!.noteServerTime,
     ...(options.faults === undefined ? {} : { faults: options.faults }),
     ...(futuresFunding === undefined ? {} : { futuresFunding }),
+    ...(futuresMarks === undefined ? {} : { futuresMarks }),
   });
   const snapshotLog = (s: SnapshotWritten): void => print(`journal: snapshot at ${s.commands} commands, ${(s.bytes / 1e6).toFixed(1)} MB in ${Math.round(s.ms)} ms`);
   // The host's own state journaled with the facade's (today the control plane's pacing).

@@ -8,7 +8,7 @@
  */
 import { Engine, futuresEngineSymbol } from '../../engine/index.ts';
 import { DERIVED_FUTURES_SOURCE, FuturesMarket, startFuturesClock, type FundingSetup } from '../../futures/index.ts';
-import { bookProfileFor, DEFAULT_BOOK, futuresFundingText, InputError, parseFuturesIntervals, parseFuturesSymbols, perpetualFunding, perpetualTape, withFutures, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
+import { bookProfileFor, DEFAULT_BOOK, futuresFundingText, InputError, parseFuturesIntervals, parseFuturesSymbols, perpetualFunding, perpetualMarks, perpetualTape, withFutures, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
 import { formatRecordingGap, windowedDepth, type ReadNotes, type WindowedDepth } from '../../data/index.ts';
 import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../../sim/index.ts';
 import type { ServedAccounts } from '../accounts-file.ts';
@@ -34,6 +34,8 @@ export interface ServedReplay {
   readonly tapeEnd: TapeEndState;
   /** The perpetuals' funding (interval, recorded fundings) for the exchange's futures model. */
   readonly futuresFunding: Readonly<Record<string, FundingSetup>>;
+  /** The perpetuals' recorded marks (FuturesMarket `marks`), for the exchange's futures model. */
+  readonly futuresMarks: Readonly<Record<string, (t: number) => number | null>>;
 }
 
 /** Default warm-up of a served replay: 4 h (200 one-minute klines with room to spare). */
@@ -87,7 +89,10 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
   // Each perpetual's funding: its interval, at the folder's recorded fundingRate dumps where it has them.
   const fundings = await Promise.all(futures.map(async (name) => ({ symbol: name, funding: await perpetualFunding(data, name, start, Number.MAX_SAFE_INTEGER, intervals[name]) })));
   const futuresFunding = Object.fromEntries(fundings.map((f) => [f.symbol, f.funding.setup]));
-  const market = new FuturesMarket({ specs: data.config.symbols.map((s) => contracts.symbolSpec(s.symbol)!), history: (symbol) => replayRef!.history(symbol), funding: futuresFunding });
+  // Each perpetual's mark: along the folder's recorded 1m mark klines where it has them.
+  const marks = await Promise.all(futures.map(async (name) => ({ symbol: name, ...(await perpetualMarks(data, name, start, Number.MAX_SAFE_INTEGER, contracts.symbolSpec(name)!.quotePrecision)) })));
+  const futuresMarks = Object.fromEntries(marks.flatMap((m) => (m.mark === null ? [] : [[m.symbol, m.mark] as const])));
+  const market = new FuturesMarket({ specs: data.config.symbols.map((s) => contracts.symbolSpec(s.symbol)!), history: (symbol) => replayRef!.history(symbol), funding: futuresFunding, marks: futuresMarks });
   const printsFrom: string[] = [];
   for (const name of futures) {
     const open = () => perpetualTape(data, name, (symbol) => contracts.symbolSpec(symbol)!, start, Number.MAX_SAFE_INTEGER, () => windowedTape(data, name, start, Number.MAX_SAFE_INTEGER), () => market);
@@ -135,13 +140,13 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
       () => market,
       futures,
     );
-    print(`futures: ${futures.join(', ')} traded through /fapi (${printsFrom.join(', ')}; the mark each second; funding: ${futuresFundingText(fundings.map((f) => ({ symbol: f.symbol, text: f.funding.text })))})`);
+    print(`futures: ${futures.join(', ')} traded through /fapi (${printsFrom.join(', ')}; the mark each second: ${futuresFundingText(marks)}; funding: ${futuresFundingText(fundings.map((f) => ({ symbol: f.symbol, text: f.funding.text })))})`);
   }
   // A warm market: the history before `from` is replayed now, at full speed, so trades, klines,
   // tickers and the book are there the moment the port answers.
   const from = warmStart(options.from, start, end);
   await replay.runUntil(from);
-  return { replay, start: from, served, tapeEnd: tapeEnd.state, futuresFunding };
+  return { replay, start: from, served, tapeEnd: tapeEnd.state, futuresFunding, futuresMarks };
 }
 
 /** Where a served replay starts: `--from` within the data, or 4 h in (the data's end when shorter). */
