@@ -149,6 +149,33 @@ export class FuturesMarket {
   }
 
   /**
+   * The recorded mark's open, high, low and close over [from, last] (a mark klines row), or null
+   * when the perpetual has no recorded mark for every minute of it. The recorded mark is linear
+   * between knots at most 20 s apart within a minute (backtest `markAlongBars`), so its extremes
+   * are among the values at each second that is a multiple of 20, the minute's last second and the ends.
+   */
+  recordedMarkBar(contract: FuturesContract, from: number, last: number): { open: number; high: number; low: number; close: number } | null {
+    const marks = contract.deliveryTime === null && contract.pair.venue === 'USD_M' && Object.hasOwn(this.#marks, contract.symbol) ? this.#marks[contract.symbol]! : null;
+    if (marks === null || last < from) return null;
+    const open = marks(from);
+    const close = marks(last);
+    if (open === null || close === null) return null;
+    let high = Math.max(open, close);
+    let low = Math.min(open, close);
+    for (let minute = Math.floor(from / MICROS_PER_MINUTE) * MICROS_PER_MINUTE; minute <= last; minute += MICROS_PER_MINUTE) {
+      for (const second of [0, 20, 40, 59]) {
+        const t = minute + second * 1_000_000;
+        if (t < from || t > last) continue;
+        const m = marks(t);
+        if (m === null) return null;
+        if (m > high) high = m;
+        if (m < low) low = m;
+      }
+    }
+    return { open, high, low, close };
+  }
+
+  /**
    * Mean index over the SETTLEMENT_WINDOW_US (30 min) ending at t, sampled each minute, using the
    * samples that have a price: the delivery price at a delivery, the estimated settle price before.
    */

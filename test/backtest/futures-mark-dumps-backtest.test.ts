@@ -48,7 +48,7 @@ interface Row {
 }
 
 async function thinShort(data: string) {
-  const seen: { premium: Row; before: Row; liquidations: Row[] } = { premium: {}, before: {}, liquidations: [] };
+  const seen: { premium: Row; before: Row; liquidations: Row[]; klines: unknown[][] } = { premium: {}, before: {}, liquidations: [], klines: [] };
   const result = await runBacktest({
     data,
     from: FROM,
@@ -74,6 +74,10 @@ async function thinShort(data: string) {
         seen.before = (await ctx.client.get<Row[]>('/fapi/v3/positionRisk', { symbol: 'BTCUSDT' }))[0]!;
         await ctx.clock.sleep(T + 9 * MIN - ctx.clock.now());
         seen.liquidations = await ctx.client.get<Row[]>('/fapi/v1/forceOrders', { symbol: 'BTCUSDT' });
+        seen.klines = [
+          ...(await ctx.client.get<unknown[][]>('/fapi/v1/markPriceKlines', { symbol: 'BTCUSDT', interval: '1m', startTime: T + 5 * MIN, limit: 1 })),
+          ...(await ctx.client.get<unknown[][]>('/fapi/v1/markPriceKlines', { symbol: 'BTCUSDT', interval: '5m', startTime: T + 5 * MIN, limit: 1 })),
+        ];
       },
     },
   });
@@ -87,6 +91,12 @@ test('a 125x short is liquidated at the second the recorded mark passes its liqu
   // Minute 5 rises from 41990 at 00:05:20 to 42900 at 00:05:40, 45.5 a second: 42354.00 at
   // 00:05:28 is still below the liquidation price 42365.86, 42399.50 at 00:05:29 is above it.
   expect(seen.liquidations.map((o) => o['updateTime'])).toEqual([T + 5 * MIN + 29_000]);
+  // GET /fapi/v1/markPriceKlines at 00:09:00: minute 5 as recorded; the 5 m bar from 00:05 up to
+  // now (its close the mark of 00:09:00, bar 9's open).
+  expect(seen.klines.map((k) => k.slice(0, 5))).toEqual([
+    [T + 5 * MIN, '42000.00000000', '42900.00000000', '41990.00000000', '42000.00000000'],
+    [T + 5 * MIN, '42000.00000000', '42900.00000000', '41990.00000000', '42000.00000000'],
+  ]);
   expect(result.futures!.marks).toBe(
     'futures/um markPriceKlines 1m dumps: 1 file, 10 minutes in the window (each minute open → nearer extreme → other extreme → close at seconds 0, 20, 40, 59; the futures model: index (the last spot price) × (1 + seeded premium) in minutes without a bar)',
   );
