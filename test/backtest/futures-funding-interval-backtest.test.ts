@@ -7,6 +7,7 @@
 import { expect, test } from 'vitest';
 import { runBacktest } from '../../src/backtest/run-backtest.ts';
 import { futuresEntryTexts, parseFuturesEntries } from '../../src/backtest/futures-setup.ts';
+import { parseBacktestRequest } from '../../src/backtest/backtest-request.ts';
 import type { StrategyContext } from '../../src/backtest/strategy.ts';
 
 const FROM = Date.UTC(2024, 0, 1) * 1000;
@@ -79,4 +80,7 @@ test('--futures takes :1h, :4h or :8h after a name; anything else is refused wit
   expect(() => parseFuturesEntries('BTCUSDT:2h')).toThrow('--futures BTCUSDT:2H: the funding interval is 1h, 4h, 8h (Binance\'s), not 2h');
   expect(() => parseFuturesEntries('BTCUSDT:4')).toThrow('--futures: "BTCUSDT:4" is not a symbol (e.g. BTCUSDT, or BTCUSDT:4h for a 4-hour funding interval)');
   expect(() => parseFuturesEntries('BTCUSDT:4h,BTCUSDT:8h')).toThrow('--futures names BTCUSDT twice with different funding intervals');
+  // `exsim backtest --futures btcusdt:4h` keeps the interval on the request (and a queued job's).
+  expect(parseBacktestRequest('short', { data: 'sample', fillModel: 'queue', latency: 'none', seed: '1', futures: 'btcusdt:4h' }).futures).toEqual(['BTCUSDT:4h']);
+  expect(() => parseBacktestRequest('short', { data: 'sample', fillModel: 'queue', latency: 'none', seed: '1', futures: 'BTCUSDT:3h' })).toThrow('not 3h');
 });
