@@ -59,7 +59,7 @@ export class FundingSchedule {
     return this.#byTime.get(time);
   }
 
-  /** The interval setting, or where recorded fundings reach past t, the one they close at or after t. */
+  /** The grid's interval after the last recorded funding: the last one's recorded interval (the setting when none is recorded). */
   #gridAfterLast(): number {
     return this.#recorded.at(-1)?.intervalHours ?? this.intervalHours;
   }
