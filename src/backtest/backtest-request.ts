@@ -3,7 +3,7 @@
  * (`BacktestRequest`, which can cross to a worker thread), and the function that runs one and
  * writes its report folder.
  */
-import { parseFuturesSymbols } from './futures-setup.ts';
+import { futuresEntryTexts } from './futures-setup.ts';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatUtcMicros } from '../data/index.ts';
@@ -105,7 +105,7 @@ export function parseBacktestRequest(strategy: string, options: BacktestRequestO
     ...(options.fees === undefined ? {} : { fees: (parseFees(options.fees), options.fees) }),
     ...(options.bnbDiscount === true ? { bnbDiscount: true } : {}),
     ...(options.allowHostTime === true ? { allowHostTime: true } : {}),
-    ...(options.futures === undefined ? {} : { futures: parseFuturesSymbols(options.futures) }),
+    ...(options.futures === undefined ? {} : { futures: futuresEntryTexts(options.futures) }),
   };
 }
 

@@ -33,4 +33,4 @@ export { parseQueueUrl } from './queue/queue-connection.ts';
 export { fingerprintData } from '../data/index.ts';
 export { runQueuedSweep, type QueuedSweepResult } from './queue/queued-sweep.ts';
 export { startQueueWorker } from './queue/queue-worker.ts';
-export { FuturesTracker, parseFuturesSymbols, perpetualTape, withFutures, type PerpetualTape, type FuturesSummary, type FuturesSymbolSummary } from './futures-setup.ts';
+export { FuturesTracker, futuresEntryTexts, futuresFundingText, parseFuturesIntervals, parseFuturesSymbols, perpetualFunding, perpetualMarks, perpetualTape, withFutures, type PerpetualFunding, type PerpetualTape, type FuturesSummary, type FuturesSymbolSummary } from './futures-setup.ts';

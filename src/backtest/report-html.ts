@@ -74,7 +74,7 @@ function futuresTable(f: NonNullable<BacktestSummary['futures']>): string {
   const head = ['perpetual', 'position', 'entry', 'mark', 'unrealized PnL', 'realized PnL', 'commission', 'funding received', 'funding paid', 'fundings', 'liquidations', 'maker / taker'];
   const rows = f.symbols.map((s) => [s.symbol, s.positionAmt, s.entryPrice, s.markPrice, s.unrealizedProfit, s.realizedPnl, s.commission, s.fundingReceived, s.fundingPaid, s.fundings, s.liquidations, `${s.makerCommissionRate} / ${s.takerCommissionRate}`]);
   const cells = (row: readonly unknown[], tag: string) => `<tr>${row.map((c) => `<${tag}>${escapeHtml(String(c))}</${tag}>`).join('')}</tr>`;
-  const account = `max margin used ${f.maxMarginUsed} ${f.marginAsset}, margin calls ${f.marginCalls}, liquidations ${f.liquidations}, insurance fund at the end ${f.insuranceFund} ${f.marginAsset}; prints ${f.prints}`;
+  const account = `max margin used ${f.maxMarginUsed} ${f.marginAsset}, margin calls ${f.marginCalls}, liquidations ${f.liquidations}, insurance fund at the end ${f.insuranceFund} ${f.marginAsset}; prints ${f.prints}; funding ${f.funding}`;
   return `<section><h2>USDⓈ-M futures (${escapeHtml(f.marginAsset)}-margined)</h2><table>${cells(head, 'th')}${rows.map((r) => cells(r, 'td')).join('')}</table><p>${escapeHtml(account)}</p></section>`;
 }
 

@@ -26,7 +26,7 @@ import { computeMetrics, roundTripTable, type TradeTable, type TradingMetrics } 
 import { BacktestRecorder } from './recorder.ts';
 import { StrategyRuntime } from './strategy-runtime.ts';
 import { Valuation } from './valuation.ts';
-import { FuturesTracker, parseFuturesSymbols, perpetualTape, withFutures, type FuturesSummary, type PerpetualTape } from './futures-setup.ts';
+import { FuturesTracker, futuresFundingText, parseFuturesIntervals, parseFuturesSymbols, perpetualFunding, perpetualMarks, perpetualTape, withFutures, type FuturesSummary, type PerpetualFunding, type PerpetualTape } from './futures-setup.ts';
 import { FuturesMarket, futuresPrintsText, startFuturesClock } from '../futures/index.ts';
 import type { RestMethod, RestResponse } from './strategy.ts';
 import type { LoadedStrategy } from './load-strategy.ts';
@@ -213,17 +213,27 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   }
   // Perpetuals: their margin symbols, prints from the folder's futures/um files, else derived from their spot tapes (read a second time).
   const futures = parseFuturesSymbols(options.futures ?? options.strategy.futures);
+  const intervals = parseFuturesIntervals(options.futures ?? options.strategy.futures);
   for (const name of futures) if (!symbols.includes(name)) throw new InputError(`--futures ${name}: the run does not replay spot ${name} (the futures model's mark and funding come from it); add it to --symbols`);
-  const engineConfig = withFutures(data.config, futures);
+  const engineConfig = withFutures(data.config, futures, intervals);
   // The futures model of the contracts' prints and marks: the one the exchange's /fapi answers
   // use (same default seed, same spot histories), built before the replay that feeds it.
   let replayRef: Replay | null = null;
   let futuresMarket: FuturesMarket | null = null;
   const perpetuals: { symbol: string; tape: PerpetualTape }[] = [];
+  // Each perpetual's funding: its interval and the folder's recorded fundingRate dumps, if any.
+  const fundings: { symbol: string; funding: PerpetualFunding }[] = [];
+  for (const name of futures) fundings.push({ symbol: name, funding: await perpetualFunding(data, name, from, to, intervals[name]) });
+  const futuresFunding = Object.fromEntries(fundings.map((f) => [f.symbol, f.funding.setup]));
+  // Each perpetual's mark: along the folder's recorded 1m mark klines, if any (spot price units).
+  const marks: { symbol: string; text: string; mark: ((t: number) => number | null) | null }[] = [];
+  const spotRules = futures.length === 0 ? null : new Engine(engineConfig);
+  for (const name of futures) marks.push({ symbol: name, ...(await perpetualMarks(data, name, from, to, spotRules!.symbolSpec(name)!.quotePrecision)) });
+  const futuresMarks = Object.fromEntries(marks.flatMap((m) => (m.mark === null ? [] : [[m.symbol, m.mark] as const])));
   if (futures.length > 0) {
     const contracts = new Engine(engineConfig);
     const spotSpecs = contracts.symbolNames().filter((name) => !isFuturesSymbol(name)).map((name) => contracts.symbolSpec(name)!);
-    const market = new FuturesMarket({ specs: spotSpecs, history: (symbol) => replayRef!.history(symbol) });
+    const market = new FuturesMarket({ specs: spotSpecs, history: (symbol) => replayRef!.history(symbol), funding: futuresFunding, marks: futuresMarks });
     futuresMarket = market;
     for (const name of futures) {
       const spot = async () => (options.sharedTapes !== undefined ? tapeFromShared(options.sharedTapes.find((t) => t.symbol === name)!) : await windowedTape(data, name, from, to));
@@ -272,6 +282,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
   const exchange = new ExchangeContext({
     backend: replay,
     apiKeys: [{ apiKey: STRATEGY_API_KEY, keyType: 'HMAC', secretKey: STRATEGY_SECRET, accountId: STRATEGY_ACCOUNT_ID }],
+    ...(futures.length === 0 ? {} : { futuresFunding, futuresMarks }),
   });
   const tracker = futures.length === 0 ? null : new FuturesTracker(replay.engine, STRATEGY_ACCOUNT_ID);
   if (tracker !== null) {
@@ -385,7 +396,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     assetPrecision: (asset) => recorder.valuation.precision(asset),
     quotePrecision: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
     baseAsset: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),
-    futures: tracker === null ? null : tracker.summary(futures, futuresPrintsText(perpetuals.map((p) => ({ symbol: p.symbol, text: p.tape.describe() }))), from, to),
+    futures: tracker === null ? null : tracker.summary(futures, futuresPrintsText(perpetuals.map((p) => ({ symbol: p.symbol, text: p.tape.describe() }))), futuresFundingText(fundings.map((f) => ({ symbol: f.symbol, text: f.funding.text }))), futuresFundingText(marks), from, to),
   };
 }
 

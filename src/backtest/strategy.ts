@@ -191,8 +191,8 @@ export interface StrategyModule {
   readonly description?: string;
   /**
    * USDⓈ-M perpetuals it trades, Binance names (`['BTCUSDT']`): each is traded through `/fapi` beside
-   * its spot symbol, with a mark each simulated second and funding at each funding time
-   * (futures-setup.ts). Fund the futures wallet with POST /sapi/v1/asset/transfer (MAIN_UMFUTURE).
+   * its spot symbol, with a mark each simulated second and funding at each funding time, every 8 h
+   * unless `:4h` or `:1h` follows the name (`['BTCUSDT:4h']`; futures-setup.ts). Fund the futures wallet with POST /sapi/v1/asset/transfer (MAIN_UMFUTURE).
    */
   readonly futures?: readonly string[];
 }

@@ -55,7 +55,7 @@ export function buildProgram(): Command {
     .option('--fsync-ms <ms>', 'fdatasync period of --fsync batch', '50')
     .option('--snapshot-every <n>', 'journal snapshots beside the journal (FILE.snapshot) every n commands (default 200000), and at a clean stop, so a restart replays only what follows the newest; 0: only at a clean stop')
     .option('--at-end <mode>', 'when the replayed tape runs out: stop (the market goes still) | loop (replay it again, later, ids continuing) | synthetic (seeded generated trades from its last price)', 'stop')
-    .option('--futures <symbols>', 'with --data: also serve these USDⓈ-M perpetuals (BTCUSDT[,ETHUSDT]) for trading through /fapi: prints derived from the spot tape, the mark each second, funding every 8 h')
+    .option('--futures <symbols>', 'with --data: also serve these USDⓈ-M perpetuals (BTCUSDT[,ETHUSDT:4h]) for trading through /fapi: prints from the folder\'s futures/um dumps or derived from the spot tape, the mark each second, funding every 8 h (:1h or :4h after a name sets its interval) at the model\'s rates, or as the folder\'s futures/um fundingRate dumps record')
     .action(async (options: { port: string; host: string; clock: string; engineTimeout: string; firewall: boolean; faultSeed: string; data?: string; seed: string; accounts?: string; journal?: string; fsync: string; fsyncMs: string; snapshotEvery?: string; from?: string; adminKey?: string; atEnd: string; futures?: string }) => {
       const [{ FSYNC_POLICIES, serve }, { TAPE_END_MODES }, { InputError }] = await Promise.all([import('../serve/index.ts'), import('../sim/index.ts'), import('../data/index.ts')]);
       const port = Number(options.port);
@@ -87,7 +87,7 @@ export function buildProgram(): Command {
         ...(options.journal === undefined ? {} : { journal: options.journal, fsync, fsyncMs, ...(snapshotEvery === undefined ? {} : { snapshotEvery }) }),
         ...(options.from === undefined ? {} : { from: options.from }),
         ...(options.adminKey === undefined ? {} : { adminKey: options.adminKey }),
-        ...(options.futures === undefined ? {} : { futures: (await import('../backtest/futures-setup.ts')).parseFuturesSymbols(options.futures) }),
+        ...(options.futures === undefined ? {} : { futures: (await import('../backtest/futures-setup.ts')).futuresEntryTexts(options.futures) }),
       });
       // Stop cleanly: close the sockets, flush the journal, then exit.
       const stop = () => void server.close().then(() => process.exit(0));
@@ -129,7 +129,7 @@ export function buildProgram(): Command {
     .option('--workers <n>', 'worker threads for --sweep (default: the number of cores)')
     .option('--queue <url>', 'run the --sweep over a Redis queue (redis://HOST:PORT[/DB]) on `exsim worker` processes instead')
     .option('--json', 'print the summary as one JSON object')
-    .option('--futures <symbols>', 'trade these USDⓈ-M perpetuals (BTCUSDT[,ETHUSDT]) through /fapi beside their spot symbols: prints derived from the spot tape, the mark each second, funding every 8 h; fund the futures wallet with POST /sapi/v1/asset/transfer (default: the strategy\'s `futures` export)')
+    .option('--futures <symbols>', 'trade these USDⓈ-M perpetuals (BTCUSDT[,ETHUSDT:4h]) through /fapi beside their spot symbols: prints from the folder\'s futures/um dumps or derived from the spot tape, the mark each second, funding every 8 h (:1h or :4h after a name sets its interval) at the model\'s rates, or as the folder\'s futures/um fundingRate dumps record; fund the futures wallet with POST /sapi/v1/asset/transfer (default: the strategy\'s `futures` export)')
     .option('--allow-host-time', "let the strategy use host timers (setTimeout, setInterval, setImmediate) and Date.now, warned on stderr; the run is then not reproducible. Without it they fail the run, naming ctx.clock's equivalent")
     .action(async (strategy: string, options: BacktestCommandOptions) => {
       const { backtestCommand } = await import('./backtest-command.ts');

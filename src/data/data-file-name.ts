@@ -74,10 +74,26 @@ export const COIN_M_NOT_READ = 'COIN-M futures data (futures/cm, binance-deliver
  */
 export function parseDataFilePath(path: string): MarketFileName | null {
   const name = parseDataFileName(basename(path));
-  if (name === null) return null;
+  if (name === null || isPriceKlinesPath(path)) return null;
   const market = marketOfPath(path, name);
   return market === 'cm' ? null : { ...name, market };
 }
+
+/**
+ * USDⓈ-M mark, index and premium index klines (`futures/um/daily/markPriceKlines/BTCUSDT/1m/
+ * BTCUSDT-1m-2024-01-01.zip`) carry the kline file names of trade klines, told apart only by
+ * their folder: they are no prints (read-mark-klines.ts reads the mark ones), so no listing of
+ * tape files takes them.
+ */
+export const PRICE_KLINE_FOLDERS: readonly string[] = ['markPriceKlines', 'indexPriceKlines', 'premiumIndexKlines'];
+
+/** The price-klines folder (`markPriceKlines`, ...) `path` lies under, or null. */
+export function priceKlinesFolder(path: string): string | null {
+  const parts = resolve(path).split(sep === '\\' ? /[\\/]/ : '/');
+  return parts.find((p) => PRICE_KLINE_FOLDERS.includes(p)) ?? null;
+}
+
+const isPriceKlinesPath = (path: string): boolean => priceKlinesFolder(path) !== null;
 
 export function isTardisFileName(name: DataFileName): name is TardisFileName {
   return name.kind.startsWith('tardis:');

@@ -5,13 +5,17 @@
  * refuses the job when they differ, so a result never comes from other data than the one asked.
  * Hashes are kept per file (path, size, modification time), so a worker hashes a month of dumps
  * once, not once per job. USDⓈ-M futures dumps (`futures/um/...`, the same names as spot's) count
- * for the perpetuals a run trades, named `futures/um/<name>` so they never pass for the spot file.
+ * for the perpetuals a run trades, named `futures/um/<name>` so they never pass for the spot file;
+ * so do their fundingRate dumps (`<S>-fundingRate-YYYY-MM`, read-funding-rates.ts) and 1m mark
+ * klines (`futures/um/markPriceKlines/<name>`, read-mark-klines.ts).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { dropUnpackedTwins, parseDataFilePath, type DataMarket } from './data-file-name.ts';
+import { dropUnpackedTwins, marketOfPath, parseDataFilePath, priceKlinesFolder, type DataMarket } from './data-file-name.ts';
+import { parseDumpFileName } from './dump-file-name.ts';
+import { parseFundingRateFileName } from './read-funding-rates.ts';
 import { listDataFiles } from './dump-sources.ts';
 import { openMarketData } from './market-folder.ts';
 
@@ -33,10 +37,10 @@ const sha256 = (text: string | Buffer): string => createHash('sha256').update(te
 
 const fileHashes = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
 
-async function hashFile(path: string, market: DataMarket): Promise<FingerprintFile> {
+async function hashFile(path: string, market: DataMarket, folder: string | null = null): Promise<FingerprintFile> {
   const info = await stat(path);
   const known = fileHashes.get(path);
-  const name = market === 'spot' ? basename(path) : `futures/${market}/${basename(path)}`;
+  const name = market === 'spot' ? basename(path) : `futures/${market}/${folder === null ? '' : `${folder}/`}${basename(path)}`;
   if (known !== undefined && known.size === info.size && known.mtimeMs === info.mtimeMs) return { name, size: info.size, sha256: known.sha256 };
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
@@ -45,18 +49,32 @@ async function hashFile(path: string, market: DataMarket): Promise<FingerprintFi
   return { name, size: info.size, sha256: digest };
 }
 
+/**
+ * A perpetual's recorded funding or mark as a fingerprinted file, or null: a USDⓈ-M fundingRate
+ * dump (read-funding-rates.ts) or a markPriceKlines dump (read-mark-klines.ts; named
+ * `futures/um/markPriceKlines/<name>` apart from the trade klines of the same name).
+ */
+function perpetualRecord(path: string): { symbol: string; market: DataMarket; start: number; end: number; folder: string | null } | null {
+  if (marketOfPath(path) !== 'um') return null;
+  const funding = parseFundingRateFileName(basename(path));
+  if (funding !== null) return { ...funding, market: 'um', folder: null };
+  const kline = parseDumpFileName(basename(path));
+  if (kline === null || kline.kind !== 'klines' || priceKlinesFolder(path) !== 'markPriceKlines') return null;
+  return { symbol: kline.symbol, market: 'um', start: kline.start, end: kline.end, folder: 'markPriceKlines' };
+}
+
 /** The fingerprint of `source` (`sample` or a folder) for `symbols` (and the perpetuals `futures`) over [from, to) µs. */
 export async function fingerprintData(source: string, symbols: readonly string[], from: number, to: number, futures: readonly string[] = []): Promise<DataFingerprint> {
   const data = openMarketData(source);
-  const inWindow: { path: string; market: DataMarket }[] = [];
+  const inWindow: { path: string; market: DataMarket; folder?: string | null }[] = [];
   for (const path of await listDataFiles(data.dir)) {
-    const parsed = parseDataFilePath(path);
+    const parsed = parseDataFilePath(path) ?? perpetualRecord(path);
     if (parsed === null || !(parsed.market === 'spot' ? symbols : futures).includes(parsed.symbol)) continue;
-    if (parsed.start * 1000 < to && parsed.end * 1000 > from) inWindow.push({ path, market: parsed.market });
+    if (parsed.start * 1000 < to && parsed.end * 1000 > from) inWindow.push({ path, market: parsed.market, folder: 'folder' in parsed ? parsed.folder : null });
   }
   // An unpacked x.csv beside its packed twin is the same data (the loaders read the packed one): leave it out.
   const kept = dropUnpackedTwins(inWindow, (f) => f.path);
-  const files = await Promise.all(kept.map((f) => hashFile(f.path, f.market)));
+  const files = await Promise.all(kept.map((f) => hashFile(f.path, f.market, f.folder ?? null)));
   files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.sha256 < b.sha256 ? -1 : 1));
   const rules = sha256(JSON.stringify(data.config));
   return { sha256: sha256(JSON.stringify({ rules, files })), rules, files };

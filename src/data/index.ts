@@ -63,3 +63,6 @@ export {
   SNAPSHOT_STREAM_SUFFIX,
 } from './recording/index.ts';
 export type { LocalBookCounts, ReadRecordingDepthOptions, ReadRecordingOptions, RecorderNote, RecordingFileName, RecordingFileScan, RecordingGap, RecordingMessageKind, RecordingScan, RecordingStreamName, ScanRecordingOptions } from './recording/index.ts';
+export { fundingRateFiles, parseFundingRateFileName, readFundingRates, type FundingRateFileName, type FundingRateRow, type FundingRates } from './read-funding-rates.ts';
+export { markKlineFiles, readMarkKlines, type MarkBar, type MarkKlines } from './read-mark-klines.ts';
+export { priceKlinesFolder, PRICE_KLINE_FOLDERS } from './data-file-name.ts';

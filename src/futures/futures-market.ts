@@ -13,6 +13,7 @@ import type { MarketHistory } from '../data/index.ts';
 import { contractAt, CONTRACT_TYPES, derivePairs, quarterly, type ContractType, type FuturesContract, type FuturesPair, type Venue } from './contracts.ts';
 import { DEFAULT_FUTURES_SEED, SETTLEMENT_WINDOW_US } from './model-parameters.ts';
 import { PremiumModel } from './premium.ts';
+import { FundingSchedule, type FundingSetup } from './funding-schedule.ts';
 import { applyRate, meanOf } from './price-math.ts';
 import { MICROS_PER_MINUTE } from '../clock/index.ts';
 
@@ -23,6 +24,17 @@ export interface FuturesMarketOptions {
   readonly history: (symbol: string) => MarketHistory;
   /** Seed of every futures stream; DEFAULT_FUTURES_SEED when absent. */
   readonly seed?: string;
+  /**
+   * Funding of USDⓈ-M perpetuals by symbol: interval (1, 4 or 8 h) and recorded fundings
+   * (funding-schedule.ts). A perpetual not named funds every 8 h on the model's rates.
+   */
+  readonly funding?: Readonly<Record<string, FundingSetup>>;
+  /**
+   * Recorded marks of USDⓈ-M perpetuals by symbol: the mark at t in the spot symbol's price units,
+   * or null where the record has none (then the model's). Built outside the model (backtest
+   * futures-setup.ts `perpetualMarks`, from the folder's markPriceKlines dumps).
+   */
+  readonly marks?: Readonly<Record<string, (t: number) => number | null>>;
 }
 
 export class FuturesMarket {
@@ -30,11 +42,51 @@ export class FuturesMarket {
   readonly pairs: readonly FuturesPair[];
   readonly #history: (symbol: string) => MarketHistory;
   readonly #premiums = new Map<string, PremiumModel>();
+  readonly #schedules = new Map<string, FundingSchedule>();
+  readonly #funding: Readonly<Record<string, FundingSetup>>;
+  readonly #marks: Readonly<Record<string, (t: number) => number | null>>;
 
   constructor(options: FuturesMarketOptions) {
     this.seed = options.seed ?? DEFAULT_FUTURES_SEED;
     this.pairs = derivePairs(options.specs);
     this.#history = options.history;
+    this.#funding = options.funding ?? {};
+    this.#marks = options.marks ?? {};
+  }
+
+  /** A perpetual's funding times and rates (every 8 h on the model's rates unless set up otherwise). */
+  fundingSchedule(contract: FuturesContract): FundingSchedule {
+    return this.#scheduleOf(contract.pair.venue, contract.symbol);
+  }
+
+  /** The funding schedule of the USDⓈ-M perpetual `symbol`. */
+  perpetualFunding(symbol: string): FundingSchedule {
+    return this.#scheduleOf('USD_M', symbol);
+  }
+
+  #scheduleOf(venue: Venue, symbol: string): FundingSchedule {
+    const key = `${venue}/${symbol}`;
+    let schedule = this.#schedules.get(key);
+    if (schedule === undefined) {
+      schedule = new FundingSchedule(venue === 'USD_M' && Object.hasOwn(this.#funding, symbol) ? this.#funding[symbol] : undefined);
+      this.#schedules.set(key, schedule);
+    }
+    return schedule;
+  }
+
+  /** The rate a perpetual settles at its funding time T. */
+  fundingRate(contract: FuturesContract, fundingTime: number): number {
+    return this.fundingSchedule(contract).rateAt(this.premium(contract), fundingTime);
+  }
+
+  /** The funding rate shown at `now` between fundings (premiumIndex lastFundingRate, markPrice r). */
+  fundingEstimate(contract: FuturesContract, now: number): number {
+    return this.fundingSchedule(contract).estimateAt(this.premium(contract), now);
+  }
+
+  /** A perpetual's first funding time strictly after t. */
+  nextFundingTime(contract: FuturesContract, t: number): number {
+    return this.fundingSchedule(contract).next(t);
   }
 
   pairsOf(venue: Venue): FuturesPair[] {
@@ -88,9 +140,39 @@ export class FuturesMarket {
     return this.history(pair).priceTicker(t)?.price ?? null;
   }
 
+  /** The mark at t: a perpetual's recorded mark where it has one, else index × (1 + premium); null before the index has a price. */
   markPrice(contract: FuturesContract, t: number): number | null {
     const index = this.indexPrice(contract.pair, t);
-    return index === null ? null : applyRate(index, this.premium(contract).at(t));
+    if (index === null) return null;
+    const recorded = contract.deliveryTime === null && contract.pair.venue === 'USD_M' && Object.hasOwn(this.#marks, contract.symbol) ? this.#marks[contract.symbol]!(t) : null;
+    return recorded ?? applyRate(index, this.premium(contract).at(t));
+  }
+
+  /**
+   * The recorded mark's open, high, low and close over [from, last] (a mark klines row), or null
+   * when the perpetual has no recorded mark for every minute of it. The recorded mark is linear
+   * between knots at most 20 s apart within a minute (backtest `markAlongBars`), so its extremes
+   * are among the values at each second that is a multiple of 20, the minute's last second and the ends.
+   */
+  recordedMarkBar(contract: FuturesContract, from: number, last: number): { open: number; high: number; low: number; close: number } | null {
+    const marks = contract.deliveryTime === null && contract.pair.venue === 'USD_M' && Object.hasOwn(this.#marks, contract.symbol) ? this.#marks[contract.symbol]! : null;
+    if (marks === null || last < from) return null;
+    const open = marks(from);
+    const close = marks(last);
+    if (open === null || close === null) return null;
+    let high = Math.max(open, close);
+    let low = Math.min(open, close);
+    for (let minute = Math.floor(from / MICROS_PER_MINUTE) * MICROS_PER_MINUTE; minute <= last; minute += MICROS_PER_MINUTE) {
+      for (const second of [0, 20, 40, 59]) {
+        const t = minute + second * 1_000_000;
+        if (t < from || t > last) continue;
+        const m = marks(t);
+        if (m === null) return null;
+        if (m > high) high = m;
+        if (m < low) low = m;
+      }
+    }
+    return { open, high, low, close };
   }
 
   /**

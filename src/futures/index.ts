@@ -11,7 +11,8 @@
 export { CONTRACT_TYPES, USD_QUOTES, derivePairs, type ContractType, type FuturesContract, type FuturesPair, type Venue } from './contracts.ts';
 export { FuturesMarket, type FuturesMarketOptions } from './futures-market.ts';
 export { PremiumModel } from './premium.ts';
-export { estimatedFundingRate, fundingRateAt, fundingTimeAtOrBefore, fundingTimesBetween, nextFundingTime } from './funding.ts';
+export { estimatedFundingRate, fundingRateAt, fundingTimeAtOrBefore, fundingTimesBetween, interestRateFor, nextFundingTime } from './funding.ts';
+export { FUNDING_INTERVALS, FundingSchedule, type FundingSetup, type RecordedFunding } from './funding-schedule.ts';
 export { PositionsModel, type AdlRisk, type RatioKind } from './positions.ts';
 export { baseForContracts, contractKline, contractPrice, contractsFor, toAggTrade, toPrint, transformKline, type FuturesAggTrade, type FuturesKline, type FuturesPrint } from './futures-prints.ts';
 export { deliveriesBetween, deliveryAfter, deliveryBefore, deliveryOf, deliverySuffix } from './quarter-calendar.ts';

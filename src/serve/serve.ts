@@ -23,7 +23,7 @@ import { InputError, openMarketData, servedSampleDir } from '../data/index.ts';
 import type { Replay, TapeEndMode, TapeEndState } from '../sim/index.ts';
 import { loadServedAccounts, type ServedAccounts } from './accounts-file.ts';
 import { PacedBackend } from './backends/paced-backend.ts';
-import { openServedReplay } from './backends/replay-backend.ts';
+import { openServedReplay, type ServedReplay } from './backends/replay-backend.ts';
 import { paceReplay } from './backends/replay-pacer.ts';
 import { staticMarket } from './backends/static-market.ts';
 import { ClientClock, replayClientTime } from './client-clock.ts';
@@ -103,6 +103,8 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
   const clientClock = (pacing: Pacing): ClientClock => (clocks = new ClientClock(pacing));
   if (options.data === undefined && options.from !== undefined) throw new InputError('--from needs --data: the static sample market has no history to start into');
   let tapeEnd: TapeEndState | null = null;
+  let futuresFunding: ServedReplay['futuresFunding'] | undefined;
+  let futuresMarks: ServedReplay['futuresMarks'] | undefined;
   if (options.data === undefined && options.futures !== undefined && options.futures.length > 0) throw new InputError('--futures needs --data: the perpetuals trade on prints derived from the replayed spot tape');
   if (options.data === undefined && options.atEnd !== undefined && options.atEnd !== 'stop') throw new InputError(`--at-end ${options.atEnd} needs --data: the static sample market has no tape`);
   if (options.data === undefined) {
@@ -118,6 +120,8 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
     const built = await openServedReplay({ data: options.data, seed: options.seed, from: options.from, atEnd: options.atEnd, futures: options.futures }, accounts, print);
     served = built.served;
     tapeEnd = built.tapeEnd;
+    futuresFunding = built.futuresFunding;
+    futuresMarks = built.futuresMarks;
     const replay = built.replay;
     if (journal !== null) journaled = await replayWriteAheadLog(journal, { replay });
     pacing = new Pacing(options.clock, { simulatedStart: built.start, wallClock: systemWallClock });
@@ -139,6 +143,8 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
     clientTime,
     onServerTime: clocks!.noteServerTime,
     ...(options.faults === undefined ? {} : { faults: options.faults }),
+    ...(futuresFunding === undefined ? {} : { futuresFunding }),
+    ...(futuresMarks === undefined ? {} : { futuresMarks }),
   });
   const snapshotLog = (s: SnapshotWritten): void => print(`journal: snapshot at ${s.commands} commands, ${(s.bytes / 1e6).toFixed(1)} MB in ${Math.round(s.ms)} ms`);
   // The host's own state journaled with the facade's (today the control plane's pacing).
@@ -179,7 +185,8 @@ export async function serve(given: ServeOptions, print: (line: string) => void =
   }
   print(`streams: ${url.replace('http:', 'ws:')}/ws/btcusdt@trade, /stream?streams=btcusdt@depth@100ms/..., or /ws/<listenKey from POST /api/v3/userDataStream>`);
   if (options.futures !== undefined && options.futures.length > 0) {
-    const perpetual = options.futures[0]!.toLowerCase();
+    // A `futures` entry may carry its funding interval (`BTCUSDT:4h`).
+    const perpetual = options.futures[0]!.split(':')[0]!.toLowerCase();
     print(`futures streams (fstream.binance.com's paths under /fstream): ${url.replace('http:', 'ws:')}/fstream/ws/${perpetual}@markPrice@1s, /fstream/stream?streams=${perpetual}@depth@100ms/${perpetual}@aggTrade/!forceOrder@arr/..., or /ws/<listenKey from POST /fapi/v1/listenKey>`);
     print(`futures stream URL for clients (the root: /market/stream, /public/stream, /private/stream?listenKey=...): ${url.replace('http:', 'ws:')}`);
   }

@@ -8,6 +8,7 @@ import { ExchangeContext } from '../../src/api-facade/context/exchange-context.t
 import { InProcessClient } from '../../src/api-facade/rest/in-process-client.ts';
 import { EngineBackend } from '../../src/api-facade/core/market-backend.ts';
 import { SAMPLE_CONFIG, sampleAccounts } from '../../src/sample/sample-market.ts';
+import type { FundingSetup } from '../../src/futures/index.ts';
 import { DEMO_KEY, DEMO_SECRET, MM_KEY, MM_SECRET, T0 } from './fixture.ts';
 
 export const MINUTE = 60_000_000;
@@ -29,6 +30,8 @@ export interface TapeOptions {
   /** Only prints at or before this time are recorded (a truncated tape). */
   recordUntil?: number;
   futuresSeed?: string;
+  /** Funding of USDⓈ-M perpetuals (interval, recorded fundings), as a backtest passes it. */
+  futuresFunding?: Readonly<Record<string, FundingSetup>>;
   tapeSeed?: string;
   start?: number;
 }
@@ -56,6 +59,7 @@ export function futuresFixture(options: TapeOptions = {}): FuturesFixture {
       { apiKey: MM_KEY, keyType: 'HMAC', secretKey: MM_SECRET, accountId: 2 },
     ],
     ...(options.futuresSeed === undefined ? {} : { futuresSeed: options.futuresSeed }),
+    ...(options.futuresFunding === undefined ? {} : { futuresFunding: options.futuresFunding }),
   });
   return { backend, ctx, client: new InProcessClient(ctx, { apiKey: DEMO_KEY, ip: '10.0.0.1' }), prints };
 }

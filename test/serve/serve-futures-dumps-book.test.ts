@@ -61,7 +61,7 @@ test('GET /fapi/v1/depth serves the recorded binance-futures book as of the serv
   writeFolder();
   const { url, out } = await startServer();
   expect(out()).toContain('um:BTCUSDT: recorded L2 (tardis incremental_book_L2)');
-  expect(out()).toContain('futures: BTCUSDT traded through /fapi (BTCUSDT prints derived from the spot tape; the mark each second, funding every 8 h)');
+  expect(out()).toContain("futures: BTCUSDT traded through /fapi (BTCUSDT prints derived from the spot tape; the mark each second: the futures model: index (the last spot price) × (1 + seeded premium); funding: the futures model's rate every 8 h)");
   const depth = (await (await fetch(`${url}/fapi/v1/depth?symbol=BTCUSDT&limit=5`)).json()) as { bids: string[][]; asks: string[][] };
   expect(depth.bids).toEqual([['42349.0', '2.250']]);
   expect(depth.asks).toEqual([['42351.0', '0.750']]);

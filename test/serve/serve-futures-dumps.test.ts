@@ -61,7 +61,7 @@ function startServer(): Promise<{ url: string; out: () => string }> {
 test('GET /fapi/v1/trades serves the futures/um prints up to the served now', async () => {
   writeFolder();
   const { url, out } = await startServer();
-  expect(out()).toContain('futures: BTCUSDT traded through /fapi (BTCUSDT prints from futures/um trades dumps: 1 file; the mark each second, funding every 8 h)');
+  expect(out()).toContain("futures: BTCUSDT traded through /fapi (BTCUSDT prints from futures/um trades dumps: 1 file; the mark each second: the futures model: index (the last spot price) × (1 + seeded premium); funding: the futures model's rate every 8 h)");
   const trades = (await (await fetch(`${url}/fapi/v1/trades?symbol=BTCUSDT&limit=10`)).json()) as { price: string; qty: string; time: number; isBuyerMaker: boolean }[];
   // Prices with the 0.10 tick's one decimal, as /fapi formats them.
   expect(trades.map(({ price, qty, time, isBuyerMaker }) => ({ price, qty, time, isBuyerMaker }))).toEqual([

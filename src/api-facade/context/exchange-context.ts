@@ -24,7 +24,7 @@ import { BINANCE_RATE_LIMITS, USDM_FUTURES_RATE_LIMITS, validateRateLimits, type
 import type { FacadeCommand, MarketBackend } from '../core/index.ts';
 import { type EngineEvent, isFuturesSymbol } from '../../engine/index.ts';
 import { Faults, type FaultOptions } from './faults.ts';
-import { FuturesMarket, PositionsModel } from '../../futures/index.ts';
+import { FuturesMarket, PositionsModel, type FundingSetup } from '../../futures/index.ts';
 import { FiatAccounts, PayLedger, EquityDisclaimers } from '../account-services/index.ts';
 import { noteFill } from './engine-round-trip.ts';
 import { FuturesAlgoDriver } from './futures-algo-driver.ts';
@@ -57,6 +57,10 @@ export interface ExchangeContextOptions {
   readonly faults?: FaultOptions;
   /** Seed of the futures model (basis, positions); DEFAULT_FUTURES_SEED when absent. */
   readonly futuresSeed?: string;
+  /** Funding of the traded USDⓈ-M perpetuals (interval, recorded rates), as the replay's futures clock settles it. */
+  readonly futuresFunding?: Readonly<Record<string, FundingSetup>>;
+  /** Recorded marks of the traded USDⓈ-M perpetuals (FuturesMarket `marks`), as the replay's futures clock sends them. */
+  readonly futuresMarks?: Readonly<Record<string, (t: number) => number | null>>;
   /**
    * Smart order routing groups (exchangeInfo `sors`). Default none: SOR is off, exchangeInfo has
    * no `sors` key and POST sor/order is refused. With one group per base asset, a symbol in a
@@ -109,6 +113,8 @@ export class ExchangeContext {
   readonly sors: readonly SorGroup[];
   readonly successfulOrderWeight: 'listed' | 'zero';
   readonly #futuresSeed: string | undefined;
+  readonly #futuresFunding: Readonly<Record<string, FundingSetup>> | undefined;
+  readonly #futuresMarks: Readonly<Record<string, (t: number) => number | null>> | undefined;
   #futures: FuturesMarket | undefined;
   #positions: PositionsModel | undefined;
   /** Limits besides the IP weight that endpoint rows name (`keyedLimit`). */
@@ -137,6 +143,8 @@ export class ExchangeContext {
     this.faults = new Faults(options.faults);
     this.sors = options.sors ?? [];
     this.#futuresSeed = options.futuresSeed;
+    this.#futuresFunding = options.futuresFunding;
+    this.#futuresMarks = options.futuresMarks;
     this.successfulOrderWeight = options.successfulOrderWeight ?? 'listed';
     this.keyedLimiters = defaultKeyedLimiters();
     this.pay = new PayLedger(this.uidOf);
@@ -171,7 +179,9 @@ export class ExchangeContext {
       // The derived futures market reads the spot tape; margin symbols are not spot pairs.
       const specs = engine.symbolNames().filter((n) => !isFuturesSymbol(n)).flatMap((name) => engine.symbolSpec(name) ?? []);
       const seed = this.#futuresSeed;
-      this.#futures = new FuturesMarket({ specs, history: (symbol) => this.backend.history(symbol), ...(seed === undefined ? {} : { seed }) });
+      const funding = this.#futuresFunding;
+      const marks = this.#futuresMarks;
+      this.#futures = new FuturesMarket({ specs, history: (symbol) => this.backend.history(symbol), ...(seed === undefined ? {} : { seed }), ...(funding === undefined ? {} : { funding }), ...(marks === undefined ? {} : { marks }) });
     }
     return this.#futures;
   }

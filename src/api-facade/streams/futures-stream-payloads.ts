@@ -3,7 +3,8 @@
  * §7 and the derivatives docs' stream pages), field order included:
  * - markPriceUpdate `e, E, s, p, i, P, r, T, st`: mark and index at 8 decimals (the engine's for a
  *   traded perpetual: the mark it margins and liquidates at), P the estimated settle price, r the
- *   running interval's funding estimate, T the next funding time (as GET /fapi/v1/premiumIndex),
+ *   funding rate shown between fundings, T the next funding time of the symbol's interval (both as
+ *   GET /fapi/v1/premiumIndex),
  *   st the settlement type (1 USDⓈ-M, 2 COIN-M: added with the CM-UM integration, facts §7; the
  *   official SDK's MarkPriceStreamResponse has it; its `ap` is unverified and not sent);
  * - forceOrder `e, E, o{s, S, o, f, q, p, ap, X, l, z, T}`: a liquidation as Binance shows it, a
@@ -18,7 +19,7 @@
  */
 import { formatAmount, type AggTrade, type DayTicker, type HistoryKline, type MiniTicker, type TapeTrade } from '../../data/index.ts';
 import { fapiSymbolOf, formatUnits, type EngineQueries, type PositionLiquidated, type SymbolSpec } from '../../engine/index.ts';
-import { estimatedFundingRate, nextFundingTime, type FuturesContract, type FuturesMarket } from '../../futures/index.ts';
+import type { FuturesContract, FuturesMarket } from '../../futures/index.ts';
 import { apiTime, gridPrice as fprice, gridQty as fqty, type TimeUnit } from '../serialize/index.ts';
 
 /** markPriceUpdate `st`: every perpetual served here is USDⓈ-M. */
@@ -42,8 +43,8 @@ export function markPricePayload(market: FuturesMarket, c: FuturesContract, engi
     p: formatUnits(mark.markPrice, mark.precision),
     i: formatUnits(mark.indexPrice, mark.precision),
     P: formatUnits(market.settlementPrice(c.pair, time) ?? 0, spot),
-    r: formatUnits(estimatedFundingRate(market.premium(c), time), 8),
-    T: apiTime(nextFundingTime(time), unit),
+    r: formatUnits(market.fundingEstimate(c, time), 8),
+    T: apiTime(market.nextFundingTime(c, time), unit),
     st: USDM_SETTLEMENT_TYPE,
   };
 }

@@ -56,7 +56,8 @@ export function sweepJobId(job: SweepJob): string {
  * spot-only run over a folder with futures files only loses reuse when those files change.
  */
 export function fingerprintedPerpetuals(run: { readonly symbols: readonly string[]; readonly futures?: readonly string[] | undefined }): string[] {
-  return [...new Set([...run.symbols, ...(run.futures ?? [])])];
+  // A `futures` entry may carry its funding interval (`BTCUSDT:4h`): the name is before the colon.
+  return [...new Set([...run.symbols, ...(run.futures ?? []).map((f) => f.split(':')[0]!.toUpperCase())])];
 }
 
 /** `k=v,k2=v2`: a run's parameters in a log line. */

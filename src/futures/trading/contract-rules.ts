@@ -91,6 +91,8 @@ export interface ContractRuleOptions {
   marketMaxQty?: string;
   minNotional?: string;
   ladder?: Ladder;
+  /** Funding interval, hours (1, 4 or 8; default 8). */
+  fundingIntervalHours?: number;
 }
 
 /** Known symbols' grids and limits (binance fapi exchangeInfo as remembered; unverified). */
@@ -129,7 +131,7 @@ export function futuresSymbolConfig(fapiSymbol: string, options: ContractRuleOpt
     liquidationFeeRate: '0.01',
     makerCommissionRate: DEFAULT_MAKER_RATE,
     takerCommissionRate: DEFAULT_TAKER_RATE,
-    fundingIntervalHours: 8,
+    fundingIntervalHours: o.fundingIntervalHours ?? 8,
     triggerProtect: '0.15',
     marketTakeBound: '0.30',
     filters,

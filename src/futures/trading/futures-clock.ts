@@ -1,7 +1,8 @@
 /**
  * What moves a traded perpetual between its prints: the mark price each simulated second and the
- * funding at each funding time, read from the futures model (src/futures: index = last spot
- * price, mark = index × (1 + seeded premium), the rate settled from the interval's premiums) and
+ * funding at each funding time of its interval (1, 4 or 8 h, or the recorded funding times:
+ * funding-schedule.ts), read from the futures model (src/futures: index = last spot price,
+ * mark = index × (1 + seeded premium), the rate recorded or settled from the interval's premiums) and
  * fed to the engine as `SetMarkPrice` and `SettleFunding`. The engine does the rest: margin at the
  * mark, MarginCalled, liquidation against the insurance fund, funding as income.
  *
@@ -18,7 +19,6 @@
 import type { EngineEvent, SetMarkPrice, SettleFunding, SymbolSpec } from '../../engine/index.ts';
 import { futuresEngineSymbol, isFuturesSymbol } from '../../engine/index.ts';
 import type { FuturesContract } from '../contracts.ts';
-import { fundingRateAt, nextFundingTime } from '../funding.ts';
 import type { FuturesMarket } from '../futures-market.ts';
 
 export const MARK_PERIOD_US = 1_000_000;
@@ -81,14 +81,14 @@ export function startFuturesClock(host: FuturesClockHost, market: () => FuturesM
       const mark = markAt(t);
       // No index yet (the spot symbol has not printed): nobody can hold a position to fund.
       if (mark !== null) {
-        host.apply({ type: 'SettleFunding', symbol: engineSymbol, rate: fundingRateAt(market().premium(contractAt(t)), t), markPrice: mark });
+        host.apply({ type: 'SettleFunding', symbol: engineSymbol, rate: market().fundingRate(contractAt(t), t), markPrice: mark });
         stats.fundings += 1;
       }
-      host.schedule(nextFundingTime(t), settle);
+      host.schedule(market().perpetualFunding(fapiSymbol).next(t), settle);
     };
     const start = host.now;
     host.schedule(Math.ceil(start / MARK_PERIOD_US) * MARK_PERIOD_US, sendMark);
-    host.schedule(nextFundingTime(start - 1), settle);
+    host.schedule(market().perpetualFunding(fapiSymbol).next(start - 1), settle);
   }
   return stats;
 }

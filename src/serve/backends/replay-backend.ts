@@ -7,8 +7,8 @@
  * replayed at full speed before the port opens (a warm market).
  */
 import { Engine, futuresEngineSymbol } from '../../engine/index.ts';
-import { DERIVED_FUTURES_SOURCE, FuturesMarket, startFuturesClock } from '../../futures/index.ts';
-import { bookProfileFor, DEFAULT_BOOK, InputError, perpetualTape, withFutures, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
+import { DERIVED_FUTURES_SOURCE, FuturesMarket, startFuturesClock, type FundingSetup } from '../../futures/index.ts';
+import { bookProfileFor, DEFAULT_BOOK, futuresFundingText, InputError, parseFuturesIntervals, parseFuturesSymbols, perpetualFunding, perpetualMarks, perpetualTape, withFutures, openMarketData, parseBook, parseTime, tradeFiles, windowedTape } from '../../backtest/index.ts';
 import { formatRecordingGap, windowedDepth, type ReadNotes, type WindowedDepth } from '../../data/index.ts';
 import { queuePosition, Replay, SyntheticBook, tapesWithEnd, type TapeEndMode, type TapeEndState, type TapeInput } from '../../sim/index.ts';
 import type { ServedAccounts } from '../accounts-file.ts';
@@ -32,6 +32,10 @@ export interface ServedReplay {
   readonly start: number;
   readonly served: ServedAccounts;
   readonly tapeEnd: TapeEndState;
+  /** The perpetuals' funding (interval, recorded fundings) for the exchange's futures model. */
+  readonly futuresFunding: Readonly<Record<string, FundingSetup>>;
+  /** The perpetuals' recorded marks (FuturesMarket `marks`), for the exchange's futures model. */
+  readonly futuresMarks: Readonly<Record<string, (t: number) => number | null>>;
 }
 
 /** Default warm-up of a served replay: 4 h (200 one-minute klines with room to spare). */
@@ -64,10 +68,12 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
     print(`${symbol}: ${depth.info.label}`);
   }
   const atEnd = options.atEnd ?? 'stop';
-  const futures = options.futures ?? [];
+  // `BTCUSDT:4h` sets a perpetual's funding interval (futures-setup.ts).
+  const futures = parseFuturesSymbols(options.futures ?? []);
+  const intervals = parseFuturesIntervals(options.futures ?? []);
   for (const name of futures) if (!tapes.some((t) => t.symbol === name)) throw new InputError(`--futures ${name}: the data has no spot ${name} trades for the perpetual's mark and funding (and prints, when the folder has no futures/um files)`);
   if (futures.length > 0 && atEnd !== 'stop') throw new InputError(`--at-end ${atEnd} continues the spot trades only: with --futures the served market ends with its data (--at-end stop)`);
-  const config = withFutures(data.config, futures);
+  const config = withFutures(data.config, futures, intervals);
   if (depths.size > 0 && atEnd !== 'stop') throw new InputError(`--at-end ${atEnd} continues the trades only: with recorded depth (${[...depths.keys()].join(', ')}) the served market ends with its data (--at-end stop)`);
   const tapeEnd = tapesWithEnd(tapes.map(({ symbol }) => endingTape(data, symbol, start)), { mode: atEnd, span: end - start, seed: options.seed ?? '1', log: print });
   const replayTapes = tapeEnd.tapes.map((t) => {
@@ -80,7 +86,13 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
   // seed, the replay's spot histories).
   let replayRef: Replay | null = null;
   const contracts = new Engine(config);
-  const market = new FuturesMarket({ specs: data.config.symbols.map((s) => contracts.symbolSpec(s.symbol)!), history: (symbol) => replayRef!.history(symbol) });
+  // Each perpetual's funding: its interval, at the folder's recorded fundingRate dumps where it has them.
+  const fundings = await Promise.all(futures.map(async (name) => ({ symbol: name, funding: await perpetualFunding(data, name, start, Number.MAX_SAFE_INTEGER, intervals[name]) })));
+  const futuresFunding = Object.fromEntries(fundings.map((f) => [f.symbol, f.funding.setup]));
+  // Each perpetual's mark: along the folder's recorded 1m mark klines where it has them.
+  const marks = await Promise.all(futures.map(async (name) => ({ symbol: name, ...(await perpetualMarks(data, name, start, Number.MAX_SAFE_INTEGER, contracts.symbolSpec(name)!.quotePrecision)) })));
+  const futuresMarks = Object.fromEntries(marks.flatMap((m) => (m.mark === null ? [] : [[m.symbol, m.mark] as const])));
+  const market = new FuturesMarket({ specs: data.config.symbols.map((s) => contracts.symbolSpec(s.symbol)!), history: (symbol) => replayRef!.history(symbol), funding: futuresFunding, marks: futuresMarks });
   const printsFrom: string[] = [];
   for (const name of futures) {
     const open = () => perpetualTape(data, name, (symbol) => contracts.symbolSpec(symbol)!, start, Number.MAX_SAFE_INTEGER, () => windowedTape(data, name, start, Number.MAX_SAFE_INTEGER), () => market);
@@ -128,13 +140,13 @@ export async function openServedReplay(options: ServedReplayOptions, accounts: (
       () => market,
       futures,
     );
-    print(`futures: ${futures.join(', ')} traded through /fapi (${printsFrom.join(', ')}; the mark each second, funding every 8 h)`);
+    print(`futures: ${futures.join(', ')} traded through /fapi (${printsFrom.join(', ')}; the mark each second: ${futuresFundingText(marks)}; funding: ${futuresFundingText(fundings.map((f) => ({ symbol: f.symbol, text: f.funding.text })))})`);
   }
   // A warm market: the history before `from` is replayed now, at full speed, so trades, klines,
   // tickers and the book are there the moment the port answers.
   const from = warmStart(options.from, start, end);
   await replay.runUntil(from);
-  return { replay, start: from, served, tapeEnd: tapeEnd.state };
+  return { replay, start: from, served, tapeEnd: tapeEnd.state, futuresFunding, futuresMarks };
 }
 
 /** Where a served replay starts: `--from` within the data, or 4 h in (the data's end when shorter). */

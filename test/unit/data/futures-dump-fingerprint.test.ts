@@ -36,3 +36,13 @@ test("a queued job counts the futures/um files of every replayed symbol, so a st
   const run = { symbols: ['BTCUSDT'] };
   expect((await fingerprintData(mixed, run.symbols, ...DAY, fingerprintedPerpetuals(run))).files.map((f) => f.name)).toEqual(['BTCUSDT-trades-2024-01-01.csv', 'futures/um/BTCUSDT-trades-2024-01-01.csv']);
 });
+
+test('a perpetual\'s fundingRate dump counts too (its rates are settled), and an interval in a futures entry names the symbol', async () => {
+  const dir = await tempDir();
+  await writeDump(dir, 'spot/daily/trades/BTCUSDT/BTCUSDT-trades-2024-01-01.csv', SPOT);
+  await writeDump(dir, 'futures/um/monthly/fundingRate/BTCUSDT/BTCUSDT-fundingRate-2024-01.csv', lines('calc_time,funding_interval_hours,last_funding_rate', `${T},8,0.0001`));
+  expect(fingerprintedPerpetuals({ symbols: ['BTCUSDT'], futures: ['BTCUSDT:4h'] })).toEqual(['BTCUSDT']);
+  expect((await fingerprintData(dir, ['BTCUSDT'], ...DAY, ['BTCUSDT'])).files.map((f) => f.name)).toEqual(['BTCUSDT-trades-2024-01-01.csv', 'futures/um/BTCUSDT-fundingRate-2024-01.csv']);
+  // A spot-only run does not read it.
+  expect((await fingerprintData(dir, ['BTCUSDT'], ...DAY)).files.map((f) => f.name)).toEqual(['BTCUSDT-trades-2024-01-01.csv']);
+});

@@ -6,7 +6,9 @@
  *   envelope), volumes of the spot bar (COIN-M: volume and taker buy volume in contracts, base
  *   volumes at positions 7 and 10);
  * - indexPriceKlines (pair): the spot bars' prices, which are the index;
- * - markPriceKlines (symbol): the spot bar × (1 + premium) without tick rounding;
+ * - markPriceKlines (symbol): the spot bar × (1 + premium) without tick rounding; a perpetual with
+ *   recorded marks (FuturesMarket `marks`) shows the recorded mark's bar up to now instead, where
+ *   every minute of the bar has one;
  * - premiumIndexKlines (symbol): the premium rate's open, high, low and close over the bar.
  * Index, mark and premium rows carry "0" in the volume positions (the docs mark them ignored) and
  * the bar's number of spot prints (index, mark) or of minute premium samples (premium) as count.
@@ -137,7 +139,8 @@ export function markPriceKlines(venue: VenueApi): Endpoint {
       const c = contractOf(call, venue.venue, p.symbol);
       const model = call.ctx.futures.premium(c);
       return spotBars(call.ctx.futures.history(c.pair), call.nowUs, p).map((bar) => {
-        const k = transformKline(bar, call.nowUs, (t) => model.at(t), (a, b) => model.range(a, b), 1);
+        // A perpetual with recorded marks (the data folder's markPriceKlines): the recorded path's bar.
+        const k = call.ctx.futures.recordedMarkBar(c, bar.openTime, Math.min(bar.closeTime, call.nowUs)) ?? transformKline(bar, call.nowUs, (t) => model.at(t), (a, b) => model.range(a, b), 1);
         return priceRow(call, bar, [formatIndex(c.pair, k.open), formatIndex(c.pair, k.high), formatIndex(c.pair, k.low), formatIndex(c.pair, k.close)], bar.trades);
       });
     },
