@@ -279,23 +279,36 @@ const HISTORY = [
   { name: 'limit', kind: 'INT' },
 ] as const;
 
+/**
+ * GET /fapi/v1/allOrders. `symbol` is optional since 2026-08-25 (futures facts §2, spec change log):
+ * without it the rows of every margin symbol, merged by time (then symbol, then order id), the
+ * same window and limit. `orderId` counts within one symbol, so with it `symbol` stays mandatory
+ * (**chosen**: -1102 'symbol', Binance does not say).
+ */
 export const futuresAllOrders = defineEndpoint({
   method: 'GET',
   path: '/fapi/v1/allOrders',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY])),
-  summary: 'USDⓈ-M futures: orders of a symbol from orderId or in a time window',
+  schema: defineSchema(withSigned([OPTIONAL_SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY])),
+  summary: 'USDⓈ-M futures: orders of a symbol (or of every symbol) from orderId or in a time window',
   handler: (p, call) => {
-    const spec = marginSpec(call, p.symbol);
+    if (p.symbol === undefined && p.orderId !== undefined) throw paramErrors.mandatory('symbol');
+    const specs = p.symbol === undefined ? marginSpecs(call) : [marginSpec(call, p.symbol)];
     const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
     const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
     const limit = futuresHistoryLimit(p.limit);
-    const rows = call.ctx.backend.engine
-      .allOrders(accountOf(call), spec.symbol)
-      .filter((o) => (p.orderId === undefined || o.orderId >= p.orderId) && o.time >= from && o.time <= to);
+    const accountId = accountOf(call);
+    const rows = specs
+      .flatMap((spec, rank) =>
+        call.ctx.backend.engine
+          .allOrders(accountId, spec.symbol)
+          .filter((o) => (p.orderId === undefined || o.orderId >= p.orderId) && o.time >= from && o.time <= to)
+          .map((o) => ({ o, spec, rank })),
+      )
+      .sort((a, b) => a.o.time - b.o.time || a.rank - b.rank || a.o.orderId - b.o.orderId);
     const picked = p.orderId !== undefined || p.startTime !== undefined ? rows.slice(0, limit) : rows.slice(Math.max(0, rows.length - limit));
-    return picked.map((o) => futuresOrderQueryJson(o, extrasOf(call, o), wireOf(call, spec)));
+    return picked.map(({ o, spec }) => futuresOrderQueryJson(o, extrasOf(call, o), wireOf(call, spec)));
   },
 });
 
