@@ -244,6 +244,8 @@ export const EXCHANGE_ERRORS = {
   FUTURES_INVALID_SYMBOL_STATUS: bad(-1122, 'Invalid symbol status.'),
   // The 200-conditional-order cap (CL 2025-12-29) kept the old stop-limit code and text.
   FUTURES_MAX_ALGO_ORDERS: bad(-4045, 'Reach max stop order limit.'),
+  // Binance's name PRICE_LESS_THAN_ZERO; sent for a price of zero (a minus sign is -1100 before it).
+  FUTURES_PRICE_LESS_THAN_ZERO: bad(-4001, 'Price less than 0.'),
   FUTURES_PRICE_GREATER_THAN_MAX: bad(-4002, 'Price greater than max price.'),
   FUTURES_QUANTITY_LESS_THAN_ZERO: bad(-4003, 'Quantity less than zero.'),
   FUTURES_QUANTITY_LESS_THAN_MIN: bad(-4004, 'Quantity less than min quantity.'),

@@ -15,7 +15,9 @@
  *   MARKET or with priceMatch, `timeInForce` on MARKET and `goodTillDate` without GTD (**chosen**:
  *   spot's answer for a parameter the type does not take; Binance documents none).
  * - `quantity` of zero: -4003 "Quantity less than zero." (the futures text for a non-positive
- *   quantity; a minus sign is not a DECIMAL and is -1100 before it).
+ *   quantity; a minus sign is not a DECIMAL and is -1100 before it). `price` of zero: -4001 "Price
+ *   less than 0." (**chosen** by the same reading of the twin code; it used to fall through to the
+ *   engine and answer the quantity's -4003).
  * - `goodTillDate` outside (now + 600 s, 253402300799000): -5040 — needs simulated now, so the
  *   handler checks it (`checkGoodTillDate`) before anything is sent.
  * Everything about the symbol's filters, the position side against the account's mode, reduce
@@ -85,6 +87,12 @@ const positiveQuantity: ParamRule = (v) => {
   if (q !== undefined && /^0*(\.0*)?$/.test(q.text)) throw apiError('FUTURES_QUANTITY_LESS_THAN_ZERO');
 };
 
+/** -4001 for a zero price (the quantity's twin, -4003). */
+export const positivePrice: ParamRule = (v) => {
+  const price = v['price'] as DecimalParam | undefined;
+  if (price !== undefined && /^0*(\.0*)?$/.test(price.text)) throw apiError('FUTURES_PRICE_LESS_THAN_ZERO');
+};
+
 /** The rules of one order, in the order they answer (see header). */
 export const FUTURES_ORDER_RULES: readonly ParamRule[] = [
   notConditional,
@@ -101,6 +109,7 @@ export const FUTURES_ORDER_RULES: readonly ParamRule[] = [
   notAllowedWhen('timeInForce', typeIs('MARKET')),
   notAllowedWhen('goodTillDate', (v) => v['timeInForce'] !== 'GTD'),
   positiveQuantity,
+  positivePrice,
 ];
 
 /** -5040 unless now + 600 s < goodTillDate (ms) < 253402300799000. */

@@ -39,7 +39,7 @@ import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, contractOf, extrasOf, fapiName, marginSpec, marginSpecs, wireOf } from './futures-engine.ts';
 import { futuresOrderJson, futuresOrderQueryJson } from './futures-order-json.ts';
-import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresUnits, PRICE_MATCHES } from './futures-order-request.ts';
+import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresUnits, positivePrice, PRICE_MATCHES } from './futures-order-request.ts';
 import { futuresError, futuresRefusal } from './futures-refusals.ts';
 import { fmoney, fprice, fqty } from './futures-wire.ts';
 
@@ -164,7 +164,7 @@ const MODIFY_PARAMS = [
   { name: 'price', kind: 'DECIMAL' },
   { name: 'priceMatch', kind: 'ENUM', values: PRICE_MATCHES },
 ] as const;
-const MODIFY_RULES = [eitherRequired('origClientOrderId', 'orderId')];
+const MODIFY_RULES = [eitherRequired('origClientOrderId', 'orderId'), positivePrice];
 type ModifyParams = ParsedParams<typeof MODIFY_PARAMS>;
 
 /**
