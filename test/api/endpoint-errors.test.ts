@@ -162,7 +162,7 @@ const CASES: Case[] = [
   ['POST', '/sapi/v1/asset/transfer', { type: 'MAIN_MARGIN', asset: 'USDT', amount: '1' }, 400, -1130, "Data sent for parameter 'type' is not valid."],
   ['GET', '/sapi/v1/asset/transfer', {}, 400, -1102, "Mandatory parameter 'type' was not sent, was empty/null, or malformed."],
   ['POST', '/sapi/v1/futures/transfer', { asset: 'USDT', amount: '1', type: 4 }, 400, -1130, "Data sent for parameter 'type' is not valid."],
-
+  ['GET', '/sapi/v1/futures/transfer', { asset: 'USDT' }, 400, -1102, "Mandatory parameter 'startTime' was not sent, was empty/null, or malformed."],
   ['POST', '/sapi/v1/fiat/deposit', { currency: 'USD', apiPaymentMethod: 'pix', amount: '10' }, 400, -16010, 'Currency or payment method not supported.'],
   ['GET', '/sapi/v1/pay/transactions', { startTime: 1_759_449_599_999, endTime: 1_767_225_600_000 }, 400, -1127, 'More than 2160 hours between startTime and endTime.'],
   ['POST', '/sapi/v1/equity/account/disclaimer', { x: 1 }, 400, -1104, unread(2, 3)],
