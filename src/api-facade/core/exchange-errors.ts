@@ -274,6 +274,8 @@ export const EXCHANGE_ERRORS = {
   FUTURES_GTX_REJECTED: bad(-5022, 'Due to the order could not be executed as maker, the Post Only order will be rejected.'),
   FUTURES_ONLY_LIMIT_ORDER: bad(-5025, 'Only limit order is supported.'),
   FUTURES_NO_NEED_TO_MODIFY: bad(-5027, 'No need to modify the order.'),
+  // The code is Binance's (change log 2026-09-15); its text is not published (**chosen**).
+  FUTURES_MODIFY_NOT_REDUCE_ONLY: bad(-5047, 'The original order is not a reduce only order.'),
   FUTURES_GTD_OUT_OF_BOUNDS: bad(
     -5040,
     'The goodTillDate timestamp must be greater than the current time plus 600 seconds and smaller than 253402300799000 (UTC 9999-12-31 23:59:59)',

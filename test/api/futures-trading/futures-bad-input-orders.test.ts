@@ -64,6 +64,9 @@ const OTHER_ORDER_ROWS: readonly BadInput[] = [
   ['PUT', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 6, side: 'BUY', quantity: '0.01', price: '0' }, 400, -4001, 'Price less than 0.'],
   ['PUT', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 6, side: 'BUY', quantity: '0.01', price: '49000' }, 400, -5027, 'No need to modify the order.'],
   ['PUT', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 6, side: 'BUY', quantity: '0.01', price: '49000.05' }, 400, -4014, 'Price not increased by tick size.'],
+  // reduceOnly=true on an order not placed reduce-only (code: change log 2026-09-15; text chosen).
+  ['PUT', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 6, side: 'BUY', quantity: '0.01', price: '49100', reduceOnly: 'true' }, 400, -5047, 'The original order is not a reduce only order.'],
+  ['PUT', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 6, side: 'BUY', quantity: '0.01', price: '49100', modifyId: 'x' }, 400, -1100, "Illegal characters found in parameter 'modifyId'; legal range is '^[0-9]{1,20}$'."],
   ['DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT' }, 400, -1102, EITHER_ID],
   ['DELETE', '/fapi/v1/order', { orderId: 6 }, 400, -1102, mandatory('symbol')],
   ['DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 999 }, 400, -2011, 'Unknown order sent.'],
@@ -137,5 +140,22 @@ describe('futures bad input: batch items', () => {
     const del = f.demo.delete('/fapi/v1/batchOrders', { symbol: 'BTCUSDT', orderIdList: '[999]' });
     expect([del.status, del.json]).toEqual([200, [{ code: -2011, msg: 'Unknown order sent.' }]]);
     expect(state(f.demo)).toEqual(before);
+  });
+});
+
+describe('modify parameters Binance added in 2026', () => {
+  test('PUT order takes modifyId (passed through, answered back) and reduceOnly=false, where they were -1104', () => {
+    const f = badInputFixture();
+    const r = f.demo.put('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 6, side: 'BUY', quantity: '0.01', price: '49100', reduceOnly: 'false', modifyId: 7 });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ orderId: 6, price: '49100.0', reduceOnly: false, modifyId: 7 });
+  });
+
+  test('reduceOnly=true modifies an order placed reduce-only', () => {
+    const f = badInputFixture();
+    // The position is short 0.01: a reduce-only bid may close it.
+    const placed = f.demo.post('/fapi/v1/order', { ...LIMIT, price: '49200', reduceOnly: 'true' }).json as { orderId: number };
+    const r = f.demo.put('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: placed.orderId, side: 'BUY', quantity: '0.005', price: '49300', reduceOnly: 'true' });
+    expect([r.status, r.json]).toMatchObject([200, { orderId: placed.orderId, origQty: '0.005', price: '49300.0', reduceOnly: true }]);
   });
 });

@@ -163,6 +163,10 @@ const MODIFY_PARAMS = [
   { name: 'quantity', kind: 'DECIMAL', required: true },
   { name: 'price', kind: 'DECIMAL' },
   { name: 'priceMatch', kind: 'ENUM', values: PRICE_MATCHES },
+  // Since 2026-09-15: "true" skips the MIN_NOTIONAL check only for an order placed reduce-only.
+  { name: 'reduceOnly', kind: 'BOOLEAN' },
+  // Since 2026-07-30: the client's number for this modify, passed through unchecked.
+  { name: 'modifyId', kind: 'LONG' },
 ] as const;
 const MODIFY_RULES = [eitherRequired('origClientOrderId', 'orderId'), positivePrice];
 type ModifyParams = ParsedParams<typeof MODIFY_PARAMS>;
@@ -180,6 +184,9 @@ function modifyAndAnswer(call: HandlerCall, p: ModifyParams): Record<string, unk
   const order = findFuturesOrder(call, spec, p, orderDoesNotExist);
   // The side names the order; another side is not this order (**chosen**: -1130, undocumented).
   if (order.side !== p.side) throw paramErrors.invalidData('side');
+  // reduceOnly=true is for an order placed reduce-only (which MIN_NOTIONAL exempts already); on
+  // any other order it is -5047, and the order's own flag never changes (spec change log 2026-09-15).
+  if (p.reduceOnly === true && !extrasOf(call, order).reduceOnly) throw apiError('FUTURES_MODIFY_NOT_REDUCE_ONLY');
   const quantity = futuresUnits(p.quantity, spec.basePrecision);
   if (quantity <= 0) throw apiError('FUTURES_QUANTITY_LESS_THAN_ZERO');
   const price = mode === undefined ? futuresUnits(p.price!, spec.quotePrecision) : matchedPrice(call.ctx.backend.engine, spec, order.side, mode);
@@ -199,7 +206,10 @@ function modifyAndAnswer(call: HandlerCall, p: ModifyParams): Record<string, unk
     throw e;
   }
   const after = call.ctx.backend.engine.getOrder(order.accountId, spec.symbol, { orderId: order.orderId }) ?? order;
-  return futuresOrderJson(after, extrasOf(call, after), wireOf(call, spec));
+  const answer = futuresOrderJson(after, extrasOf(call, after), wireOf(call, spec));
+  // modifyId comes back as sent (**chosen**: last, and only when sent; the change log says only
+  // that responses return it). The ORDER_TRADE_UPDATE `M` field is not built.
+  return p.modifyId === undefined ? answer : { ...answer, modifyId: p.modifyId };
 }
 
 export const modifyFuturesOrder = defineEndpoint({
