@@ -6,7 +6,7 @@
  * Orders, batches and algo orders: futures-bad-input-orders.test.ts; keys, signatures and time:
  * futures-bad-input-auth.test.ts.
  */
-import { describe, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { badInputFixture, expectRefused, illegalDecimal, illegalInteger, invalid, mandatory, type BadInput } from './futures-bad-input-state.ts';
 
 const INVALID_SYMBOL = 'Invalid symbol.';
@@ -96,6 +96,12 @@ const QUERIES: readonly BadInput[] = [
   ['GET', '/fapi/v1/allOrders', { symbol: 'XYZUSDT' }, 400, -1121, INVALID_SYMBOL],
   ['GET', '/fapi/v1/userTrades', {}, 400, -1102, mandatory('symbol')],
   ['GET', '/fapi/v1/userTrades', { symbol: 'BTCUSDT', limit: 1001 }, 400, -1130, invalid('limit')],
+  // At most 7 days between startTime and endTime (-1127 with the shared text's hours), on both histories.
+  ['GET', '/fapi/v1/userTrades', { symbol: 'BTCUSDT', startTime: 1_766_620_800_000, endTime: 1_767_225_600_001 }, 400, -1127, 'More than 168 hours between startTime and endTime.'],
+  ['GET', '/fapi/v1/allOrders', { symbol: 'BTCUSDT', startTime: 1_766_620_800_000, endTime: 1_767_225_600_001 }, 400, -1127, 'More than 168 hours between startTime and endTime.'],
+  // "The parameter fromId cannot be sent with startTime or endTime."
+  ['GET', '/fapi/v1/userTrades', { symbol: 'BTCUSDT', fromId: 1, startTime: 1_767_225_600_000 }, 400, -1128, 'Combination of optional parameters invalid.'],
+  ['GET', '/fapi/v1/userTrades', { symbol: 'BTCUSDT', fromId: 1, endTime: 1_767_225_600_000 }, 400, -1128, 'Combination of optional parameters invalid.'],
   ['GET', '/fapi/v1/commissionRate', {}, 400, -1102, mandatory('symbol')],
   ['GET', '/fapi/v1/commissionRate', { symbol: 'XYZUSDT' }, 400, -1121, INVALID_SYMBOL],
   ['GET', '/fapi/v1/forceOrders', { autoCloseType: 'MARGIN_CALL' }, 400, -1130, invalid('autoCloseType')],
@@ -103,6 +109,21 @@ const QUERIES: readonly BadInput[] = [
   ['PUT', '/fapi/v1/listenKey', {}, 400, -1125, 'This listenKey does not exist. Please use `POST /fapi/v1/listenKey` to recreate `listenKey`'],
   ['DELETE', '/fapi/v1/listenKey', {}, 400, -1125, 'This listenKey does not exist. Please use `POST /fapi/v1/listenKey` to recreate `listenKey`'],
 ];
+
+describe('the 7-day histories', () => {
+  test('exactly 7 days apart is allowed; without times allOrders and userTrades show the last 7 days only', () => {
+    const f = badInputFixture();
+    const week = { symbol: 'BTCUSDT', startTime: 1_766_620_800_000, endTime: 1_767_225_600_000 };
+    expect((f.demo.get('/fapi/v1/userTrades', week).json as unknown[]).length).toBe(1);
+    expect((f.demo.get('/fapi/v1/allOrders', week).json as unknown[]).length).toBe(2);
+    // Eight days on, the fill and both orders are older than the default window, but an id still reaches them.
+    f.backend.advanceTo(f.backend.now + 8 * 24 * 60 * 60 * 1_000_000);
+    expect(f.demo.get('/fapi/v1/userTrades', { symbol: 'BTCUSDT' }).json).toEqual([]);
+    expect(f.demo.get('/fapi/v1/allOrders', { symbol: 'BTCUSDT' }).json).toEqual([]);
+    expect((f.demo.get('/fapi/v1/userTrades', { symbol: 'BTCUSDT', fromId: 1 }).json as unknown[]).length).toBe(1);
+    expect((f.demo.get('/fapi/v1/allOrders', { symbol: 'BTCUSDT', orderId: 1 }).json as unknown[]).length).toBe(2);
+  });
+});
 
 describe.each([
   ['transfers', TRANSFERS],

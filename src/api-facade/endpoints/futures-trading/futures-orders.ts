@@ -33,9 +33,9 @@
 import { type EngineEvent, type EngineQueries, type OrderAccepted, type PlaceOrder, type SymbolSpec, type TimeInForce, spotAssetOf } from '../../../engine/index.ts';
 import { priceOfMatch } from '../../context/index.ts';
 import { type ApiError, apiError, matchingEngineError } from '../../core/index.ts';
-import { ENUM_ERRORS, EMPTY_ERRORS, defineSchema, eitherRequired, paramErrors, parseParams, withSigned, type ParsedParams, type RawParams } from '../../params/index.ts';
+import { ENUM_ERRORS, EMPTY_ERRORS, defineSchema, eitherRequired, invalidWhen, paramErrors, parseParams, withSigned, type ParsedParams, type RawParams } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
-import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
+import { OPTIONAL_SYMBOL, SYMBOL, spanTooLong, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, contractOf, extrasOf, fapiName, marginSpec, marginSpecs, wireOf } from './futures-engine.ts';
 import { futuresOrderJson, futuresOrderQueryJson } from './futures-order-json.ts';
@@ -283,6 +283,20 @@ function futuresHistoryLimit(limit: number | undefined): number {
   return limit;
 }
 
+const WEEK_US = 7 * 24 * 60 * 60 * 1_000_000;
+
+/**
+ * The [from, to] window (µs) of allOrders / userTrades: startTime and endTime at most 7 days
+ * apart (Binance's docs for both; -1127 with the spot text's hours, 168, **chosen** as the futures
+ * code table shares -1127 "More than %s hours between startTime and endTime."); neither sent and
+ * no id to start from: the last 7 days (the docs' default); one sent: open on the other side.
+ */
+function weekWindow(call: HandlerCall, p: { readonly startTime?: number; readonly endTime?: number }, fromAnId: boolean): { from: number; to: number } {
+  if (p.startTime !== undefined && p.endTime !== undefined && timeUs(p.endTime) - timeUs(p.startTime) > WEEK_US) throw spanTooLong(168);
+  if (p.startTime === undefined && p.endTime === undefined && !fromAnId) return { from: call.nowUs - WEEK_US, to: Infinity };
+  return { from: p.startTime === undefined ? -Infinity : timeUs(p.startTime), to: p.endTime === undefined ? Infinity : timeUs(p.endTime) };
+}
+
 const HISTORY = [
   { name: 'startTime', kind: 'LONG' },
   { name: 'endTime', kind: 'LONG' },
@@ -305,8 +319,7 @@ export const futuresAllOrders = defineEndpoint({
   handler: (p, call) => {
     if (p.symbol === undefined && p.orderId !== undefined) throw paramErrors.mandatory('symbol');
     const specs = p.symbol === undefined ? marginSpecs(call) : [marginSpec(call, p.symbol)];
-    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
-    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const { from, to } = weekWindow(call, p, p.orderId !== undefined);
     const limit = futuresHistoryLimit(p.limit);
     const accountId = accountOf(call);
     const rows = specs
@@ -467,13 +480,15 @@ export const futuresUserTrades = defineEndpoint({
   path: '/fapi/v1/userTrades',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY, { name: 'fromId', kind: 'LONG' }])),
+  // "The parameter fromId cannot be sent with startTime or endTime" (Binance's docs): -1128 as spot's combinations.
+  schema: defineSchema(withSigned([SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY, { name: 'fromId', kind: 'LONG' }]), [
+    invalidWhen((v) => v['fromId'] !== undefined && (v['startTime'] !== undefined || v['endTime'] !== undefined)),
+  ]),
   summary: 'USDⓈ-M futures: account trades with commission and realized PnL',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
     const accountId = accountOf(call);
-    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
-    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const { from, to } = weekWindow(call, p, p.fromId !== undefined || p.orderId !== undefined);
     const limit = futuresHistoryLimit(p.limit);
     const engine = call.ctx.backend.engine;
     const rows = engine
