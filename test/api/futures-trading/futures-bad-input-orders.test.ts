@@ -99,6 +99,7 @@ const ALGO: readonly BadInput[] = [
   ['GET', '/fapi/v1/openAlgoOrders', { symbol: 'XYZUSDT' }, 400, -1121, 'Invalid symbol.'],
   ['GET', '/fapi/v1/allAlgoOrders', {}, 400, -1102, mandatory('symbol')],
   ['GET', '/fapi/v1/allAlgoOrders', { symbol: 'BTCUSDT', limit: 1001 }, 400, -1130, invalid('limit')],
+  ['GET', '/fapi/v1/allAlgoOrders', { symbol: 'BTCUSDT', startTime: 1_766_620_800_000, endTime: 1_767_225_600_001 }, 400, -1127, 'More than 168 hours between startTime and endTime.'],
   ['DELETE', '/fapi/v1/algoOpenOrders', {}, 400, -1102, mandatory('symbol')],
 ];
 

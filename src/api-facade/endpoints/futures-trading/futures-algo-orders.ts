@@ -37,7 +37,7 @@ import type { AlgoOrder, AlgoOrderType } from '../../../futures/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, fapiName, marginSpec } from './futures-engine.ts';
-import { FUTURES_CLIENT_ID_PATTERN, FUTURES_STP_MODES, POSITION_SIDES, PRICE_MATCHES, WORKING_TYPES, checkGoodTillDate, futuresUnits } from './futures-order-request.ts';
+import { FUTURES_CLIENT_ID_PATTERN, FUTURES_STP_MODES, POSITION_SIDES, PRICE_MATCHES, WORKING_TYPES, checkGoodTillDate, futuresUnits, weekWindow } from './futures-order-request.ts';
 import { fprice, fqty } from './futures-wire.ts';
 
 const ALGO_TYPES = ['STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'] as const;
@@ -296,8 +296,7 @@ export const allAlgoOrders = defineEndpoint({
     const spec = marginSpec(call, p.symbol);
     const limit = p.limit ?? 500;
     if (limit < 1 || limit > 1000) throw paramErrors.invalidData('limit');
-    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
-    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const { from, to } = weekWindow(call, p, p.algoId !== undefined);
     const rows = call.ctx.futuresAlgo.book
       .ordersOf(accountOf(call), spec.symbol)
       .filter((o) => (p.algoId === undefined || o.algoId >= p.algoId) && o.createTime >= from && o.createTime <= to);

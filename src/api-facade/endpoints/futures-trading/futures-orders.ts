@@ -35,11 +35,11 @@ import { priceOfMatch } from '../../context/index.ts';
 import { type ApiError, apiError, matchingEngineError } from '../../core/index.ts';
 import { ENUM_ERRORS, EMPTY_ERRORS, defineSchema, eitherRequired, invalidWhen, paramErrors, parseParams, withSigned, type ParsedParams, type RawParams } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
-import { OPTIONAL_SYMBOL, SYMBOL, spanTooLong, timeUs } from '../common.ts';
+import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, contractOf, extrasOf, fapiName, marginSpec, marginSpecs, wireOf } from './futures-engine.ts';
 import { futuresOrderJson, futuresOrderQueryJson } from './futures-order-json.ts';
-import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresUnits, positivePrice, PRICE_MATCHES } from './futures-order-request.ts';
+import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresUnits, positivePrice, PRICE_MATCHES, weekWindow } from './futures-order-request.ts';
 import { futuresError, futuresRefusal } from './futures-refusals.ts';
 import { fmoney, fprice, fqty } from './futures-wire.ts';
 
@@ -281,20 +281,6 @@ function futuresHistoryLimit(limit: number | undefined): number {
   if (limit === undefined) return 500;
   if (limit < 1 || limit > 1000) throw paramErrors.invalidData('limit');
   return limit;
-}
-
-const WEEK_US = 7 * 24 * 60 * 60 * 1_000_000;
-
-/**
- * The [from, to] window (µs) of allOrders / userTrades: startTime and endTime at most 7 days
- * apart (Binance's docs for both; -1127 with the spot text's hours, 168, **chosen** as the futures
- * code table shares -1127 "More than %s hours between startTime and endTime."); neither sent and
- * no id to start from: the last 7 days (the docs' default); one sent: open on the other side.
- */
-function weekWindow(call: HandlerCall, p: { readonly startTime?: number; readonly endTime?: number }, fromAnId: boolean): { from: number; to: number } {
-  if (p.startTime !== undefined && p.endTime !== undefined && timeUs(p.endTime) - timeUs(p.startTime) > WEEK_US) throw spanTooLong(168);
-  if (p.startTime === undefined && p.endTime === undefined && !fromAnId) return { from: call.nowUs - WEEK_US, to: Infinity };
-  return { from: p.startTime === undefined ? -Infinity : timeUs(p.startTime), to: p.endTime === undefined ? Infinity : timeUs(p.endTime) };
 }
 
 const HISTORY = [
