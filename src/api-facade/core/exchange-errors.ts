@@ -241,6 +241,8 @@ export const EXCHANGE_ERRORS = {
   FUTURES_REDUCE_ONLY_IN_HEDGE_MODE: bad(-1106, "Parameter 'reduceonly' sent when not required."),
   FUTURES_INVALID_LEVERAGE: bad(-4028, (leverage: number) => `Leverage ${leverage} is not valid`),
   FUTURES_CLIENT_ORDER_ID_INVALID: bad(-4015, 'Client order id is not valid.'),
+  // A newClientOrderId already used by an open order (Binance's DUPLICATED_CLIENT_ORDER_ID, text as its answers show it).
+  FUTURES_CLIENT_ORDER_ID_DUPLICATED: bad(-4116, 'ClientOrderId is duplicated.'),
   FUTURES_INVALID_SYMBOL_STATUS: bad(-1122, 'Invalid symbol status.'),
   // The 200-conditional-order cap (CL 2025-12-29) kept the old stop-limit code and text.
   FUTURES_MAX_ALGO_ORDERS: bad(-4045, 'Reach max stop order limit.'),

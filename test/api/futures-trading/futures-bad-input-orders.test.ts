@@ -113,6 +113,14 @@ describe.each([
   });
 });
 
+describe('futures bad input: a duplicate client order id', () => {
+  test('the client id of an open order is -4116 "ClientOrderId is duplicated." (not -4015, which is about its form)', () => {
+    const f = badInputFixture();
+    const [open] = f.demo.get('/fapi/v1/openOrders', { symbol: 'BTCUSDT' }).json as { clientOrderId: string }[];
+    expectRefused(f, ['POST', '/fapi/v1/order', { ...LIMIT, newClientOrderId: open!.clientOrderId }, 400, -4116, 'ClientOrderId is duplicated.']);
+  });
+});
+
 describe('futures bad input: batch items', () => {
   test('POST batchOrders answers 200 with each refused item\'s error in its place and places nothing', () => {
     const f = badInputFixture();
