@@ -127,4 +127,28 @@ describe('USDC-margined perpetual', () => {
     const out = f.demo.post('/sapi/v1/asset/transfer', { type: 'UMFUTURE_MAIN', asset: 'USDT', amount: '495' });
     expect([out.status, out.json]).toEqual([400, { code: -5013, msg: 'Asset transfer failed: insufficient balance' }]);
   });
+
+  test('a USDC liquidation is the USDC pool\'s alone: the USDT wallet neither saves it nor pays for it', () => {
+    const f = usdcFixture();
+    f.demo.post('/sapi/v1/asset/transfer', { type: 'MAIN_UMFUTURE', asset: 'USDC', amount: '1000' });
+    f.demo.post('/sapi/v1/asset/transfer', { type: 'MAIN_UMFUTURE', asset: 'USDT', amount: '5000' });
+    f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDC', side: 'BUY', type: 'MARKET', quantity: '0.3' });
+    f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' });
+    // 0.3 BTCUSDC bought at 50 010 on 1 000 USDC: liquidated near 46 889, though 5 000 USDT sit beside it.
+    const before = f.demo.get('/fapi/v3/positionRisk').json as Record<string, unknown>[];
+    expect(before.map((r) => [r['symbol'], r['liquidationPrice']])).toEqual([
+      ['BTCUSDT', '0.0'],
+      ['BTCUSDC', '46889.22858097'],
+    ]);
+    markOf(f, 'BTCUSDC', 46_800);
+    const forced = f.demo.get('/fapi/v1/forceOrders').json as Record<string, unknown>[];
+    expect(forced.map((o) => [o['symbol'], o['side'], o['executedQty']])).toEqual([['BTCUSDC', 'SELL', '0.300']]);
+    const after = f.demo.get('/fapi/v3/positionRisk').json as Record<string, unknown>[];
+    expect(after.map((r) => [r['symbol'], r['positionAmt']])).toEqual([['BTCUSDT', '0.010']]);
+    const rows = f.demo.get('/fapi/v2/balance').json as Record<string, unknown>[];
+    expect(rows.map((r) => [r['asset'], r['balance']])).toEqual([
+      ['USDT', '4999.74995000'],
+      ['USDC', '0.00000000'],
+    ]);
+  });
 });
