@@ -121,6 +121,21 @@ describe('futures bad input: a duplicate client order id', () => {
   });
 });
 
+describe('futures bad input: hedge mode', () => {
+  test('reduceOnly sent at all, "false" too, is -1106 \'reduceonly\' in hedge mode', () => {
+    const f = badInputFixture();
+    // Flat and without orders, so the mode can change.
+    f.demo.delete('/fapi/v1/allOpenOrders', { symbol: 'BTCUSDT' });
+    f.demo.delete('/fapi/v1/algoOpenOrders', { symbol: 'BTCUSDT' });
+    f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01', reduceOnly: 'true' });
+    expect(f.demo.post('/fapi/v1/positionSide/dual', { dualSidePosition: 'true' }).json).toEqual({ code: 200, msg: 'success' });
+    for (const reduceOnly of ['true', 'false']) {
+      expectRefused(f, ['POST', '/fapi/v1/order', { ...LIMIT, positionSide: 'LONG', reduceOnly }, 400, -1106, "Parameter 'reduceonly' sent when not required."]);
+    }
+    expectRefused(f, ['POST', '/fapi/v1/order', LIMIT, 400, -4061, "Order's position side does not match user's setting."]);
+  });
+});
+
 describe('futures bad input: batch items', () => {
   test('POST batchOrders answers 200 with each refused item\'s error in its place and places nothing', () => {
     const f = badInputFixture();

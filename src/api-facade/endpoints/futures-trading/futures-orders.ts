@@ -105,6 +105,9 @@ function placeAndAnswer(call: HandlerCall, p: OrderParams): Record<string, unkno
   const spec = marginSpec(call, p.symbol);
   const accountId = accountOf(call);
   const engine = call.ctx.backend.engine;
+  // reduceOnly "cannot be sent in Hedge Mode": "false" too is -1106 (as Binance answers it; the
+  // engine refuses only a true one), before anything about the order is looked at, as on algoOrder.
+  if (p.reduceOnly !== undefined && engine.futuresPositionMode(accountId) === 'HEDGE') throw apiError('FUTURES_REDUCE_ONLY_IN_HEDGE_MODE');
   const command = placeCommand(p, spec, accountId, call.nowUs, () => engine);
   const mode = matchedMode(p.priceMatch);
   if (mode !== undefined) call.ctx.futuresPriceMatch.expect(accountId, spec.symbol, mode);
