@@ -38,6 +38,10 @@ const NEW_ORDER: readonly BadInput[] = [
   ['POST', '/fapi/v1/order', { ...LIMIT, symbol: 'ETHBTC' }, 400, -1121, 'Invalid symbol.'],
   ['POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'STOP_MARKET', quantity: '0.01', stopPrice: '60000' }, 400, -4120, 'Order type not supported for this endpoint. Please use the Algo Order API endpoints instead.'],
   ['POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01', price: '50000' }, 400, -1106, "Parameter 'price' sent when not required."],
+  // The futures -1106 names the parameter in lower case (Binance's futures answers: 'timeinforce', 'reduceonly').
+  ['POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01', timeInForce: 'GTC' }, 400, -1106, "Parameter 'timeinforce' sent when not required."],
+  ['POST', '/fapi/v1/order', { ...LIMIT, closePosition: 'true' }, 400, -1106, "Parameter 'closeposition' sent when not required."],
+  ['POST', '/fapi/v1/order', { ...LIMIT, goodTillDate: 1_767_230_000_000 }, 400, -1106, "Parameter 'goodtilldate' sent when not required."],
   // Filters (§5), each rule its own code.
   ['POST', '/fapi/v1/order', { ...LIMIT, price: '500' }, 400, -4013, 'Price less than min price.'],
   ['POST', '/fapi/v1/order', { ...LIMIT, price: '5000000' }, 400, -4002, 'Price greater than max price.'],

@@ -37,7 +37,7 @@ import type { AlgoOrder, AlgoOrderType } from '../../../futures/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, fapiName, marginSpec } from './futures-engine.ts';
-import { FUTURES_CLIENT_ID_PATTERN, FUTURES_STP_MODES, POSITION_SIDES, PRICE_MATCHES, WORKING_TYPES, checkGoodTillDate, futuresUnits, weekWindow } from './futures-order-request.ts';
+import { FUTURES_CLIENT_ID_PATTERN, FUTURES_STP_MODES, POSITION_SIDES, PRICE_MATCHES, WORKING_TYPES, checkGoodTillDate, futuresNotRequired, futuresUnits, weekWindow } from './futures-order-request.ts';
 import { fprice, fqty } from './futures-wire.ts';
 
 const ALGO_TYPES = ['STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'] as const;
@@ -78,20 +78,20 @@ function checkRequest(p: AlgoParams): void {
   if (p.quantity === undefined && !(p.closePosition === true && isType(p, 'STOP_MARKET', 'TAKE_PROFIT_MARKET'))) throw paramErrors.mandatory('quantity');
   if (trailing && p.callbackRate === undefined) throw paramErrors.mandatory('callbackRate');
   if (p.closePosition === true) {
-    if (!isType(p, 'STOP_MARKET', 'TAKE_PROFIT_MARKET')) throw paramErrors.notRequired('closePosition');
-    if (p.quantity !== undefined) throw paramErrors.notRequired('quantity');
-    if (p.reduceOnly !== undefined) throw paramErrors.notRequired('reduceOnly');
+    if (!isType(p, 'STOP_MARKET', 'TAKE_PROFIT_MARKET')) throw futuresNotRequired('closePosition');
+    if (p.quantity !== undefined) throw futuresNotRequired('quantity');
+    if (p.reduceOnly !== undefined) throw futuresNotRequired('reduceOnly');
   }
-  if (!limit && p.price !== undefined) throw paramErrors.notRequired('price');
-  if (trailing && p.triggerPrice !== undefined) throw paramErrors.notRequired('triggerPrice');
-  if (!trailing && (p.activatePrice !== undefined || p.callbackRate !== undefined)) throw paramErrors.notRequired(p.activatePrice !== undefined ? 'activatePrice' : 'callbackRate');
+  if (!limit && p.price !== undefined) throw futuresNotRequired('price');
+  if (trailing && p.triggerPrice !== undefined) throw futuresNotRequired('triggerPrice');
+  if (!trailing && (p.activatePrice !== undefined || p.callbackRate !== undefined)) throw futuresNotRequired(p.activatePrice !== undefined ? 'activatePrice' : 'callbackRate');
   if (p.callbackRate !== undefined) {
     const rate = Number(p.callbackRate.text);
     if (!(rate >= 0.1 && rate <= 10)) throw paramErrors.invalidData('callbackRate');
   }
   // GTD as on /fapi/v1/order: goodTillDate required with it (-1102), not sent without it (-1106).
   if (p.timeInForce === 'GTD' && p.goodTillDate === undefined) throw paramErrors.mandatory('goodTillDate');
-  if (p.timeInForce !== 'GTD' && p.goodTillDate !== undefined) throw paramErrors.notRequired('goodTillDate');
+  if (p.timeInForce !== 'GTD' && p.goodTillDate !== undefined) throw futuresNotRequired('goodTillDate');
   if (p.priceMatch !== undefined && p.priceMatch !== 'NONE') throw paramErrors.invalidData('priceMatch');
 }
 

@@ -24,7 +24,7 @@
  * only and margin is the engine's (its refusals map to the -40xx/-20xx rows of the error table).
  */
 import { type ApiError, apiError, templateOf } from '../../core/index.ts';
-import { ENUM_ERRORS, EMPTY_ERRORS, type ParamRule, requiredWhen, notAllowedWhen, type ParsedSoFar, type DecimalParam } from '../../params/index.ts';
+import { ENUM_ERRORS, EMPTY_ERRORS, type ParamRule, paramErrors, requiredWhen, type ParsedSoFar, type DecimalParam } from '../../params/index.ts';
 import { SYMBOL, spanTooLong, timeUs } from '../common.ts';
 
 /** Every type the futures enum knows; only LIMIT and MARKET are served by /fapi/v1/order. */
@@ -69,6 +69,22 @@ export const FUTURES_ORDER_PARAMS = [
   { name: 'selfTradePreventionMode', kind: 'ENUM', values: FUTURES_STP_MODES },
   { name: 'goodTillDate', kind: 'LONG' },
 ] as const;
+
+/**
+ * -1106 as the futures rows word it: the parameter's name in lower case ("Parameter 'reduceonly'
+ * sent when not required.", "Parameter 'timeinforce' ..." as Binance's futures answers show them;
+ * spot keeps the name as sent).
+ */
+export function futuresNotRequired(name: string): ApiError {
+  return paramErrors.notRequired(name.toLowerCase());
+}
+
+/** `name` refused (futures -1106) when `when` holds. */
+function notAllowedWhen(name: string, when: (v: ParsedSoFar) => boolean): ParamRule {
+  return (v) => {
+    if (v[name] !== undefined && when(v)) throw futuresNotRequired(name);
+  };
+}
 
 const typeIs =
   (...types: readonly string[]) =>

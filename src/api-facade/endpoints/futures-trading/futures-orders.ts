@@ -39,7 +39,7 @@ import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, contractOf, extrasOf, fapiName, marginSpec, marginSpecs, wireOf } from './futures-engine.ts';
 import { futuresOrderJson, futuresOrderQueryJson } from './futures-order-json.ts';
-import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresUnits, positivePrice, PRICE_MATCHES, weekWindow } from './futures-order-request.ts';
+import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresNotRequired, futuresUnits, positivePrice, PRICE_MATCHES, weekWindow } from './futures-order-request.ts';
 import { futuresError, futuresRefusal } from './futures-refusals.ts';
 import { fmoney, fprice, fqty } from './futures-wire.ts';
 
@@ -182,7 +182,7 @@ type ModifyParams = ParsedParams<typeof MODIFY_PARAMS>;
 function modifyAndAnswer(call: HandlerCall, p: ModifyParams): Record<string, unknown> {
   const mode = matchedMode(p.priceMatch);
   if (mode === undefined && p.price === undefined) throw paramErrors.mandatory('price');
-  if (mode !== undefined && p.price !== undefined) throw paramErrors.notRequired('price');
+  if (mode !== undefined && p.price !== undefined) throw futuresNotRequired('price');
   const spec = marginSpec(call, p.symbol);
   const order = findFuturesOrder(call, spec, p, orderDoesNotExist);
   // The side names the order; another side is not this order (**chosen**: -1130, undocumented).
