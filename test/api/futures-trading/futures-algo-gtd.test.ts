@@ -35,7 +35,7 @@ describe('GTD algo orders', () => {
     expect(post({ goodTillDate: String(T0_MS + 600_000) })).toEqual({ code: -5040, msg: GTD_TEXT });
     expect(post({ timeInForce: 'GTC' })).toEqual({ code: -1106, msg: "Parameter 'goodtilldate' sent when not required." });
     const { goodTillDate: _, ...noDate } = STOP;
-    expect(f.demo.post('/fapi/v1/algoOrder', noDate).json).toEqual({ code: -1102, msg: "Mandatory parameter 'goodTillDate' was not sent, was empty/null, or malformed." });
+    expect(f.demo.post('/fapi/v1/algoOrder', noDate).json).toEqual({ code: -1102, msg: "Mandatory parameter 'goodtilldate' was not sent, was empty/null, or malformed." });
     expect((f.demo.get('/fapi/v1/openAlgoOrders').json as unknown[]).length).toBe(1);
   });
 

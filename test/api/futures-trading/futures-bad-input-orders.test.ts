@@ -16,7 +16,7 @@ const NEW_ORDER: readonly BadInput[] = [
   ['POST', '/fapi/v1/order', without('symbol'), 400, -1102, mandatory('symbol')],
   ['POST', '/fapi/v1/order', without('side'), 400, -1102, mandatory('side')],
   ['POST', '/fapi/v1/order', without('type'), 400, -1102, mandatory('type')],
-  ['POST', '/fapi/v1/order', without('timeInForce'), 400, -1102, mandatory('timeInForce')],
+  ['POST', '/fapi/v1/order', without('timeInForce'), 400, -1102, mandatory('timeinforce')],
   ['POST', '/fapi/v1/order', without('quantity'), 400, -1102, mandatory('quantity')],
   ['POST', '/fapi/v1/order', without('price'), 400, -1102, mandatory('price')],
   ['POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET' }, 400, -1102, mandatory('quantity')],
@@ -77,12 +77,12 @@ const OTHER_ORDER_ROWS: readonly BadInput[] = [
   ['DELETE', '/fapi/v1/order', { symbol: 'XYZUSDT', orderId: 6 }, 400, -1121, 'Invalid symbol.'],
   ['DELETE', '/fapi/v1/allOpenOrders', {}, 400, -1102, mandatory('symbol')],
   ['DELETE', '/fapi/v1/allOpenOrders', { symbol: 'XYZUSDT' }, 400, -1121, 'Invalid symbol.'],
-  ['POST', '/fapi/v1/batchOrders', {}, 400, -1102, mandatory('batchOrders')],
+  ['POST', '/fapi/v1/batchOrders', {}, 400, -1102, mandatory('batchorders')],
   ['POST', '/fapi/v1/batchOrders', { batchOrders: 'not json' }, 400, -1130, invalid('batchOrders')],
   ['POST', '/fapi/v1/batchOrders', { batchOrders: '[]' }, 400, -1130, invalid('batchOrders')],
   // At most 5 orders.
   ['POST', '/fapi/v1/batchOrders', { batchOrders: JSON.stringify(Array.from({ length: 6 }, () => LIMIT)) }, 400, -1130, invalid('batchOrders')],
-  ['PUT', '/fapi/v1/batchOrders', {}, 400, -1102, mandatory('batchOrders')],
+  ['PUT', '/fapi/v1/batchOrders', {}, 400, -1102, mandatory('batchorders')],
   ['DELETE', '/fapi/v1/batchOrders', { symbol: 'BTCUSDT' }, 400, -1102, "Param 'orderIdList' or 'origClientOrderIdList' must be sent, but both were empty/null!"],
   // At most 10 ids.
   ['DELETE', '/fapi/v1/batchOrders', { symbol: 'BTCUSDT', orderIdList: '[1,2,3,4,5,6,7,8,9,10,11]' }, 400, -1130, invalid('orderIdList')],
@@ -90,10 +90,10 @@ const OTHER_ORDER_ROWS: readonly BadInput[] = [
 ];
 
 const ALGO: readonly BadInput[] = [
-  ['POST', '/fapi/v1/algoOrder', { symbol: 'BTCUSDT', side: 'BUY', type: 'STOP_MARKET', quantity: '0.01', triggerPrice: '60000' }, 400, -1102, mandatory('algoType')],
+  ['POST', '/fapi/v1/algoOrder', { symbol: 'BTCUSDT', side: 'BUY', type: 'STOP_MARKET', quantity: '0.01', triggerPrice: '60000' }, 400, -1102, mandatory('algotype')],
   ['POST', '/fapi/v1/algoOrder', { algoType: 'OCO', symbol: 'BTCUSDT', side: 'BUY', type: 'STOP_MARKET', quantity: '0.01', triggerPrice: '60000' }, 400, -1130, invalid('algoType')],
   ['POST', '/fapi/v1/algoOrder', { algoType: 'CONDITIONAL', symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', triggerPrice: '60000' }, 400, -1116, 'Invalid orderType.'],
-  ['POST', '/fapi/v1/algoOrder', { algoType: 'CONDITIONAL', symbol: 'BTCUSDT', side: 'BUY', type: 'STOP_MARKET', quantity: '0.01' }, 400, -1102, mandatory('triggerPrice')],
+  ['POST', '/fapi/v1/algoOrder', { algoType: 'CONDITIONAL', symbol: 'BTCUSDT', side: 'BUY', type: 'STOP_MARKET', quantity: '0.01' }, 400, -1102, mandatory('triggerprice')],
   ['POST', '/fapi/v1/algoOrder', { algoType: 'CONDITIONAL', symbol: 'BTCUSDT', side: 'BUY', type: 'STOP_MARKET', quantity: '0.01', triggerPrice: '60000', workingType: 'LAST_PRICE' }, 400, -1130, invalid('workingType')],
   ['POST', '/fapi/v1/algoOrder', { algoType: 'CONDITIONAL', symbol: 'XYZUSDT', side: 'BUY', type: 'STOP_MARKET', quantity: '0.01', triggerPrice: '60000' }, 400, -1121, 'Invalid symbol.'],
   ['DELETE', '/fapi/v1/algoOrder', {}, 400, -1102, "Param 'clientAlgoId' or 'algoId' must be sent, but both were empty/null!"],

@@ -24,7 +24,7 @@
  * only and margin is the engine's (its refusals map to the -40xx/-20xx rows of the error table).
  */
 import { type ApiError, apiError, templateOf } from '../../core/index.ts';
-import { ENUM_ERRORS, EMPTY_ERRORS, type ParamRule, paramErrors, requiredWhen, type ParsedSoFar, type DecimalParam } from '../../params/index.ts';
+import { ENUM_ERRORS, EMPTY_ERRORS, type ParamRule, type ParamSchema, type ParamSpec, defineSchema, paramErrors, requiredWhen, type ParsedSoFar, type DecimalParam } from '../../params/index.ts';
 import { SYMBOL, spanTooLong, timeUs } from '../common.ts';
 
 /** Every type the futures enum knows; only LIMIT and MARKET are served by /fapi/v1/order. */
@@ -70,6 +70,11 @@ export const FUTURES_ORDER_PARAMS = [
   { name: 'goodTillDate', kind: 'LONG' },
 ] as const;
 
+/** A /fapi row's schema: -1102 / -1106 name the parameter in lower case (ParamSchema.lowerCaseNames). */
+export function fapiSchema<const S extends readonly ParamSpec[]>(params: S, rules: readonly ParamRule[] = []): ParamSchema<S> {
+  return defineSchema(params, rules, { lowerCaseNames: true });
+}
+
 /**
  * -1106 as the futures rows word it: the parameter's name in lower case ("Parameter 'reduceonly'
  * sent when not required.", "Parameter 'timeinforce' ..." as Binance's futures answers show them;
@@ -77,6 +82,11 @@ export const FUTURES_ORDER_PARAMS = [
  */
 export function futuresNotRequired(name: string): ApiError {
   return paramErrors.notRequired(name.toLowerCase());
+}
+
+/** -1102 as the futures rows word it: the parameter's name in lower case ("Mandatory parameter 'timeinforce' ..."). */
+export function futuresMandatory(name: string): ApiError {
+  return paramErrors.mandatory(name.toLowerCase());
 }
 
 /** `name` refused (futures -1106) when `when` holds. */

@@ -33,19 +33,19 @@
 import { type EngineEvent, type EngineQueries, type OrderAccepted, type PlaceOrder, type SymbolSpec, type TimeInForce, spotAssetOf } from '../../../engine/index.ts';
 import { priceOfMatch } from '../../context/index.ts';
 import { type ApiError, apiError, matchingEngineError } from '../../core/index.ts';
-import { ENUM_ERRORS, EMPTY_ERRORS, defineSchema, eitherRequired, invalidWhen, paramErrors, parseParams, withSigned, type ParsedParams, type RawParams } from '../../params/index.ts';
+import { ENUM_ERRORS, EMPTY_ERRORS, eitherRequired, invalidWhen, paramErrors, parseParams, withSigned, type ParsedParams, type RawParams } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, contractOf, extrasOf, fapiName, marginSpec, marginSpecs, wireOf } from './futures-engine.ts';
 import { futuresOrderJson, futuresOrderQueryJson } from './futures-order-json.ts';
-import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresNotRequired, futuresUnits, positivePrice, PRICE_MATCHES, weekWindow } from './futures-order-request.ts';
+import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresNotRequired, futuresUnits, positivePrice, PRICE_MATCHES, weekWindow, fapiSchema, futuresMandatory } from './futures-order-request.ts';
 import { futuresError, futuresRefusal } from './futures-refusals.ts';
 import { fmoney, fprice, fqty } from './futures-wire.ts';
 
-const ORDER_SCHEMA = defineSchema(withSigned(FUTURES_ORDER_PARAMS), FUTURES_ORDER_RULES);
+const ORDER_SCHEMA = fapiSchema(withSigned(FUTURES_ORDER_PARAMS), FUTURES_ORDER_RULES);
 /** One item of batchOrders: the order's own parameters, no signature (the batch is signed). */
-const ITEM_SCHEMA = defineSchema(FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES);
+const ITEM_SCHEMA = fapiSchema(FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES);
 type OrderParams = ParsedParams<typeof FUTURES_ORDER_PARAMS>;
 
 const MAX_BATCH = 5;
@@ -181,7 +181,7 @@ type ModifyParams = ParsedParams<typeof MODIFY_PARAMS>;
  */
 function modifyAndAnswer(call: HandlerCall, p: ModifyParams): Record<string, unknown> {
   const mode = matchedMode(p.priceMatch);
-  if (mode === undefined && p.price === undefined) throw paramErrors.mandatory('price');
+  if (mode === undefined && p.price === undefined) throw futuresMandatory('price');
   if (mode !== undefined && p.price !== undefined) throw futuresNotRequired('price');
   const spec = marginSpec(call, p.symbol);
   const order = findFuturesOrder(call, spec, p, orderDoesNotExist);
@@ -221,7 +221,7 @@ export const modifyFuturesOrder = defineEndpoint({
   security: 'TRADE',
   weight: 0,
   orderCount: 1,
-  schema: defineSchema(withSigned(MODIFY_PARAMS), MODIFY_RULES),
+  schema: fapiSchema(withSigned(MODIFY_PARAMS), MODIFY_RULES),
   summary: 'USDⓈ-M futures: modify a LIMIT order (price, quantity; same order id, back of the level)',
   handler: (p, call) => modifyAndAnswer(call, p),
 });
@@ -231,7 +231,7 @@ export const cancelFuturesOrder = defineEndpoint({
   path: '/fapi/v1/order',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
+  schema: fapiSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
   summary: 'USDⓈ-M futures: cancel one order (-2011 when unknown)',
   handler: (p, call) => cancelAndAnswer(call, marginSpec(call, p.symbol), p),
 });
@@ -241,7 +241,7 @@ export const getFuturesOrder = defineEndpoint({
   path: '/fapi/v1/order',
   security: 'USER_DATA',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
+  schema: fapiSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
   summary: 'USDⓈ-M futures: query one order',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -255,7 +255,7 @@ export const getFuturesOpenOrder = defineEndpoint({
   path: '/fapi/v1/openOrder',
   security: 'USER_DATA',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
+  schema: fapiSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
   summary: 'USDⓈ-M futures: query one open order (-2013 once filled or canceled)',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -270,7 +270,7 @@ export const futuresOpenOrders = defineEndpoint({
   path: '/fapi/v1/openOrders',
   security: 'USER_DATA',
   weight: (p) => (p.symbol === undefined ? 40 : 1),
-  schema: defineSchema(withSigned([OPTIONAL_SYMBOL])),
+  schema: fapiSchema(withSigned([OPTIONAL_SYMBOL])),
   summary: 'USDⓈ-M futures: open orders of a symbol, or of every symbol',
   handler: (p, call) => {
     const specs = p.symbol === undefined ? marginSpecs(call) : [marginSpec(call, p.symbol)];
@@ -303,10 +303,10 @@ export const futuresAllOrders = defineEndpoint({
   path: '/fapi/v1/allOrders',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([OPTIONAL_SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY])),
+  schema: fapiSchema(withSigned([OPTIONAL_SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY])),
   summary: 'USDⓈ-M futures: orders of a symbol (or of every symbol) from orderId or in a time window',
   handler: (p, call) => {
-    if (p.symbol === undefined && p.orderId !== undefined) throw paramErrors.mandatory('symbol');
+    if (p.symbol === undefined && p.orderId !== undefined) throw futuresMandatory('symbol');
     const specs = p.symbol === undefined ? marginSpecs(call) : [marginSpec(call, p.symbol)];
     const { from, to } = weekWindow(call, p, p.orderId !== undefined);
     const limit = futuresHistoryLimit(p.limit);
@@ -329,7 +329,7 @@ export const futuresCancelAllOpenOrders = defineEndpoint({
   path: '/fapi/v1/allOpenOrders',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL])),
+  schema: fapiSchema(withSigned([SYMBOL])),
   summary: 'USDⓈ-M futures: cancel every open order of a symbol ({code:200} even when none)',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -376,7 +376,7 @@ export const futuresBatchOrders = defineEndpoint({
   security: 'TRADE',
   weight: 5,
   orderCount: 5,
-  schema: defineSchema(withSigned([{ name: 'batchOrders', kind: 'STRING', required: true }])),
+  schema: fapiSchema(withSigned([{ name: 'batchOrders', kind: 'STRING', required: true }])),
   summary: 'USDⓈ-M futures: up to 5 orders; per-item answers in request order (an order or {code,msg})',
   handler: (p, call) =>
     batchItems(p.batchOrders, MAX_BATCH, 'batchOrders').map((item) => {
@@ -388,7 +388,7 @@ export const futuresBatchOrders = defineEndpoint({
     }),
 });
 
-const MODIFY_ITEM_SCHEMA = defineSchema(MODIFY_PARAMS, MODIFY_RULES);
+const MODIFY_ITEM_SCHEMA = fapiSchema(MODIFY_PARAMS, MODIFY_RULES);
 
 export const futuresModifyBatchOrders = defineEndpoint({
   method: 'PUT',
@@ -396,7 +396,7 @@ export const futuresModifyBatchOrders = defineEndpoint({
   security: 'TRADE',
   weight: 5,
   orderCount: 5,
-  schema: defineSchema(withSigned([{ name: 'batchOrders', kind: 'STRING', required: true }])),
+  schema: fapiSchema(withSigned([{ name: 'batchOrders', kind: 'STRING', required: true }])),
   summary: 'USDⓈ-M futures: modify up to 5 LIMIT orders; per-item answers in request order',
   handler: (p, call) =>
     batchItems(p.batchOrders, MAX_BATCH, 'batchOrders').map((item) => {
@@ -413,7 +413,7 @@ export const futuresCancelBatchOrders = defineEndpoint({
   path: '/fapi/v1/batchOrders',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL, { name: 'orderIdList', kind: 'STRING' }, { name: 'origClientOrderIdList', kind: 'STRING' }]), [eitherRequired('orderIdList', 'origClientOrderIdList')]),
+  schema: fapiSchema(withSigned([SYMBOL, { name: 'orderIdList', kind: 'STRING' }, { name: 'origClientOrderIdList', kind: 'STRING' }]), [eitherRequired('orderIdList', 'origClientOrderIdList')]),
   summary: 'USDⓈ-M futures: cancel up to 10 orders by id or client id; per-item answers',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -455,7 +455,7 @@ export const futuresCountdownCancelAll = defineEndpoint({
   path: '/fapi/v1/countdownCancelAll',
   security: 'TRADE',
   weight: 10,
-  schema: defineSchema(withSigned([SYMBOL, { name: 'countdownTime', kind: 'LONG', required: true }])),
+  schema: fapiSchema(withSigned([SYMBOL, { name: 'countdownTime', kind: 'LONG', required: true }])),
   summary: 'USDⓈ-M futures: cancel every open order of a symbol when the countdown (ms) runs out; 0 stops it',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -470,7 +470,7 @@ export const futuresUserTrades = defineEndpoint({
   security: 'USER_DATA',
   weight: 5,
   // "The parameter fromId cannot be sent with startTime or endTime" (Binance's docs): -1128 as spot's combinations.
-  schema: defineSchema(withSigned([SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY, { name: 'fromId', kind: 'LONG' }]), [
+  schema: fapiSchema(withSigned([SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY, { name: 'fromId', kind: 'LONG' }]), [
     invalidWhen((v) => v['fromId'] !== undefined && (v['startTime'] !== undefined || v['endTime'] !== undefined)),
   ]),
   summary: 'USDⓈ-M futures: account trades with commission and realized PnL',
