@@ -83,6 +83,8 @@ const QUERIES: readonly BadInput[] = [
   ['GET', '/fapi/v1/income', { limit: 1001 }, 400, -1130, invalid('limit')],
   ['GET', '/fapi/v1/income', { limit: 0 }, 400, -1130, invalid('limit')],
   ['GET', '/fapi/v1/income', { limit: 'ten' }, 400, -1100, illegalInteger('limit')],
+  // page went on 2026-10-16 (use startTime and endTime): no longer read.
+  ['GET', '/fapi/v1/income', { page: 2 }, 400, -1104, "Not all sent parameters were read; read '2' parameter(s) but was sent '3'."],
   ['GET', '/fapi/v1/openOrder', { symbol: 'BTCUSDT' }, 400, -1102, "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!"],
   ['GET', '/fapi/v1/openOrder', { symbol: 'BTCUSDT', orderId: 999 }, 400, -2013, 'Order does not exist.'],
   ['GET', '/fapi/v1/openOrders', { symbol: 'XYZUSDT' }, 400, -1121, INVALID_SYMBOL],

@@ -333,6 +333,10 @@ export const futuresPositionRiskV2 = defineEndpoint({
     }),
 });
 
+/**
+ * GET /fapi/v1/income. `page` was removed on 2026-10-16 ("use startTime and endTime", spec change
+ * log): it is no longer read, so sending it is -1104 like any parameter the row does not take.
+ */
 export const futuresIncome = defineEndpoint({
   method: 'GET',
   path: '/fapi/v1/income',
@@ -344,7 +348,6 @@ export const futuresIncome = defineEndpoint({
       { name: 'incomeType', kind: 'ENUM', values: INCOME_TYPES },
       { name: 'startTime', kind: 'LONG' },
       { name: 'endTime', kind: 'LONG' },
-      { name: 'page', kind: 'INT' },
       { name: 'limit', kind: 'INT' },
     ]),
   ),
@@ -352,8 +355,6 @@ export const futuresIncome = defineEndpoint({
   handler: (p, call) => {
     const limit = p.limit === undefined ? 100 : p.limit;
     if (limit < 1 || limit > 1000) throw paramErrors.invalidData('limit');
-    const page = p.page ?? 1;
-    if (page < 1) throw paramErrors.invalidData('page');
     const symbol = p.symbol === undefined ? undefined : marginSpec(call, p.symbol).symbol;
     // No times: the last 7 days to now; one given: 7 days from it or up to it (the docs' window).
     const to = p.endTime !== undefined ? timeUs(p.endTime) : p.startTime !== undefined ? timeUs(p.startTime) + 7 * DAY_US : call.nowUs;
@@ -361,7 +362,7 @@ export const futuresIncome = defineEndpoint({
     const rows = incomeOf(call).filter(
       (r) => (p.incomeType === undefined || r.incomeType === p.incomeType) && (symbol === undefined || r.symbol === symbol) && r.time >= from && r.time <= to,
     );
-    return rows.slice((page - 1) * limit, page * limit).map((r) => ({
+    return rows.slice(0, limit).map((r) => ({
       symbol: fapiSymbolOf(r.symbol) ?? r.symbol,
       incomeType: r.incomeType,
       income: money(call, r.asset, r.income),
