@@ -103,6 +103,7 @@ const FUTURES_TRADING: Record<string, string> = {
   'POST /sapi/v1/asset/transfer': 'TRADE',
   'GET /sapi/v1/asset/transfer': 'USER_DATA',
   'POST /sapi/v1/futures/transfer': 'TRADE',
+  'GET /sapi/v1/futures/transfer': 'USER_DATA',
   'POST /fapi/v1/listenKey': 'USER_STREAM',
   'PUT /fapi/v1/listenKey': 'USER_STREAM',
   'DELETE /fapi/v1/listenKey': 'USER_STREAM',

@@ -241,9 +241,13 @@ export const EXCHANGE_ERRORS = {
   FUTURES_REDUCE_ONLY_IN_HEDGE_MODE: bad(-1106, "Parameter 'reduceonly' sent when not required."),
   FUTURES_INVALID_LEVERAGE: bad(-4028, (leverage: number) => `Leverage ${leverage} is not valid`),
   FUTURES_CLIENT_ORDER_ID_INVALID: bad(-4015, 'Client order id is not valid.'),
+  // A newClientOrderId already used by an open order (Binance's DUPLICATED_CLIENT_ORDER_ID, text as its answers show it).
+  FUTURES_CLIENT_ORDER_ID_DUPLICATED: bad(-4116, 'ClientOrderId is duplicated.'),
   FUTURES_INVALID_SYMBOL_STATUS: bad(-1122, 'Invalid symbol status.'),
   // The 200-conditional-order cap (CL 2025-12-29) kept the old stop-limit code and text.
   FUTURES_MAX_ALGO_ORDERS: bad(-4045, 'Reach max stop order limit.'),
+  // Binance's name PRICE_LESS_THAN_ZERO; sent for a price of zero (a minus sign is -1100 before it).
+  FUTURES_PRICE_LESS_THAN_ZERO: bad(-4001, 'Price less than 0.'),
   FUTURES_PRICE_GREATER_THAN_MAX: bad(-4002, 'Price greater than max price.'),
   FUTURES_QUANTITY_LESS_THAN_ZERO: bad(-4003, 'Quantity less than zero.'),
   FUTURES_QUANTITY_LESS_THAN_MIN: bad(-4004, 'Quantity less than min quantity.'),
@@ -272,6 +276,8 @@ export const EXCHANGE_ERRORS = {
   FUTURES_GTX_REJECTED: bad(-5022, 'Due to the order could not be executed as maker, the Post Only order will be rejected.'),
   FUTURES_ONLY_LIMIT_ORDER: bad(-5025, 'Only limit order is supported.'),
   FUTURES_NO_NEED_TO_MODIFY: bad(-5027, 'No need to modify the order.'),
+  // The code is Binance's (change log 2026-09-15); its text is not published (**chosen**).
+  FUTURES_MODIFY_NOT_REDUCE_ONLY: bad(-5047, 'The original order is not a reduce only order.'),
   FUTURES_GTD_OUT_OF_BOUNDS: bad(
     -5040,
     'The goodTillDate timestamp must be greater than the current time plus 600 seconds and smaller than 253402300799000 (UTC 9999-12-31 23:59:59)',

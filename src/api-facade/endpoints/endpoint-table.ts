@@ -50,7 +50,7 @@ import { futuresForceOrders } from './futures-trading/futures-force-orders.ts';
 import * as futuresAccount from './futures-trading/futures-account.ts';
 import * as futuresSettings from './futures-trading/futures-settings.ts';
 import * as futuresAlgo from './futures-trading/futures-algo-orders.ts';
-import { futuresTransfer, transferHistory, universalTransfer } from './sapi/futures-transfer.ts';
+import { futuresTransfer, futuresTransferHistory, transferHistory, universalTransfer } from './sapi/futures-transfer.ts';
 
 export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   // General
@@ -202,6 +202,7 @@ export const ENDPOINTS: readonly Endpoint[] = Object.freeze([
   universalTransfer,
   transferHistory,
   futuresTransfer,
+  futuresTransferHistory,
   // Account-side supplementary endpoints
   pmAccountInfo,
   fiatDeposit,

@@ -32,6 +32,7 @@
  *     listed (param-rules.ts). They see only parsed values.
  * Nothing here reads a clock or draws a random number: the same request always gets the same answer.
  */
+import { ApiError } from '../core/index.ts';
 import { paramErrors } from './param-errors.ts';
 import type { ParamRule } from './param-rules.ts';
 import { type ParamSpec, type ParsedSoFar, type ValueOf, parseValue } from './param-types.ts';
@@ -40,6 +41,12 @@ import type { RawParams } from './raw-params.ts';
 export interface ParamSchema<S extends readonly ParamSpec[] = readonly ParamSpec[]> {
   readonly params: S;
   readonly rules: readonly ParamRule[];
+  /**
+   * The USDⓈ-M futures rows' wording: -1102 "Mandatory parameter '%s' ..." and -1106 "Parameter
+   * '%s' sent when not required." name the parameter in lower case ('timeinforce', 'reduceonly',
+   * as Binance's futures answers show). Absent (spot): the name as declared.
+   */
+  readonly lowerCaseNames?: true;
 }
 
 type RequiredName<P extends ParamSpec> = P extends { readonly required: true } ? P['name'] : never;
@@ -56,14 +63,24 @@ export type ParsedParams<S extends readonly ParamSpec[]> = {
  * Declares an endpoint's parameters. The `const` type parameter keeps names, kinds and enum
  * values as literals, so `parseParams` returns a precisely typed object without annotations.
  */
-export function defineSchema<const S extends readonly ParamSpec[]>(params: S, rules: readonly ParamRule[] = []): ParamSchema<S> {
+export function defineSchema<const S extends readonly ParamSpec[]>(params: S, rules: readonly ParamRule[] = [], options: { readonly lowerCaseNames?: boolean } = {}): ParamSchema<S> {
   const seen = new Set<string>();
   for (const p of params) {
     // A table bug, not a client error: fail loudly when the table is built.
     if (seen.has(p.name)) throw new Error(`parameter '${p.name}' declared twice`);
     seen.add(p.name);
   }
-  return { params, rules };
+  return options.lowerCaseNames === true ? { params, rules, lowerCaseNames: true } : { params, rules };
+}
+
+/** -1102 / -1106 texts that name one parameter: the same error, the name lowered (ParamSchema.lowerCaseNames). */
+function withLowerCaseName(e: unknown): unknown {
+  if (!(e instanceof ApiError)) return e;
+  const name = /'([^']*)'/.exec(e.msg)?.[1];
+  if (name === undefined) return e;
+  if (e.code === -1102 && e.msg === paramErrors.mandatory(name).msg) return paramErrors.mandatory(name.toLowerCase());
+  if (e.code === -1106 && e.msg === paramErrors.notRequired(name).msg) return paramErrors.notRequired(name.toLowerCase());
+  return e;
 }
 
 /**
@@ -85,6 +102,15 @@ export function withSigned<const S extends readonly ParamSpec[]>(params: S): rea
 
 /** Reads a request's parameters against a schema; throws the first ApiError in the order above. */
 export function parseParams<S extends readonly ParamSpec[]>(schema: ParamSchema<S>, raw: RawParams): ParsedParams<S> {
+  if (schema.lowerCaseNames !== true) return parseAsDeclared(schema, raw);
+  try {
+    return parseAsDeclared(schema, raw);
+  } catch (e) {
+    throw withLowerCaseName(e);
+  }
+}
+
+function parseAsDeclared<S extends readonly ParamSpec[]>(schema: ParamSchema<S>, raw: RawParams): ParsedParams<S> {
   const sent = raw.values;
   const declared = schema.params.length;
   if (sent.size > declared) throw paramErrors.tooMany(declared, sent.size);

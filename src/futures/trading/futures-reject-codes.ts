@@ -69,7 +69,7 @@ export const FUTURES_REJECT_CODES: Readonly<Record<FuturesRejectReason, FapiErro
 export const FUTURES_CODE_OF_SHARED: Readonly<Partial<Record<RejectReason, FapiError>>> = {
   UNKNOWN_SYMBOL: { code: -1121, msg: 'Invalid symbol.' },
   UNKNOWN_ORDER: { code: -2013, msg: 'Order does not exist.' },
-  DUPLICATE_ORDER: { code: -4015, msg: 'Client order id is not valid.' },
+  DUPLICATE_ORDER: { code: -4116, msg: 'ClientOrderId is duplicated.' },
   MARKET_CLOSED: { code: -1122, msg: 'Invalid symbol status.' },
   ORDER_TYPE_NOT_SUPPORTED: { code: -1116, msg: 'Invalid orderType.' },
   INVALID_AMOUNT: { code: -4003, msg: 'Quantity less than zero.' },

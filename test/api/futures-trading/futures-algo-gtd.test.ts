@@ -33,9 +33,9 @@ describe('GTD algo orders', () => {
     expect(f.demo.post('/fapi/v1/algoOrder', STOP).json).toMatchObject({ algoId: 1, algoStatus: 'NEW', timeInForce: 'GTD', goodTillDate: GTD });
     const post = (p: Record<string, string>) => f.demo.post('/fapi/v1/algoOrder', { ...STOP, ...p }).json;
     expect(post({ goodTillDate: String(T0_MS + 600_000) })).toEqual({ code: -5040, msg: GTD_TEXT });
-    expect(post({ timeInForce: 'GTC' })).toEqual({ code: -1106, msg: "Parameter 'goodTillDate' sent when not required." });
+    expect(post({ timeInForce: 'GTC' })).toEqual({ code: -1106, msg: "Parameter 'goodtilldate' sent when not required." });
     const { goodTillDate: _, ...noDate } = STOP;
-    expect(f.demo.post('/fapi/v1/algoOrder', noDate).json).toEqual({ code: -1102, msg: "Mandatory parameter 'goodTillDate' was not sent, was empty/null, or malformed." });
+    expect(f.demo.post('/fapi/v1/algoOrder', noDate).json).toEqual({ code: -1102, msg: "Mandatory parameter 'goodtilldate' was not sent, was empty/null, or malformed." });
     expect((f.demo.get('/fapi/v1/openAlgoOrders').json as unknown[]).length).toBe(1);
   });
 

@@ -71,7 +71,7 @@ describe('POST /fapi/v1/algoOrder', () => {
     const { f } = shortMarket();
     const post = (p: Record<string, string>) => f.demo.post('/fapi/v1/algoOrder', { algoType: 'CONDITIONAL', symbol: 'BTCUSDT', ...p }).json;
     expect(post({ side: 'BUY', type: 'STOP_MARKET', triggerPrice: '49900', workingType: 'MARK_PRICE', quantity: '0.01' })).toEqual({ code: -2021, msg: 'Order would immediately trigger.' });
-    expect(post({ side: 'BUY', type: 'STOP_MARKET', quantity: '0.01' })).toEqual({ code: -1102, msg: "Mandatory parameter 'triggerPrice' was not sent, was empty/null, or malformed." });
+    expect(post({ side: 'BUY', type: 'STOP_MARKET', quantity: '0.01' })).toEqual({ code: -1102, msg: "Mandatory parameter 'triggerprice' was not sent, was empty/null, or malformed." });
     expect(post({ side: 'BUY', type: 'LIMIT', quantity: '0.01' })).toEqual({ code: -1116, msg: 'Invalid orderType.' });
     expect(post({ side: 'BUY', type: 'STOP', triggerPrice: '50100', quantity: '0.01' })).toEqual({ code: -1102, msg: "Mandatory parameter 'price' was not sent, was empty/null, or malformed." });
     expect(post({ side: 'BUY', type: 'STOP_MARKET', triggerPrice: '50100', closePosition: 'true', quantity: '0.01' })).toEqual({ code: -1106, msg: "Parameter 'quantity' sent when not required." });

@@ -32,13 +32,13 @@ describe('POST /fapi/v1/order refusals', () => {
     ['TRAILING_STOP_MARKET', { symbol: 'BTCUSDT', side: 'SELL', type: 'TRAILING_STOP_MARKET', quantity: '0.01', callbackRate: '1' }, -4120, ALGO_TEXT],
     ['unknown type', { ...LIMIT, type: 'LIMIT_MAKER' }, -1116, 'Invalid orderType.'],
     ['no quantity', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET' }, -1102, "Mandatory parameter 'quantity' was not sent, was empty/null, or malformed."],
-    ['no timeInForce', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '49000' }, -1102, "Mandatory parameter 'timeInForce' was not sent, was empty/null, or malformed."],
+    ['no timeInForce', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '49000' }, -1102, "Mandatory parameter 'timeinforce' was not sent, was empty/null, or malformed."],
     ['no price', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01' }, -1102, "Mandatory parameter 'price' was not sent, was empty/null, or malformed."],
     ['zero quantity', { ...LIMIT, quantity: '0' }, -4003, 'Quantity less than zero.'],
-    ['stopPrice on LIMIT', { ...LIMIT, stopPrice: '48000' }, -1106, "Parameter 'stopPrice' sent when not required."],
+    ['stopPrice on LIMIT', { ...LIMIT, stopPrice: '48000' }, -1106, "Parameter 'stopprice' sent when not required."],
     ['GTD too soon', { ...LIMIT, timeInForce: 'GTD', goodTillDate: String(T0_MS + 600_000) }, -5040, 'The goodTillDate timestamp must be greater than the current time plus 600 seconds and smaller than 253402300799000 (UTC 9999-12-31 23:59:59)'],
     ['GTD too late', { ...LIMIT, timeInForce: 'GTD', goodTillDate: '253402300799000' }, -5040, 'The goodTillDate timestamp must be greater than the current time plus 600 seconds and smaller than 253402300799000 (UTC 9999-12-31 23:59:59)'],
-    ['GTD without goodTillDate', { ...LIMIT, timeInForce: 'GTD' }, -1102, "Mandatory parameter 'goodTillDate' was not sent, was empty/null, or malformed."],
+    ['GTD without goodTillDate', { ...LIMIT, timeInForce: 'GTD' }, -1102, "Mandatory parameter 'goodtilldate' was not sent, was empty/null, or malformed."],
     ['unknown symbol', { ...LIMIT, symbol: 'ETHUSDT' }, -1121, 'Invalid symbol.'],
     ['off the tick', { ...LIMIT, price: '49000.05' }, -4014, 'Price not increased by tick size.'],
     ['off the step', { ...LIMIT, quantity: '0.0101' }, -4023, 'Qty not increased by step size.'],
@@ -291,7 +291,7 @@ describe('priceMatch', () => {
     expect(f.demo.get('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 5 }).json).toMatchObject({ priceMatch: 'QUEUE' });
     // Not with price; not on MARKET.
     expect(f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', quantity: '0.01', price: '49000', priceMatch: 'QUEUE' }).json).toEqual({ code: -1106, msg: "Parameter 'price' sent when not required." });
-    expect(f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01', priceMatch: 'QUEUE' }).json).toEqual({ code: -1106, msg: "Parameter 'priceMatch' sent when not required." });
+    expect(f.demo.post('/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01', priceMatch: 'QUEUE' }).json).toEqual({ code: -1106, msg: "Parameter 'pricematch' sent when not required." });
     // Modify back to a client price: the mode is gone.
     expect(f.demo.put('/fapi/v1/order', { symbol: 'BTCUSDT', orderId: 5, side: 'BUY', quantity: '0.01', price: '49000' }).json).toMatchObject({ price: '49000.0', priceMatch: 'NONE' });
   });

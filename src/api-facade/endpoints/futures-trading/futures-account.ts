@@ -23,12 +23,13 @@
  */
 import type { OrderView, SymbolSpec } from '../../../engine/index.ts';
 import { futuresWalletAsset, fapiSymbolOf, formatUnits, spotAssetOf, type FuturesAccountView, type FuturesPositionView, type FuturesIncomeView } from '../../../engine/index.ts';
-import { defineSchema, paramErrors, withSigned } from '../../params/index.ts';
+import { paramErrors, withSigned } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { accountViewOf, OPTIONAL_SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, fapiName, marginSpec, marginSpecs } from './futures-engine.ts';
 import { fprice, fqty } from './futures-wire.ts';
+import { fapiSchema } from './futures-order-request.ts';
 
 const DAY_US = 24 * 60 * 60 * 1_000_000;
 const INCOME_TYPES = ['TRANSFER', 'WELCOME_BONUS', 'REALIZED_PNL', 'FUNDING_FEE', 'COMMISSION', 'INSURANCE_CLEAR', 'REFERRAL_KICKBACK', 'COMMISSION_REBATE', 'API_REBATE', 'CONTEST_REWARD', 'CROSS_COLLATERAL_TRANSFER', 'OPTIONS_PREMIUM_FEE', 'OPTIONS_SETTLE_PROFIT', 'INTERNAL_TRANSFER', 'AUTO_EXCHANGE', 'DELIVERED_SETTELMENT', 'COIN_SWAP_DEPOSIT', 'COIN_SWAP_WITHDRAW', 'POSITION_LIMIT_INCREASE_FEE', 'STRATEGY_UMFUTURES_TRANSFER', 'FEE_RETURN', 'BFUSD_REWARD'] as const;
@@ -145,7 +146,7 @@ export const futuresAccountV3 = defineEndpoint({
   path: '/fapi/v3/account',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([])),
+  schema: fapiSchema(withSigned([])),
   summary: 'USDⓈ-M futures account: totals, margin assets, open positions (single-asset mode)',
   handler: (_p, call) => {
     const wallets = walletViews(call);
@@ -179,7 +180,7 @@ export const futuresAccountV2 = defineEndpoint({
   path: '/fapi/v2/account',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([])),
+  schema: fapiSchema(withSigned([])),
   summary: 'USDⓈ-M futures account (v2): flags, totals, margin assets, a row per symbol and side',
   handler: (_p, call) => {
     const wallets = walletViews(call);
@@ -245,7 +246,7 @@ export const futuresBalanceV2 = defineEndpoint({
   path: '/fapi/v2/balance',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([])),
+  schema: fapiSchema(withSigned([])),
   summary: 'USDⓈ-M futures balances per margin asset',
   handler: (_p, call) => balanceRows(call),
 });
@@ -255,7 +256,7 @@ export const futuresBalanceV3 = defineEndpoint({
   path: '/fapi/v3/balance',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([])),
+  schema: fapiSchema(withSigned([])),
   summary: 'USDⓈ-M futures balances per margin asset (v3)',
   handler: (_p, call) => balanceRows(call),
 });
@@ -269,7 +270,7 @@ export const futuresPositionRiskV3 = defineEndpoint({
   path: '/fapi/v3/positionRisk',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([OPTIONAL_SYMBOL])),
+  schema: fapiSchema(withSigned([OPTIONAL_SYMBOL])),
   summary: 'USDⓈ-M positions with a position or open orders: entry, mark, uPnL, liquidation price, margins',
   handler: (p, call) =>
     positionRows(call, positionSpecs(call, p.symbol))
@@ -306,7 +307,7 @@ export const futuresPositionRiskV2 = defineEndpoint({
   path: '/fapi/v2/positionRisk',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([OPTIONAL_SYMBOL])),
+  schema: fapiSchema(withSigned([OPTIONAL_SYMBOL])),
   summary: 'USDⓈ-M positions of every symbol (v2: leverage, margin type, max notional)',
   handler: (p, call) =>
     positionRows(call, positionSpecs(call, p.symbol)).map(({ spec, view }) => {
@@ -332,18 +333,21 @@ export const futuresPositionRiskV2 = defineEndpoint({
     }),
 });
 
+/**
+ * GET /fapi/v1/income. `page` was removed on 2026-10-16 ("use startTime and endTime", spec change
+ * log): it is no longer read, so sending it is -1104 like any parameter the row does not take.
+ */
 export const futuresIncome = defineEndpoint({
   method: 'GET',
   path: '/fapi/v1/income',
   security: 'USER_DATA',
   weight: 30,
-  schema: defineSchema(
+  schema: fapiSchema(
     withSigned([
       OPTIONAL_SYMBOL,
       { name: 'incomeType', kind: 'ENUM', values: INCOME_TYPES },
       { name: 'startTime', kind: 'LONG' },
       { name: 'endTime', kind: 'LONG' },
-      { name: 'page', kind: 'INT' },
       { name: 'limit', kind: 'INT' },
     ]),
   ),
@@ -351,8 +355,6 @@ export const futuresIncome = defineEndpoint({
   handler: (p, call) => {
     const limit = p.limit === undefined ? 100 : p.limit;
     if (limit < 1 || limit > 1000) throw paramErrors.invalidData('limit');
-    const page = p.page ?? 1;
-    if (page < 1) throw paramErrors.invalidData('page');
     const symbol = p.symbol === undefined ? undefined : marginSpec(call, p.symbol).symbol;
     // No times: the last 7 days to now; one given: 7 days from it or up to it (the docs' window).
     const to = p.endTime !== undefined ? timeUs(p.endTime) : p.startTime !== undefined ? timeUs(p.startTime) + 7 * DAY_US : call.nowUs;
@@ -360,7 +362,7 @@ export const futuresIncome = defineEndpoint({
     const rows = incomeOf(call).filter(
       (r) => (p.incomeType === undefined || r.incomeType === p.incomeType) && (symbol === undefined || r.symbol === symbol) && r.time >= from && r.time <= to,
     );
-    return rows.slice((page - 1) * limit, page * limit).map((r) => ({
+    return rows.slice(0, limit).map((r) => ({
       symbol: fapiSymbolOf(r.symbol) ?? r.symbol,
       incomeType: r.incomeType,
       income: money(call, r.asset, r.income),

@@ -31,13 +31,13 @@
  */
 import type { SymbolSpec } from '../../../engine/index.ts';
 import { apiError, matchingEngineError } from '../../core/index.ts';
-import { ENUM_ERRORS, defineSchema, eitherRequired, paramErrors, withSigned, type DecimalParam, type ParsedParams } from '../../params/index.ts';
+import { ENUM_ERRORS, eitherRequired, paramErrors, withSigned, type DecimalParam, type ParsedParams } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import type { AlgoOrder, AlgoOrderType } from '../../../futures/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, fapiName, marginSpec } from './futures-engine.ts';
-import { FUTURES_CLIENT_ID_PATTERN, FUTURES_STP_MODES, POSITION_SIDES, PRICE_MATCHES, WORKING_TYPES, checkGoodTillDate, futuresUnits } from './futures-order-request.ts';
+import { FUTURES_CLIENT_ID_PATTERN, FUTURES_STP_MODES, POSITION_SIDES, PRICE_MATCHES, WORKING_TYPES, checkGoodTillDate, futuresNotRequired, futuresUnits, weekWindow, fapiSchema, futuresMandatory } from './futures-order-request.ts';
 import { fprice, fqty } from './futures-wire.ts';
 
 const ALGO_TYPES = ['STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'] as const;
@@ -73,25 +73,25 @@ const isType = (v: Record<string, unknown>, ...types: string[]) => types.include
 function checkRequest(p: AlgoParams): void {
   const trailing = p.type === 'TRAILING_STOP_MARKET';
   const limit = p.type === 'STOP' || p.type === 'TAKE_PROFIT';
-  if (!trailing && p.triggerPrice === undefined) throw paramErrors.mandatory('triggerPrice');
-  if (limit && p.price === undefined) throw paramErrors.mandatory('price');
-  if (p.quantity === undefined && !(p.closePosition === true && isType(p, 'STOP_MARKET', 'TAKE_PROFIT_MARKET'))) throw paramErrors.mandatory('quantity');
-  if (trailing && p.callbackRate === undefined) throw paramErrors.mandatory('callbackRate');
+  if (!trailing && p.triggerPrice === undefined) throw futuresMandatory('triggerPrice');
+  if (limit && p.price === undefined) throw futuresMandatory('price');
+  if (p.quantity === undefined && !(p.closePosition === true && isType(p, 'STOP_MARKET', 'TAKE_PROFIT_MARKET'))) throw futuresMandatory('quantity');
+  if (trailing && p.callbackRate === undefined) throw futuresMandatory('callbackRate');
   if (p.closePosition === true) {
-    if (!isType(p, 'STOP_MARKET', 'TAKE_PROFIT_MARKET')) throw paramErrors.notRequired('closePosition');
-    if (p.quantity !== undefined) throw paramErrors.notRequired('quantity');
-    if (p.reduceOnly !== undefined) throw paramErrors.notRequired('reduceOnly');
+    if (!isType(p, 'STOP_MARKET', 'TAKE_PROFIT_MARKET')) throw futuresNotRequired('closePosition');
+    if (p.quantity !== undefined) throw futuresNotRequired('quantity');
+    if (p.reduceOnly !== undefined) throw futuresNotRequired('reduceOnly');
   }
-  if (!limit && p.price !== undefined) throw paramErrors.notRequired('price');
-  if (trailing && p.triggerPrice !== undefined) throw paramErrors.notRequired('triggerPrice');
-  if (!trailing && (p.activatePrice !== undefined || p.callbackRate !== undefined)) throw paramErrors.notRequired(p.activatePrice !== undefined ? 'activatePrice' : 'callbackRate');
+  if (!limit && p.price !== undefined) throw futuresNotRequired('price');
+  if (trailing && p.triggerPrice !== undefined) throw futuresNotRequired('triggerPrice');
+  if (!trailing && (p.activatePrice !== undefined || p.callbackRate !== undefined)) throw futuresNotRequired(p.activatePrice !== undefined ? 'activatePrice' : 'callbackRate');
   if (p.callbackRate !== undefined) {
     const rate = Number(p.callbackRate.text);
     if (!(rate >= 0.1 && rate <= 10)) throw paramErrors.invalidData('callbackRate');
   }
   // GTD as on /fapi/v1/order: goodTillDate required with it (-1102), not sent without it (-1106).
-  if (p.timeInForce === 'GTD' && p.goodTillDate === undefined) throw paramErrors.mandatory('goodTillDate');
-  if (p.timeInForce !== 'GTD' && p.goodTillDate !== undefined) throw paramErrors.notRequired('goodTillDate');
+  if (p.timeInForce === 'GTD' && p.goodTillDate === undefined) throw futuresMandatory('goodTillDate');
+  if (p.timeInForce !== 'GTD' && p.goodTillDate !== undefined) throw futuresNotRequired('goodTillDate');
   if (p.priceMatch !== undefined && p.priceMatch !== 'NONE') throw paramErrors.invalidData('priceMatch');
 }
 
@@ -175,7 +175,7 @@ export const newAlgoOrder = defineEndpoint({
   security: 'TRADE',
   weight: 0,
   orderCount: 1,
-  schema: defineSchema(withSigned(ALGO_PARAMS)),
+  schema: fapiSchema(withSigned(ALGO_PARAMS)),
   summary: 'USDⓈ-M futures: new conditional order (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET, TRAILING_STOP_MARKET), placed at its trigger',
   handler: (p, call) => {
     checkRequest(p);
@@ -221,7 +221,7 @@ export const getAlgoOrder = defineEndpoint({
   path: '/fapi/v1/algoOrder',
   security: 'USER_DATA',
   weight: 1,
-  schema: defineSchema(withSigned(ALGO_REF), [eitherRequired('clientAlgoId', 'algoId')]),
+  schema: fapiSchema(withSigned(ALGO_REF), [eitherRequired('clientAlgoId', 'algoId')]),
   summary: 'USDⓈ-M futures: query a conditional order (with the engine order it placed)',
   handler: (p, call) => {
     const o = call.ctx.futuresAlgo.book.find(accountOf(call), p);
@@ -235,7 +235,7 @@ export const cancelAlgoOrder = defineEndpoint({
   path: '/fapi/v1/algoOrder',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned(ALGO_REF), [eitherRequired('clientAlgoId', 'algoId')]),
+  schema: fapiSchema(withSigned(ALGO_REF), [eitherRequired('clientAlgoId', 'algoId')]),
   summary: 'USDⓈ-M futures: cancel an open conditional order',
   handler: (p, call) => {
     const accountId = accountOf(call);
@@ -253,7 +253,7 @@ export const cancelAllAlgoOrders = defineEndpoint({
   path: '/fapi/v1/algoOpenOrders',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL])),
+  schema: fapiSchema(withSigned([SYMBOL])),
   summary: 'USDⓈ-M futures: cancel every open conditional order of a symbol',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -272,7 +272,7 @@ export const openAlgoOrders = defineEndpoint({
   path: '/fapi/v1/openAlgoOrders',
   security: 'USER_DATA',
   weight: (p) => (p.symbol === undefined ? 40 : 1),
-  schema: defineSchema(withSigned([{ name: 'algoType', kind: 'ENUM', values: ['CONDITIONAL'] }, OPTIONAL_SYMBOL, { name: 'algoId', kind: 'LONG' }])),
+  schema: fapiSchema(withSigned([{ name: 'algoType', kind: 'ENUM', values: ['CONDITIONAL'] }, OPTIONAL_SYMBOL, { name: 'algoId', kind: 'LONG' }])),
   summary: 'USDⓈ-M futures: open conditional orders',
   handler: (p, call) => {
     const symbol = p.symbol === undefined ? undefined : marginSpec(call, p.symbol).symbol;
@@ -288,7 +288,7 @@ export const allAlgoOrders = defineEndpoint({
   path: '/fapi/v1/allAlgoOrders',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(
+  schema: fapiSchema(
     withSigned([SYMBOL, { name: 'algoId', kind: 'LONG' }, { name: 'startTime', kind: 'LONG' }, { name: 'endTime', kind: 'LONG' }, { name: 'page', kind: 'INT' }, { name: 'limit', kind: 'INT' }]),
   ),
   summary: 'USDⓈ-M futures: conditional orders of a symbol from algoId or in a time window',
@@ -296,8 +296,7 @@ export const allAlgoOrders = defineEndpoint({
     const spec = marginSpec(call, p.symbol);
     const limit = p.limit ?? 500;
     if (limit < 1 || limit > 1000) throw paramErrors.invalidData('limit');
-    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
-    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const { from, to } = weekWindow(call, p, p.algoId !== undefined);
     const rows = call.ctx.futuresAlgo.book
       .ordersOf(accountOf(call), spec.symbol)
       .filter((o) => (p.algoId === undefined || o.algoId >= p.algoId) && o.createTime >= from && o.createTime <= to);

@@ -12,13 +12,14 @@
  * bankruptcy price on the tick grid, filled at the bankruptcy price (avgPrice).
  */
 import type { OrderView, SymbolSpec } from '../../../engine/index.ts';
-import { defineSchema, paramErrors, withSigned } from '../../params/index.ts';
+import { paramErrors, withSigned } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { OPTIONAL_SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, extrasOf, fapiName, marginSpec, marginSpecs } from './futures-engine.ts';
 import { averagePrice } from './futures-order-json.ts';
 import { fmoney, fprice, fqty } from './futures-wire.ts';
+import { fapiSchema } from './futures-order-request.ts';
 
 const SEVEN_DAYS_US = 7 * 24 * 3600 * 1_000_000;
 
@@ -53,7 +54,7 @@ export const futuresForceOrders = defineEndpoint({
   path: '/fapi/v1/forceOrders',
   security: 'USER_DATA',
   weight: (p) => (p.symbol === undefined ? 50 : 20),
-  schema: defineSchema(
+  schema: fapiSchema(
     withSigned([
       OPTIONAL_SYMBOL,
       { name: 'autoCloseType', kind: 'STRING' },

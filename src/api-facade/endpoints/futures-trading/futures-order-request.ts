@@ -15,15 +15,17 @@
  *   MARKET or with priceMatch, `timeInForce` on MARKET and `goodTillDate` without GTD (**chosen**:
  *   spot's answer for a parameter the type does not take; Binance documents none).
  * - `quantity` of zero: -4003 "Quantity less than zero." (the futures text for a non-positive
- *   quantity; a minus sign is not a DECIMAL and is -1100 before it).
+ *   quantity; a minus sign is not a DECIMAL and is -1100 before it). `price` of zero: -4001 "Price
+ *   less than 0." (**chosen** by the same reading of the twin code; it used to fall through to the
+ *   engine and answer the quantity's -4003).
  * - `goodTillDate` outside (now + 600 s, 253402300799000): -5040 — needs simulated now, so the
  *   handler checks it (`checkGoodTillDate`) before anything is sent.
  * Everything about the symbol's filters, the position side against the account's mode, reduce
  * only and margin is the engine's (its refusals map to the -40xx/-20xx rows of the error table).
  */
 import { type ApiError, apiError, templateOf } from '../../core/index.ts';
-import { ENUM_ERRORS, EMPTY_ERRORS, type ParamRule, requiredWhen, notAllowedWhen, type ParsedSoFar, type DecimalParam } from '../../params/index.ts';
-import { SYMBOL } from '../common.ts';
+import { ENUM_ERRORS, EMPTY_ERRORS, type ParamRule, type ParamSchema, type ParamSpec, defineSchema, paramErrors, requiredWhen, type ParsedSoFar, type DecimalParam } from '../../params/index.ts';
+import { SYMBOL, spanTooLong, timeUs } from '../common.ts';
 
 /** Every type the futures enum knows; only LIMIT and MARKET are served by /fapi/v1/order. */
 export const FUTURES_ORDER_TYPES = ['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'] as const;
@@ -68,6 +70,32 @@ export const FUTURES_ORDER_PARAMS = [
   { name: 'goodTillDate', kind: 'LONG' },
 ] as const;
 
+/** A /fapi row's schema: -1102 / -1106 name the parameter in lower case (ParamSchema.lowerCaseNames). */
+export function fapiSchema<const S extends readonly ParamSpec[]>(params: S, rules: readonly ParamRule[] = []): ParamSchema<S> {
+  return defineSchema(params, rules, { lowerCaseNames: true });
+}
+
+/**
+ * -1106 as the futures rows word it: the parameter's name in lower case ("Parameter 'reduceonly'
+ * sent when not required.", "Parameter 'timeinforce' ..." as Binance's futures answers show them;
+ * spot keeps the name as sent).
+ */
+export function futuresNotRequired(name: string): ApiError {
+  return paramErrors.notRequired(name.toLowerCase());
+}
+
+/** -1102 as the futures rows word it: the parameter's name in lower case ("Mandatory parameter 'timeinforce' ..."). */
+export function futuresMandatory(name: string): ApiError {
+  return paramErrors.mandatory(name.toLowerCase());
+}
+
+/** `name` refused (futures -1106) when `when` holds. */
+function notAllowedWhen(name: string, when: (v: ParsedSoFar) => boolean): ParamRule {
+  return (v) => {
+    if (v[name] !== undefined && when(v)) throw futuresNotRequired(name);
+  };
+}
+
 const typeIs =
   (...types: readonly string[]) =>
   (v: ParsedSoFar): boolean =>
@@ -83,6 +111,12 @@ const notConditional: ParamRule = (v) => {
 const positiveQuantity: ParamRule = (v) => {
   const q = v['quantity'] as DecimalParam | undefined;
   if (q !== undefined && /^0*(\.0*)?$/.test(q.text)) throw apiError('FUTURES_QUANTITY_LESS_THAN_ZERO');
+};
+
+/** -4001 for a zero price (the quantity's twin, -4003). */
+export const positivePrice: ParamRule = (v) => {
+  const price = v['price'] as DecimalParam | undefined;
+  if (price !== undefined && /^0*(\.0*)?$/.test(price.text)) throw apiError('FUTURES_PRICE_LESS_THAN_ZERO');
 };
 
 /** The rules of one order, in the order they answer (see header). */
@@ -101,6 +135,7 @@ export const FUTURES_ORDER_RULES: readonly ParamRule[] = [
   notAllowedWhen('timeInForce', typeIs('MARKET')),
   notAllowedWhen('goodTillDate', (v) => v['timeInForce'] !== 'GTD'),
   positiveQuantity,
+  positivePrice,
 ];
 
 /** -5040 unless now + 600 s < goodTillDate (ms) < 253402300799000. */
@@ -124,3 +159,16 @@ function isPrecisionError(e: unknown): e is ApiError {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === -1111;
 }
 
+const WEEK_US = 7 * 24 * 60 * 60 * 1_000_000;
+
+/**
+ * The [from, to] window (µs) of allOrders / userTrades / allAlgoOrders: startTime and endTime at
+ * most 7 days apart (Binance's docs for each; -1127 with the spot text's hours, 168, **chosen** as the futures
+ * code table shares -1127 "More than %s hours between startTime and endTime."); neither sent and
+ * no id to start from: the last 7 days (the docs' default); one sent: open on the other side.
+ */
+export function weekWindow(call: { readonly nowUs: number }, p: { readonly startTime?: number; readonly endTime?: number }, fromAnId: boolean): { from: number; to: number } {
+  if (p.startTime !== undefined && p.endTime !== undefined && timeUs(p.endTime) - timeUs(p.startTime) > WEEK_US) throw spanTooLong(168);
+  if (p.startTime === undefined && p.endTime === undefined && !fromAnId) return { from: call.nowUs - WEEK_US, to: Infinity };
+  return { from: p.startTime === undefined ? -Infinity : timeUs(p.startTime), to: p.endTime === undefined ? Infinity : timeUs(p.endTime) };
+}

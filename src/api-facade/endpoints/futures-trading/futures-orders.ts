@@ -33,19 +33,19 @@
 import { type EngineEvent, type EngineQueries, type OrderAccepted, type PlaceOrder, type SymbolSpec, type TimeInForce, spotAssetOf } from '../../../engine/index.ts';
 import { priceOfMatch } from '../../context/index.ts';
 import { type ApiError, apiError, matchingEngineError } from '../../core/index.ts';
-import { ENUM_ERRORS, EMPTY_ERRORS, defineSchema, eitherRequired, paramErrors, parseParams, withSigned, type ParsedParams, type RawParams } from '../../params/index.ts';
+import { ENUM_ERRORS, EMPTY_ERRORS, eitherRequired, invalidWhen, paramErrors, parseParams, withSigned, type ParsedParams, type RawParams } from '../../params/index.ts';
 import { apiTime } from '../../serialize/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL, timeUs } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, contractOf, extrasOf, fapiName, marginSpec, marginSpecs, wireOf } from './futures-engine.ts';
 import { futuresOrderJson, futuresOrderQueryJson } from './futures-order-json.ts';
-import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresUnits, PRICE_MATCHES } from './futures-order-request.ts';
+import { checkGoodTillDate, FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES, futuresNotRequired, futuresUnits, positivePrice, PRICE_MATCHES, weekWindow, fapiSchema, futuresMandatory } from './futures-order-request.ts';
 import { futuresError, futuresRefusal } from './futures-refusals.ts';
 import { fmoney, fprice, fqty } from './futures-wire.ts';
 
-const ORDER_SCHEMA = defineSchema(withSigned(FUTURES_ORDER_PARAMS), FUTURES_ORDER_RULES);
+const ORDER_SCHEMA = fapiSchema(withSigned(FUTURES_ORDER_PARAMS), FUTURES_ORDER_RULES);
 /** One item of batchOrders: the order's own parameters, no signature (the batch is signed). */
-const ITEM_SCHEMA = defineSchema(FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES);
+const ITEM_SCHEMA = fapiSchema(FUTURES_ORDER_PARAMS, FUTURES_ORDER_RULES);
 type OrderParams = ParsedParams<typeof FUTURES_ORDER_PARAMS>;
 
 const MAX_BATCH = 5;
@@ -105,6 +105,9 @@ function placeAndAnswer(call: HandlerCall, p: OrderParams): Record<string, unkno
   const spec = marginSpec(call, p.symbol);
   const accountId = accountOf(call);
   const engine = call.ctx.backend.engine;
+  // reduceOnly "cannot be sent in Hedge Mode": "false" too is -1106 (as Binance answers it; the
+  // engine refuses only a true one), before anything about the order is looked at, as on algoOrder.
+  if (p.reduceOnly !== undefined && engine.futuresPositionMode(accountId) === 'HEDGE') throw apiError('FUTURES_REDUCE_ONLY_IN_HEDGE_MODE');
   const command = placeCommand(p, spec, accountId, call.nowUs, () => engine);
   const mode = matchedMode(p.priceMatch);
   if (mode !== undefined) call.ctx.futuresPriceMatch.expect(accountId, spec.symbol, mode);
@@ -163,8 +166,12 @@ const MODIFY_PARAMS = [
   { name: 'quantity', kind: 'DECIMAL', required: true },
   { name: 'price', kind: 'DECIMAL' },
   { name: 'priceMatch', kind: 'ENUM', values: PRICE_MATCHES },
+  // Since 2026-09-15: "true" skips the MIN_NOTIONAL check only for an order placed reduce-only.
+  { name: 'reduceOnly', kind: 'BOOLEAN' },
+  // Since 2026-07-30: the client's number for this modify, passed through unchecked.
+  { name: 'modifyId', kind: 'LONG' },
 ] as const;
-const MODIFY_RULES = [eitherRequired('origClientOrderId', 'orderId')];
+const MODIFY_RULES = [eitherRequired('origClientOrderId', 'orderId'), positivePrice];
 type ModifyParams = ParsedParams<typeof MODIFY_PARAMS>;
 
 /**
@@ -174,12 +181,15 @@ type ModifyParams = ParsedParams<typeof MODIFY_PARAMS>;
  */
 function modifyAndAnswer(call: HandlerCall, p: ModifyParams): Record<string, unknown> {
   const mode = matchedMode(p.priceMatch);
-  if (mode === undefined && p.price === undefined) throw paramErrors.mandatory('price');
-  if (mode !== undefined && p.price !== undefined) throw paramErrors.notRequired('price');
+  if (mode === undefined && p.price === undefined) throw futuresMandatory('price');
+  if (mode !== undefined && p.price !== undefined) throw futuresNotRequired('price');
   const spec = marginSpec(call, p.symbol);
   const order = findFuturesOrder(call, spec, p, orderDoesNotExist);
   // The side names the order; another side is not this order (**chosen**: -1130, undocumented).
   if (order.side !== p.side) throw paramErrors.invalidData('side');
+  // reduceOnly=true is for an order placed reduce-only (which MIN_NOTIONAL exempts already); on
+  // any other order it is -5047, and the order's own flag never changes (spec change log 2026-09-15).
+  if (p.reduceOnly === true && !extrasOf(call, order).reduceOnly) throw apiError('FUTURES_MODIFY_NOT_REDUCE_ONLY');
   const quantity = futuresUnits(p.quantity, spec.basePrecision);
   if (quantity <= 0) throw apiError('FUTURES_QUANTITY_LESS_THAN_ZERO');
   const price = mode === undefined ? futuresUnits(p.price!, spec.quotePrecision) : matchedPrice(call.ctx.backend.engine, spec, order.side, mode);
@@ -199,7 +209,10 @@ function modifyAndAnswer(call: HandlerCall, p: ModifyParams): Record<string, unk
     throw e;
   }
   const after = call.ctx.backend.engine.getOrder(order.accountId, spec.symbol, { orderId: order.orderId }) ?? order;
-  return futuresOrderJson(after, extrasOf(call, after), wireOf(call, spec));
+  const answer = futuresOrderJson(after, extrasOf(call, after), wireOf(call, spec));
+  // modifyId comes back as sent (**chosen**: last, and only when sent; the change log says only
+  // that responses return it). The ORDER_TRADE_UPDATE `M` field is not built.
+  return p.modifyId === undefined ? answer : { ...answer, modifyId: p.modifyId };
 }
 
 export const modifyFuturesOrder = defineEndpoint({
@@ -208,7 +221,7 @@ export const modifyFuturesOrder = defineEndpoint({
   security: 'TRADE',
   weight: 0,
   orderCount: 1,
-  schema: defineSchema(withSigned(MODIFY_PARAMS), MODIFY_RULES),
+  schema: fapiSchema(withSigned(MODIFY_PARAMS), MODIFY_RULES),
   summary: 'USDⓈ-M futures: modify a LIMIT order (price, quantity; same order id, back of the level)',
   handler: (p, call) => modifyAndAnswer(call, p),
 });
@@ -218,7 +231,7 @@ export const cancelFuturesOrder = defineEndpoint({
   path: '/fapi/v1/order',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
+  schema: fapiSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
   summary: 'USDⓈ-M futures: cancel one order (-2011 when unknown)',
   handler: (p, call) => cancelAndAnswer(call, marginSpec(call, p.symbol), p),
 });
@@ -228,7 +241,7 @@ export const getFuturesOrder = defineEndpoint({
   path: '/fapi/v1/order',
   security: 'USER_DATA',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
+  schema: fapiSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
   summary: 'USDⓈ-M futures: query one order',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -242,7 +255,7 @@ export const getFuturesOpenOrder = defineEndpoint({
   path: '/fapi/v1/openOrder',
   security: 'USER_DATA',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
+  schema: fapiSchema(withSigned([SYMBOL, ...ORDER_REF]), [eitherRequired('origClientOrderId', 'orderId')]),
   summary: 'USDⓈ-M futures: query one open order (-2013 once filled or canceled)',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -257,7 +270,7 @@ export const futuresOpenOrders = defineEndpoint({
   path: '/fapi/v1/openOrders',
   security: 'USER_DATA',
   weight: (p) => (p.symbol === undefined ? 40 : 1),
-  schema: defineSchema(withSigned([OPTIONAL_SYMBOL])),
+  schema: fapiSchema(withSigned([OPTIONAL_SYMBOL])),
   summary: 'USDⓈ-M futures: open orders of a symbol, or of every symbol',
   handler: (p, call) => {
     const specs = p.symbol === undefined ? marginSpecs(call) : [marginSpec(call, p.symbol)];
@@ -279,23 +292,35 @@ const HISTORY = [
   { name: 'limit', kind: 'INT' },
 ] as const;
 
+/**
+ * GET /fapi/v1/allOrders. `symbol` is optional since 2026-08-25 (futures facts §2, spec change log):
+ * without it the rows of every margin symbol, merged by time (then symbol, then order id), the
+ * same window and limit. `orderId` counts within one symbol, so with it `symbol` stays mandatory
+ * (**chosen**: -1102 'symbol', Binance does not say).
+ */
 export const futuresAllOrders = defineEndpoint({
   method: 'GET',
   path: '/fapi/v1/allOrders',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY])),
-  summary: 'USDⓈ-M futures: orders of a symbol from orderId or in a time window',
+  schema: fapiSchema(withSigned([OPTIONAL_SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY])),
+  summary: 'USDⓈ-M futures: orders of a symbol (or of every symbol) from orderId or in a time window',
   handler: (p, call) => {
-    const spec = marginSpec(call, p.symbol);
-    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
-    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    if (p.symbol === undefined && p.orderId !== undefined) throw futuresMandatory('symbol');
+    const specs = p.symbol === undefined ? marginSpecs(call) : [marginSpec(call, p.symbol)];
+    const { from, to } = weekWindow(call, p, p.orderId !== undefined);
     const limit = futuresHistoryLimit(p.limit);
-    const rows = call.ctx.backend.engine
-      .allOrders(accountOf(call), spec.symbol)
-      .filter((o) => (p.orderId === undefined || o.orderId >= p.orderId) && o.time >= from && o.time <= to);
+    const accountId = accountOf(call);
+    const rows = specs
+      .flatMap((spec, rank) =>
+        call.ctx.backend.engine
+          .allOrders(accountId, spec.symbol)
+          .filter((o) => (p.orderId === undefined || o.orderId >= p.orderId) && o.time >= from && o.time <= to)
+          .map((o) => ({ o, spec, rank })),
+      )
+      .sort((a, b) => a.o.time - b.o.time || a.rank - b.rank || a.o.orderId - b.o.orderId);
     const picked = p.orderId !== undefined || p.startTime !== undefined ? rows.slice(0, limit) : rows.slice(Math.max(0, rows.length - limit));
-    return picked.map((o) => futuresOrderQueryJson(o, extrasOf(call, o), wireOf(call, spec)));
+    return picked.map(({ o, spec }) => futuresOrderQueryJson(o, extrasOf(call, o), wireOf(call, spec)));
   },
 });
 
@@ -304,7 +329,7 @@ export const futuresCancelAllOpenOrders = defineEndpoint({
   path: '/fapi/v1/allOpenOrders',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL])),
+  schema: fapiSchema(withSigned([SYMBOL])),
   summary: 'USDⓈ-M futures: cancel every open order of a symbol ({code:200} even when none)',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -351,7 +376,7 @@ export const futuresBatchOrders = defineEndpoint({
   security: 'TRADE',
   weight: 5,
   orderCount: 5,
-  schema: defineSchema(withSigned([{ name: 'batchOrders', kind: 'STRING', required: true }])),
+  schema: fapiSchema(withSigned([{ name: 'batchOrders', kind: 'STRING', required: true }])),
   summary: 'USDⓈ-M futures: up to 5 orders; per-item answers in request order (an order or {code,msg})',
   handler: (p, call) =>
     batchItems(p.batchOrders, MAX_BATCH, 'batchOrders').map((item) => {
@@ -363,7 +388,7 @@ export const futuresBatchOrders = defineEndpoint({
     }),
 });
 
-const MODIFY_ITEM_SCHEMA = defineSchema(MODIFY_PARAMS, MODIFY_RULES);
+const MODIFY_ITEM_SCHEMA = fapiSchema(MODIFY_PARAMS, MODIFY_RULES);
 
 export const futuresModifyBatchOrders = defineEndpoint({
   method: 'PUT',
@@ -371,7 +396,7 @@ export const futuresModifyBatchOrders = defineEndpoint({
   security: 'TRADE',
   weight: 5,
   orderCount: 5,
-  schema: defineSchema(withSigned([{ name: 'batchOrders', kind: 'STRING', required: true }])),
+  schema: fapiSchema(withSigned([{ name: 'batchOrders', kind: 'STRING', required: true }])),
   summary: 'USDⓈ-M futures: modify up to 5 LIMIT orders; per-item answers in request order',
   handler: (p, call) =>
     batchItems(p.batchOrders, MAX_BATCH, 'batchOrders').map((item) => {
@@ -388,7 +413,7 @@ export const futuresCancelBatchOrders = defineEndpoint({
   path: '/fapi/v1/batchOrders',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL, { name: 'orderIdList', kind: 'STRING' }, { name: 'origClientOrderIdList', kind: 'STRING' }]), [eitherRequired('orderIdList', 'origClientOrderIdList')]),
+  schema: fapiSchema(withSigned([SYMBOL, { name: 'orderIdList', kind: 'STRING' }, { name: 'origClientOrderIdList', kind: 'STRING' }]), [eitherRequired('orderIdList', 'origClientOrderIdList')]),
   summary: 'USDⓈ-M futures: cancel up to 10 orders by id or client id; per-item answers',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -430,7 +455,7 @@ export const futuresCountdownCancelAll = defineEndpoint({
   path: '/fapi/v1/countdownCancelAll',
   security: 'TRADE',
   weight: 10,
-  schema: defineSchema(withSigned([SYMBOL, { name: 'countdownTime', kind: 'LONG', required: true }])),
+  schema: fapiSchema(withSigned([SYMBOL, { name: 'countdownTime', kind: 'LONG', required: true }])),
   summary: 'USDⓈ-M futures: cancel every open order of a symbol when the countdown (ms) runs out; 0 stops it',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -444,13 +469,15 @@ export const futuresUserTrades = defineEndpoint({
   path: '/fapi/v1/userTrades',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY, { name: 'fromId', kind: 'LONG' }])),
+  // "The parameter fromId cannot be sent with startTime or endTime" (Binance's docs): -1128 as spot's combinations.
+  schema: fapiSchema(withSigned([SYMBOL, { name: 'orderId', kind: 'LONG' }, ...HISTORY, { name: 'fromId', kind: 'LONG' }]), [
+    invalidWhen((v) => v['fromId'] !== undefined && (v['startTime'] !== undefined || v['endTime'] !== undefined)),
+  ]),
   summary: 'USDⓈ-M futures: account trades with commission and realized PnL',
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
     const accountId = accountOf(call);
-    const from = p.startTime === undefined ? -Infinity : timeUs(p.startTime);
-    const to = p.endTime === undefined ? Infinity : timeUs(p.endTime);
+    const { from, to } = weekWindow(call, p, p.fromId !== undefined || p.orderId !== undefined);
     const limit = futuresHistoryLimit(p.limit);
     const engine = call.ctx.backend.engine;
     const rows = engine

@@ -56,7 +56,7 @@ const RULES: Record<FuturesRejectReason, (notional: string, leverage: number) =>
 const SHARED: Partial<Record<RejectReason, () => ApiError>> = {
   UNKNOWN_SYMBOL: () => apiError('INVALID_SYMBOL'),
   UNKNOWN_ORDER: () => apiError('NO_SUCH_ORDER'),
-  DUPLICATE_ORDER: () => apiError('FUTURES_CLIENT_ORDER_ID_INVALID'),
+  DUPLICATE_ORDER: () => apiError('FUTURES_CLIENT_ORDER_ID_DUPLICATED'),
   MARKET_CLOSED: () => apiError('FUTURES_INVALID_SYMBOL_STATUS'),
   ORDER_TYPE_NOT_SUPPORTED: () => apiError('INVALID_ORDER_TYPE'),
   INVALID_AMOUNT: () => apiError('FUTURES_QUANTITY_LESS_THAN_ZERO'),

@@ -18,11 +18,11 @@
  */
 import type { SymbolSpec } from '../../../engine/index.ts';
 import { formatUnits } from '../../../engine/index.ts';
-import { defineSchema, paramErrors, withSigned } from '../../params/index.ts';
+import { paramErrors, withSigned } from '../../params/index.ts';
 import { OPTIONAL_SYMBOL, SYMBOL } from '../common.ts';
 import { defineEndpoint, type HandlerCall } from '../endpoint-row.ts';
 import { accountOf, contractOf, fapiName, marginSpec, marginSpecs } from './futures-engine.ts';
-import { POSITION_SIDES, futuresUnits } from './futures-order-request.ts';
+import { POSITION_SIDES, futuresUnits, fapiSchema } from './futures-order-request.ts';
 import { frate } from './futures-wire.ts';
 import { futuresRefusal } from './futures-refusals.ts';
 
@@ -43,7 +43,7 @@ export const futuresLeverage = defineEndpoint({
   path: '/fapi/v1/leverage',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL, { name: 'leverage', kind: 'INT', required: true }])),
+  schema: fapiSchema(withSigned([SYMBOL, { name: 'leverage', kind: 'INT', required: true }])),
   summary: "USDⓈ-M futures: set a symbol's leverage (1 .. bracket 1's initialLeverage)",
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -59,7 +59,7 @@ export const futuresMarginType = defineEndpoint({
   path: '/fapi/v1/marginType',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([SYMBOL, { name: 'marginType', kind: 'ENUM', required: true, values: ['ISOLATED', 'CROSSED'] }])),
+  schema: fapiSchema(withSigned([SYMBOL, { name: 'marginType', kind: 'ENUM', required: true, values: ['ISOLATED', 'CROSSED'] }])),
   summary: "USDⓈ-M futures: set a symbol's margin type (ISOLATED / CROSSED)",
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
@@ -73,7 +73,7 @@ export const getPositionSideDual = defineEndpoint({
   path: '/fapi/v1/positionSide/dual',
   security: 'USER_DATA',
   weight: 30,
-  schema: defineSchema(withSigned([])),
+  schema: fapiSchema(withSigned([])),
   summary: 'USDⓈ-M futures: position mode (true: hedge mode)',
   handler: (_p, call) => ({ dualSidePosition: call.ctx.backend.engine.futuresPositionMode(accountOf(call)) === 'HEDGE' }),
 });
@@ -83,7 +83,7 @@ export const setPositionSideDual = defineEndpoint({
   path: '/fapi/v1/positionSide/dual',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([{ name: 'dualSidePosition', kind: 'BOOLEAN', required: true }])),
+  schema: fapiSchema(withSigned([{ name: 'dualSidePosition', kind: 'BOOLEAN', required: true }])),
   summary: 'USDⓈ-M futures: set the position mode of every symbol ("true": hedge mode)',
   handler: (p, call) => {
     call.send({ type: 'SetPositionMode', accountId: accountOf(call), mode: p.dualSidePosition ? 'HEDGE' : 'ONE_WAY' }, futuresRefusal());
@@ -96,7 +96,7 @@ export const getMultiAssetsMargin = defineEndpoint({
   path: '/fapi/v1/multiAssetsMargin',
   security: 'USER_DATA',
   weight: 30,
-  schema: defineSchema(withSigned([])),
+  schema: fapiSchema(withSigned([])),
   summary: 'USDⓈ-M futures: multi-assets mode (always false: not supported here)',
   handler: () => ({ multiAssetsMargin: false }),
 });
@@ -106,7 +106,7 @@ export const setMultiAssetsMargin = defineEndpoint({
   path: '/fapi/v1/multiAssetsMargin',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(withSigned([{ name: 'multiAssetsMargin', kind: 'BOOLEAN', required: true }])),
+  schema: fapiSchema(withSigned([{ name: 'multiAssetsMargin', kind: 'BOOLEAN', required: true }])),
   summary: 'USDⓈ-M futures: multi-assets mode; "true" is refused (-1130): not supported here, single-asset mode only',
   handler: (p) => {
     if (p.multiAssetsMargin) throw paramErrors.invalidData('multiAssetsMargin');
@@ -119,7 +119,7 @@ export const futuresPositionMargin = defineEndpoint({
   path: '/fapi/v1/positionMargin',
   security: 'TRADE',
   weight: 1,
-  schema: defineSchema(
+  schema: fapiSchema(
     withSigned([
       SYMBOL,
       { name: 'positionSide', kind: 'ENUM', values: POSITION_SIDES },
@@ -145,7 +145,7 @@ export const futuresSymbolConfig = defineEndpoint({
   path: '/fapi/v1/symbolConfig',
   security: 'USER_DATA',
   weight: 5,
-  schema: defineSchema(withSigned([OPTIONAL_SYMBOL])),
+  schema: fapiSchema(withSigned([OPTIONAL_SYMBOL])),
   summary: "USDⓈ-M futures: the account's leverage, margin type and max notional per symbol",
   handler: (p, call) => {
     const accountId = accountOf(call);
@@ -178,7 +178,7 @@ export const leverageBracket = defineEndpoint({
   path: '/fapi/v1/leverageBracket',
   security: 'USER_DATA',
   weight: 1,
-  schema: defineSchema(withSigned([OPTIONAL_SYMBOL])),
+  schema: fapiSchema(withSigned([OPTIONAL_SYMBOL])),
   summary: 'USDⓈ-M futures: notional brackets per symbol (bracket, initialLeverage, notionalCap, notionalFloor, maintMarginRatio, cum)',
   handler: (p, call) => (p.symbol === undefined ? marginSpecs(call).map((s) => bracketsJson(call, s)) : bracketsJson(call, marginSpec(call, p.symbol))),
 });
@@ -188,7 +188,7 @@ export const futuresCommissionRate = defineEndpoint({
   path: '/fapi/v1/commissionRate',
   security: 'USER_DATA',
   weight: 20,
-  schema: defineSchema(withSigned([SYMBOL])),
+  schema: fapiSchema(withSigned([SYMBOL])),
   summary: "USDⓈ-M futures: the account's maker/taker commission rates of a symbol",
   handler: (p, call) => {
     const spec = marginSpec(call, p.symbol);
