@@ -21,7 +21,7 @@ export * as futuresParameters from './model-parameters.ts';
 export { scheduleWindow, sessionsBetween, type ScheduledMarket, type Session, type SessionType } from './trading-schedule.ts';
 export { futuresSymbolConfig, bracketsOf, BTCUSDT_LADDER, ETHUSDT_LADDER, DEFAULT_LADDER, DEFAULT_MAKER_RATE, DEFAULT_TAKER_RATE, type Ladder, type ContractRuleOptions } from './trading/contract-rules.ts';
 export { FUTURES_REJECT_CODES, FUTURES_CODE_OF_SHARED, fapiErrorOf, type FapiError } from './trading/futures-reject-codes.ts';
-export { AlgoOrderBook, isOpen as isOpenAlgoOrder, MAX_OPEN_ALGO_ORDERS, type AlgoBookSnapshot, type AlgoOrder, type AlgoOrderType, type AlgoRequest, type AlgoStatus, type PlaceRefusal, type WorkingType } from './trading/algo-orders.ts';
+export { AlgoOrderBook, deviationPpm, isOpen as isOpenAlgoOrder, MAX_OPEN_ALGO_ORDERS, protectPpm, type TriggerProtection, type AlgoBookSnapshot, type AlgoOrder, type AlgoOrderType, type AlgoRequest, type AlgoStatus, type PlaceRefusal, type WorkingType } from './trading/algo-orders.ts';
 export { DERIVED_FUTURES_SOURCE, derivedFuturesTape } from './trading/derived-futures-tape.ts';
 export { futuresDumpTape, futuresPrintsText, type FuturesDumpTape } from './trading/futures-tape.ts';
 export { MARK_PERIOD_US, startFuturesClock, type FuturesClockHost, type FuturesClockStats } from './trading/futures-clock.ts';

@@ -11,12 +11,14 @@
  * Orders fired while an earlier one is being placed (its fills move the price) wait in a queue and
  * are placed in order after it: no recursion, the same sequence on every run.
  * GTD orders still waiting at their goodTillDate expire before a batch's prices move the book.
- * The book is journaled by the served exchange (facade-state.ts). Not supported here:
- * priceProtect (accepted, not applied).
+ * priceProtect: with every price the driver hands the book the mark-vs-last deviation against the
+ * symbol's triggerProtect (the price seen is one of the two; the other is the engine's mark,
+ * futuresMarkPrice, or its last trade on the margin symbol, lastTrade).
+ * The book is journaled by the served exchange (facade-state.ts).
  */
 import { type EngineEvent, type EngineQueries, type OrderRejected, type OrderAccepted, fapiSymbolOf } from '../../engine/index.ts';
 import { fapiErrorOf } from '../../futures/index.ts';
-import { AlgoOrderBook, type AlgoOrder, type WorkingType } from '../../futures/index.ts';
+import { AlgoOrderBook, deviationPpm, protectPpm, type AlgoOrder, type TriggerProtection, type WorkingType } from '../../futures/index.ts';
 import { apiTime, gridDecimals, onGrid, type TimeUnit } from '../serialize/index.ts';
 import type { UserStreamHub } from '../streams/index.ts';
 import type { FacadeCommand } from '../core/index.ts';
@@ -35,6 +37,8 @@ export class FuturesAlgoDriver {
   readonly #host: AlgoHost;
   readonly #queue: AlgoOrder[] = [];
   #placing = false;
+  /** Each margin symbol's triggerProtect in ppm, read once from its contract. */
+  readonly #limits = new Map<string, number>();
 
   constructor(host: AlgoHost) {
     this.#host = host;
@@ -121,10 +125,26 @@ export class FuturesAlgoDriver {
 
   #price(symbol: string, kind: WorkingType, price: number, nowUs: number): void {
     if (fapiSymbolOf(symbol) === undefined) return;
-    for (const o of this.book.onPrice(symbol, kind, price, nowUs)) {
+    for (const o of this.book.onPrice(symbol, kind, price, nowUs, this.#protection(symbol, kind, price))) {
       this.announce(o, nowUs);
       this.#queue.push(o);
     }
+  }
+
+  /** The mark-vs-last deviation of `symbol` now (the price just seen is one of the two), or undefined while one is unknown. */
+  #protection(symbol: string, kind: WorkingType, price: number): TriggerProtection | undefined {
+    const engine = this.#host.engine;
+    const mark = kind === 'MARK_PRICE' ? price : engine.futuresMarkPrice(symbol)?.markPrice;
+    const last = kind === 'CONTRACT_PRICE' ? price : engine.lastTrade(symbol)?.price;
+    if (mark === undefined || last === undefined || mark <= 0) return undefined;
+    let limitPpm = this.#limits.get(symbol);
+    if (limitPpm === undefined) {
+      const contract = engine.config.symbols.find((s) => s.symbol === symbol)?.contract;
+      if (contract === undefined) return undefined;
+      limitPpm = protectPpm(contract.triggerProtect);
+      this.#limits.set(symbol, limitPpm);
+    }
+    return { deviationPpm: deviationPpm(mark, last), limitPpm };
   }
 
   #done(symbol: string, orderId: number, nowUs: number): void {

@@ -18,6 +18,11 @@
  * - Statuses: NEW (waiting) → TRIGGERING (fired, being sent) → TRIGGERED (the engine took the
  *   order) → FINISHED (the engine order is done), or REJECTED (the engine refused it at the
  *   trigger: `rejectReason`), CANCELED (by the user), EXPIRED (by the system).
+ * - priceProtect (§3.2 table: "at trigger, mark-vs-last deviation must be ≤ symbol
+ *   `triggerProtect`"): an order sent with priceProtect does not fire while the mark and the
+ *   contract's last price stand further apart than the symbol's triggerProtect (the caller hands
+ *   both as ppm with the price); it stays NEW and fires at a later price once both agree
+ *   (**chosen**: Binance does not say whether a protected order is kept or dropped; kept).
  * - GTD (timeInForce GTD, `goodTillTime`): an order still waiting at its goodTillDate expires
  *   (`expireDue`, called before the prices of each batch, stamped with the due time).
  * - Ids: algoId counts from 1 per book (deterministic); clientAlgoId defaults to `exsimalgo<id>`.
@@ -91,6 +96,28 @@ export type PlaceRefusal = 'WOULD_IMMEDIATELY_TRIGGER' | 'TOO_MANY_ALGO_ORDERS' 
 /** Parts per million of a percent text ("1" → 10_000 ppm of 1). */
 function callbackPpm(rate: string): number {
   return Math.round(Number(rate) * 10_000);
+}
+
+/**
+ * The symbol's mark-vs-last deviation at a price, for priceProtect: |mark − last| / mark and the
+ * symbol's triggerProtect, both in ppm (parts per million). Absent while either price is unknown.
+ */
+export interface TriggerProtection {
+  readonly deviationPpm: number;
+  readonly limitPpm: number;
+}
+
+/** `triggerProtect` as exchangeInfo writes it ("0.15") in ppm (150000), exactly: at most 6 decimals are meaningful. */
+export function protectPpm(triggerProtect: string): number {
+  const [whole = '0', fraction = ''] = triggerProtect.split('.');
+  return Number(whole) * 1_000_000 + Number((fraction + '000000').slice(0, 6));
+}
+
+/** |mark − last| / mark in ppm, rounded up (a deviation a hair over the limit counts as over). */
+export function deviationPpm(mark: number, last: number): number {
+  // Price units reach 1e13 (50 000 at 8 decimals): the product needs BigInt to stay exact.
+  const m = BigInt(mark);
+  return Number((BigInt(Math.abs(mark - last)) * 1_000_000n + m - 1n) / m);
 }
 
 export function isOpen(o: AlgoOrder): boolean {
@@ -180,8 +207,9 @@ export class AlgoOrderBook {
    * A price of `symbol` of one kind at `nowUs`: the open orders watching it that fire now, marked
    * TRIGGERING, in algoId order. Trailing orders update their extreme first.
    */
-  onPrice(symbol: string, kind: WorkingType, price: number, nowUs: number): AlgoOrder[] {
+  onPrice(symbol: string, kind: WorkingType, price: number, nowUs: number, protection?: TriggerProtection): AlgoOrder[] {
     const fired: AlgoOrder[] = [];
+    const guarded = protection !== undefined && protection.deviationPpm > protection.limitPpm;
     for (const id of this.#live) {
       const o = this.#orders.get(id)!;
       if (!isOpen(o) || o.symbol !== symbol || o.workingType !== kind) continue;
@@ -189,6 +217,7 @@ export class AlgoOrderBook {
         this.#dirty = true; // its extreme may have moved
         if (!this.#trail(o, price)) continue;
       } else if (!fires(o, price)) continue;
+      if (guarded && o.priceProtect) continue;
       this.#dirty = true;
       o.status = 'TRIGGERING';
       o.triggerTime = nowUs;

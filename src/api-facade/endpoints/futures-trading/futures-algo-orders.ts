@@ -27,7 +27,8 @@
  *   bounds, as on /order): the order still waiting at its goodTillDate (to the second) expires
  *   (algoStatus EXPIRED, **chosen**: the docs list GTD for algo orders without saying more); a
  *   STOP / TAKE_PROFIT fired before rests in the engine as a GTD LIMIT. priceMatch ≠ NONE is not
- *   supported (-1130); priceProtect is accepted and shown, not applied.
+ *   supported (-1130); priceProtect keeps the order from firing while the mark and the last price
+ *   stand further apart than the symbol's triggerProtect (algo-orders.ts).
  */
 import type { SymbolSpec } from '../../../engine/index.ts';
 import { apiError, matchingEngineError } from '../../core/index.ts';

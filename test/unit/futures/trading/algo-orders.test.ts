@@ -3,7 +3,7 @@
  * and the live set (what prices and fills can still move).
  */
 import { describe, expect, test } from 'vitest';
-import { AlgoOrderBook, MAX_OPEN_ALGO_ORDERS, type AlgoRequest } from '../../../../src/futures/trading/algo-orders.ts';
+import { AlgoOrderBook, deviationPpm, MAX_OPEN_ALGO_ORDERS, protectPpm, type AlgoRequest } from '../../../../src/futures/trading/algo-orders.ts';
 
 const base: AlgoRequest = {
   accountId: 1,
@@ -73,5 +73,29 @@ describe('triggers', () => {
     book.finished(fired!.algoId, 8);
     expect(book.hasLive).toBe(false);
     expect(book.find(2, { algoId: fired!.algoId })?.status).toBe('FINISHED');
+  });
+});
+
+describe('priceProtect', () => {
+  test('triggerProtect and the deviation in ppm, exact at price units of 1e13', () => {
+    expect(protectPpm('0.15')).toBe(150_000);
+    expect(protectPpm('0.0500')).toBe(50_000);
+    expect(protectPpm('1')).toBe(1_000_000);
+    // mark 60 000, last 49 990 at 8 decimals: 10 010 / 60 000 = 0.166833… → 166 834 ppm (rounded up).
+    expect(deviationPpm(6_000_000_000_000, 4_999_000_000_000)).toBe(166_834);
+    expect(deviationPpm(5_000_000_000_000, 5_000_000_000_000)).toBe(0);
+  });
+
+  test('a protected order waits while mark and last stand further apart than triggerProtect, then fires; an unprotected one fires at once', () => {
+    const book = new AlgoOrderBook();
+    const wide = { deviationPpm: 150_001, limitPpm: 150_000 };
+    const within = { deviationPpm: 150_000, limitPpm: 150_000 };
+    const guarded = book.place({ ...base, priceProtect: true, workingType: 'MARK_PRICE' }, 1, undefined);
+    const plain = book.place({ ...base, priceProtect: false, workingType: 'MARK_PRICE' }, 1, undefined);
+    if (typeof guarded === 'string' || typeof plain === 'string') throw new Error('placement refused');
+    expect(book.onPrice('um:XUSDT', 'MARK_PRICE', 120, 2, wide).map((o) => o.algoId)).toEqual([plain.algoId]);
+    expect(guarded.status).toBe('NEW');
+    expect(book.onPrice('um:XUSDT', 'MARK_PRICE', 110, 3, within).map((o) => o.algoId)).toEqual([guarded.algoId]);
+    expect(guarded.triggerTime).toBe(3);
   });
 });
