@@ -59,6 +59,7 @@ export function formatDataReport(report: DataFolderReport): string {
       lines.push(`gap ${s.symbol} ${s.kind}${s.interval === undefined ? '' : ` ${s.interval}`}: ${gap.missing} missing between ${formatUtcMicros(gap.afterTime)} and ${formatUtcMicros(gap.beforeTime)}`);
     }
   }
+  if (report.futuresInputs.length > 0) lines.push(`USDⓈ-M funding and price klines (read by --futures; not scanned): ${report.futuresInputs.join(', ')}`);
   if (report.otherFiles.length > 0) lines.push(`not data files (ignored): ${report.otherFiles.join(', ')}`);
   return lines.join('\n');
 }

@@ -9,16 +9,17 @@
  * readers (recording/scan-recording.ts): messages per stream, and its gaps as notes, since a live
  * recording has them and a replay bridges them; a torn file end or a malformed line is a problem.
  */
-import { relative } from 'node:path';
+import { basename, relative } from 'node:path';
 import type { KlineInterval, UnitScale } from './tape.ts';
 import type { DumpSchema } from './dump-schema.ts';
 import { DumpParser, type RowSink, type TimeUnit } from './dump-parser.ts';
-import { comparePeriods, dropUnpackedTwins, isTardisFileName, parseDataFilePath, RECORDING_KIND, type DataFileName, type DataKind, type MarketFileName, type RecordingDataFileName } from './data-file-name.ts';
+import { comparePeriods, dropUnpackedTwins, isTardisFileName, marketOfPath, parseDataFilePath, priceKlinesFolder, RECORDING_KIND, type DataFileName, type DataKind, type MarketFileName, type RecordingDataFileName } from './data-file-name.ts';
 import { kindSchema } from './data-kinds.ts';
 import { depthKindInfo } from './depth-kinds.ts';
 import type { DepthRowSink } from './depth-batch-builder.ts';
 import { listDataFiles } from './dump-sources.ts';
 import { parseDumpFile } from './read-dump.ts';
+import { parseFundingRateFileName } from './read-funding-rates.ts';
 import { KlineGrid } from './history/kline-calendar.ts';
 import { formatUtcDay, MS_PER_DAY } from './utc-date.ts';
 import type { RecordingGap } from './recording/recording-gap.ts';
@@ -38,6 +39,11 @@ export interface DataFolderReport {
   readonly series: SeriesReport[];
   /** .csv/.zip/.gz files whose names are in neither scheme (relative to dir). */
   readonly otherFiles: string[];
+  /**
+   * USDⓈ-M files that are no prints but that `--futures` reads (relative to dir): fundingRate
+   * dumps (the recorded fundings) and mark/index/premium price klines (the recorded mark).
+   */
+  readonly futuresInputs: string[];
 }
 
 export interface SeriesReport {
@@ -113,11 +119,13 @@ export async function inspectDataFolder(dir: string, options: InspectOptions = {
   const maxGaps = options.maxGaps ?? 20;
   const groups = new Map<string, { parsed: MarketFileName; path: string }[]>();
   const otherFiles: string[] = [];
+  const futuresInputs: string[] = [];
   for (const path of await listDataFiles(dir)) {
     // COIN-M files (futures/cm) are not read: listed with the other files.
     const parsed = parseDataFilePath(path);
     if (parsed === null) {
-      otherFiles.push(relative(dir, path));
+      const forFutures = marketOfPath(path) === 'um' && (parseFundingRateFileName(basename(path)) !== null || priceKlinesFolder(path) !== null);
+      (forFutures ? futuresInputs : otherFiles).push(relative(dir, path));
       continue;
     }
     // A futures dump is its own series beside the spot one of the same name; Tardis files keep one
@@ -135,7 +143,7 @@ export async function inspectDataFolder(dir: string, options: InspectOptions = {
     kept.sort((a, b) => comparePeriods(a.parsed, b.parsed) || (a.path < b.path ? -1 : 1));
     series.push(await inspectSeries(dir, kept, scan, scale, maxGaps));
   }
-  return { dir, series, otherFiles };
+  return { dir, series, otherFiles, futuresInputs };
 }
 
 async function inspectSeries(

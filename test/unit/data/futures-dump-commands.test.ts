@@ -48,3 +48,17 @@ test('import: the futures dump lands under futures/um/<SYMBOL>/, the spot one un
   expect(existsSync(join(out, 'futures/um/BTCUSDT/BTCUSDT-trades-2024-01-01.zip'))).toBe(true);
   expect((JSON.parse(readFileSync(join(out, 'exsim-market.json'), 'utf8')) as { symbols: { symbol: string }[] }).symbols.map((s) => s.symbol)).toEqual(['BTCUSDT']);
 });
+
+test('inspect: fundingRate and markPriceKlines dumps under futures/um are named as what --futures reads, not as ignored files', async () => {
+  const dir = await mixedFolder();
+  await writeDump(dir, 'futures/um/monthly/fundingRate/BTCUSDT/BTCUSDT-fundingRate-2024-01.zip', lines('calc_time,funding_interval_hours,last_funding_rate', `${T + 4},8,0.00010000`));
+  await writeDump(dir, 'futures/um/daily/markPriceKlines/BTCUSDT/1m/BTCUSDT-1m-2024-01-01.zip', lines('open_time,open,high,low,close,volume,close_time,quote_volume,count,taker_buy_volume,taker_buy_quote_volume,ignore', `${T},42000,42010,41990,42005,0,${T + 59_999},0,60,0,0,0`));
+  await writeDump(dir, 'notes/readme.csv', lines('a,b'));
+  const report = await inspectDataFolder(dir);
+  expect(report.futuresInputs).toEqual(['futures/um/daily/markPriceKlines/BTCUSDT/1m/BTCUSDT-1m-2024-01-01.zip', 'futures/um/monthly/fundingRate/BTCUSDT/BTCUSDT-fundingRate-2024-01.zip']);
+  expect(report.otherFiles).toEqual(['notes/readme.csv']);
+  expect(report.series.map((s) => `${s.symbol} ${s.kind} ${s.market ?? 'spot'}`)).toEqual(['BTCUSDT trades spot', 'BTCUSDT trades um']);
+  const { output } = await inspectCommand(dir, { scan: true, json: false });
+  expect(output).toContain('USDⓈ-M funding and price klines (read by --futures; not scanned): futures/um/daily/markPriceKlines/BTCUSDT/1m/BTCUSDT-1m-2024-01-01.zip, futures/um/monthly/fundingRate/BTCUSDT/BTCUSDT-fundingRate-2024-01.zip');
+  expect(output).toContain('not data files (ignored): notes/readme.csv');
+});
