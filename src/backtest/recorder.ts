@@ -37,13 +37,18 @@ export class BacktestRecorder {
   #nextSample: number;
   #holdBalances: readonly BalanceView[] | null = null;
 
-  constructor(engine: Engine, accountId: number, symbols: readonly string[], from: number, sampleMicros: number) {
+  /**
+   * `symbols` value the account; `priceSymbols` (default `symbols`) are the ones whose per-second
+   * closes are kept for the markouts: the traded perpetuals (um:…) too, whose fills are marked
+   * out against their own prints.
+   */
+  constructor(engine: Engine, accountId: number, symbols: readonly string[], from: number, sampleMicros: number, priceSymbols: readonly string[] = symbols) {
     this.#engine = engine;
     this.#accountId = accountId;
     this.#interval = sampleMicros;
     this.#nextSample = from;
     this.valuation = new Valuation(engine, symbols);
-    for (const symbol of engine.symbolNames()) if (symbols.includes(symbol)) this.prices.set(symbol, { seconds: [], closes: [] });
+    for (const symbol of engine.symbolNames()) if (priceSymbols.includes(symbol)) this.prices.set(symbol, { seconds: [], closes: [] });
   }
 
   /** The opening balances the benchmark holds (set once the account exists). */

@@ -312,7 +312,7 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     fillPrints.set(`${fill.symbol} ${fill.tradeId}`, describePrint(source, fill.reason));
     fillRules.set(`${fill.symbol} ${fill.tradeId}`, fill.reason);
   });
-  const recorder = new BacktestRecorder(replay.engine, STRATEGY_ACCOUNT_ID, symbols, from, sampleMicros);
+  const recorder = new BacktestRecorder(replay.engine, STRATEGY_ACCOUNT_ID, symbols, from, sampleMicros, [...symbols, ...futures.map(futuresEngineSymbol)]);
   const startBalances = replay.engine.account(STRATEGY_ACCOUNT_ID)!.balances;
   recorder.holdBalances(startBalances);
   const requests: RequestStats = { total: 0, refused: 0, byStatus: {}, byCode: {} };

@@ -104,6 +104,8 @@ test('exsim backtest short: the headline, summary.json and report.html show the 
     expect(lines.find((l) => l.startsWith('  futures BTCUSDT:'))).toBe(
       '  futures BTCUSDT: position 0.000 (entry 0.0, mark 43896.21069448), unrealized 0.00000000, realized -22.94000000, commission -77.58752500, funding received 0.00000000 / paid 0.00000000 USDT (0 settlements), liquidations 0; fees maker 0.00020000, taker 0.00050000',
     );
+    // The perpetual's fills are marked out against its own prints (every value was '-' before: no series for um:BTCUSDT).
+    expect(lines.find((l) => l.startsWith('  markouts'))).toBe('  markouts (bps, volume-weighted): 1s 0.1692, 5s 0.3709, 30s 0.4904, 60s -1.1638, 300s -1.7735');
     const json = JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { futures: { maxMarginUsed: string; symbols: unknown[] } };
     expect(json.futures.maxMarginUsed).toBe('444.28042528');
     const html = readFileSync(join(out, 'report.html'), 'utf8');
