@@ -394,8 +394,9 @@ export async function runBacktest(options: BacktestOptions): Promise<BacktestRes
     log: runtime.logLines,
     replayStats: { prints: replay.stats.tapeTrades, marketFills: replay.stats.marketFills, segments: runtime.segments, depthMessages: replay.stats.depthMessages, depthUpdates: replay.stats.depthUpdates, depthCrossFills: replay.stats.depthCrossFills },
     assetPrecision: (asset) => recorder.valuation.precision(asset),
-    quotePrecision: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
-    baseAsset: Object.fromEntries(symbols.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),
+    // Every traded symbol's, the perpetuals' (um:…) included: orders.csv and fills.csv format their rows by them.
+    quotePrecision: Object.fromEntries(traded.map((s) => [s, engine.symbolSpec(s)!.quotePrecision])),
+    baseAsset: Object.fromEntries(traded.map((s) => [s, engine.symbolSpec(s)!.baseAsset])),
     futures: tracker === null ? null : tracker.summary(futures, futuresPrintsText(perpetuals.map((p) => ({ symbol: p.symbol, text: p.tape.describe() }))), futuresFundingText(fundings.map((f) => ({ symbol: f.symbol, text: f.funding.text }))), futuresFundingText(marks), from, to),
   };
 }

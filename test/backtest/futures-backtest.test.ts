@@ -113,6 +113,9 @@ test('exsim backtest short: the headline, summary.json and report.html show the 
     expect(html).toContain('<td>-77.58752500</td>');
     const trades = readFileSync(join(out, 'trades.csv'), 'utf8').trim().split('\n');
     expect(trades).toHaveLength(37);
+    // orders.csv and fills.csv format the perpetual's rows at its precisions (they printed '.4197570000000' before).
+    expect(readFileSync(join(out, 'fills.csv'), 'utf8').split('\n')[1]).toBe('2024-01-01T00:20:00.000000Z,um:BTCUSDT,673,1,SELL,41975.70000000,0.05000000,2098.78500000,1.04939250,um:USDT,false,,');
+    expect(readFileSync(join(out, 'orders.csv'), 'utf8').split('\n')[1]).toBe('1,exsim2o1,um:BTCUSDT,SELL,MARKET,GTC,0.00000000,0.05000000,0.05000000,2098.78500000,FILLED,2024-01-01T00:20:00.000000Z,2024-01-01T00:20:00.000000Z');
     expect(trades[1]).toMatch(/^um:BTCUSDT,short,2024-01-01T00:20:00.000000Z,2024-01-01T00:48:00.000000Z,1680,0.05000000,41975.70000000,42145.60000000,um:USDT,-10.59803250,2.10303250,1,exsim2o1,2,exsim2o2,stretch-above-band,stop-loss$/);
   } finally {
     rmSync(out, { recursive: true, force: true });
