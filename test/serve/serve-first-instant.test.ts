@@ -3,33 +3,20 @@
  * the manual clock (time stays at the data's first µs, 4 s before its first print) answers a
  * two-sided book around the first print's price, and a MARKET order fills against it at once.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
+import { spawnServe } from './spawn-serve.ts';
 
 let child: ChildProcessWithoutNullStreams | undefined;
 afterAll(() => {
   child?.kill('SIGKILL');
 });
 
-function startServer(): Promise<string> {
-  child = spawn(process.execPath, ['bin/exsim.js', 'serve', '--port', '0', '--data', 'sample', '--clock', 'manual']);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const poll = setInterval(() => {
-      const url = /at (http:\/\/\S+)/.exec(out)?.[1];
-      if (url !== undefined && out.includes('(Ctrl-C stops)')) {
-        clearInterval(poll);
-        resolve(url);
-      }
-    }, 50);
-    child!.once('exit', (code) => {
-      clearInterval(poll);
-      reject(new Error(`serve exited ${code}: ${out}`));
-    });
-  });
+async function startServer(): Promise<string> {
+  const served = spawnServe(['--port', '0', '--data', 'sample', '--clock', 'manual']);
+  child = served.child;
+  return (await served.ready).url;
 }
 
 test('a served replay shows a two-sided book and fills a MARKET order at its first instant', async () => {

@@ -5,11 +5,12 @@
  * banner says where they come from. Spot: the sample day's BTCUSDT trades; the futures file is a
  * small CSV written here. Manual clock, standing at the warm-up's end (04:00 UTC).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { spawnServe } from './spawn-serve.ts';
 import { SAMPLE_DIR } from '../../src/data/sample.ts';
 
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -39,23 +40,9 @@ function writeFolder(): void {
 }
 
 function startServer(): Promise<{ url: string; out: () => string }> {
-  child = spawn(process.execPath, ['bin/exsim.js', 'serve', '--port', '0', '--data', dir, '--clock', 'manual', '--futures', 'BTCUSDT']);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const poll = setInterval(() => {
-      const url = /at (http:\/\/\S+)/.exec(out)?.[1];
-      if (url !== undefined && out.includes('(Ctrl-C stops)')) {
-        clearInterval(poll);
-        resolve({ url, out: () => out });
-      }
-    }, 50);
-    child!.once('exit', (code) => {
-      clearInterval(poll);
-      reject(new Error(`serve exited ${code}: ${out}`));
-    });
-  });
+  const served = spawnServe(['--port', '0', '--data', dir, '--clock', 'manual', '--futures', 'BTCUSDT']);
+  child = served.child;
+  return served.ready;
 }
 
 test('GET /fapi/v1/trades serves the futures/um prints up to the served now', async () => {

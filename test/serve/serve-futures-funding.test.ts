@@ -5,11 +5,12 @@
  * serves the recorded 04:00 row, premiumIndex shows its rate and the next 4 h funding time (08:00)
  * with the 4 h interest, fundingInfo lists the 4 h symbol, and the banner names the dump.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { spawnServe } from './spawn-serve.ts';
 import { SAMPLE_DIR } from '../../src/data/sample.ts';
 
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -32,23 +33,9 @@ function writeFolder(): void {
 }
 
 function startServer(): Promise<{ url: string; out: () => string }> {
-  child = spawn(process.execPath, ['bin/exsim.js', 'serve', '--port', '0', '--data', dir, '--clock', 'manual', '--futures', 'btcusdt:4h']);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const poll = setInterval(() => {
-      const url = /at (http:\/\/\S+)/.exec(out)?.[1];
-      if (url !== undefined && out.includes('(Ctrl-C stops)')) {
-        clearInterval(poll);
-        resolve({ url, out: () => out });
-      }
-    }, 50);
-    child!.once('exit', (code) => {
-      clearInterval(poll);
-      reject(new Error(`serve exited ${code}: ${out}`));
-    });
-  });
+  const served = spawnServe(['--port', '0', '--data', dir, '--clock', 'manual', '--futures', 'btcusdt:4h']);
+  child = served.child;
+  return served.ready;
 }
 
 test('the served perpetual funds at the recorded rows; its 4 h interval shows on premiumIndex and fundingInfo', async () => {

@@ -4,9 +4,10 @@
  * paid funding as Binance books it (income FUNDING_FEE at the funding time, the rate and mark
  * GET /fapi/v1/fundingRate reports for it). Manual clock, moved by the control plane.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { afterAll, expect, test } from 'vitest';
+import { spawnServe } from './spawn-serve.ts';
 
 let child: ChildProcessWithoutNullStreams | undefined;
 afterAll(() => {
@@ -15,24 +16,10 @@ afterAll(() => {
 
 const ADMIN = 'futures-test-admin';
 
-function startServer(): Promise<string> {
-  child = spawn(process.execPath, ['bin/exsim.js', 'serve', '--port', '0', '--data', 'sample', '--clock', 'manual', '--futures', 'BTCUSDT', '--admin-key', ADMIN]);
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    const poll = setInterval(() => {
-      const url = /at (http:\/\/\S+)/.exec(out)?.[1];
-      if (url !== undefined && out.includes('(Ctrl-C stops)')) {
-        clearInterval(poll);
-        resolve(url);
-      }
-    }, 50);
-    child!.once('exit', (code) => {
-      clearInterval(poll);
-      reject(new Error(`serve exited ${code}: ${out}`));
-    });
-  });
+async function startServer(): Promise<string> {
+  const served = spawnServe(['--port', '0', '--data', 'sample', '--clock', 'manual', '--futures', 'BTCUSDT', '--admin-key', ADMIN]);
+  child = served.child;
+  return (await served.ready).url;
 }
 
 test('a short over HTTP on the served perpetual receives funding at 08:00 UTC', async () => {
