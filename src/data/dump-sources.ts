@@ -6,6 +6,7 @@
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, relative, isAbsolute } from 'node:path';
+import { InputError } from './input-error.ts';
 import type { KlineInterval } from './tape.ts';
 import { COIN_M_NOT_READ, comparePeriods, dropUnpackedTwins, isTardisFileName, marketOfPath, parseDataFileName, parseDataFilePath, type DataFileName, type DataKind, type DataMarket } from './data-file-name.ts';
 
@@ -40,6 +41,29 @@ export interface DumpFileRef {
  */
 export async function listDataFiles(dir: string): Promise<string[]> {
   return listUnder(dir, await realpath(dir));
+}
+
+/**
+ * The USDⓈ-M files under `dir` that `period` recognises (its period in epoch ms, or null) and
+ * whose period overlaps [from, to) µs, oldest first (unpacked twins dropped, ties by path): the
+ * listing the --futures readers of funding rates and mark klines share.
+ */
+export async function futuresFilesOverlapping(dir: string, from: number, to: number, period: (path: string) => { start: number; end: number } | null): Promise<string[]> {
+  let paths: string[];
+  try {
+    paths = await listDataFiles(dir);
+  } catch (error) {
+    throw new InputError(error instanceof Error ? error.message : String(error));
+  }
+  const found: { path: string; start: number }[] = [];
+  for (const path of paths) {
+    if (marketOfPath(path) !== 'um') continue;
+    const span = period(path);
+    if (span !== null && span.end * 1000 > from && span.start * 1000 < to) found.push({ path, start: span.start });
+  }
+  const kept = dropUnpackedTwins(found, (f) => f.path);
+  kept.sort((a, b) => a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return kept.map((f) => f.path);
 }
 
 async function listUnder(dir: string, root: string): Promise<string[]> {

@@ -13,9 +13,7 @@
 import { basename } from 'node:path';
 import { Decimal } from 'decimal.js';
 import { DataFormatError } from './data-format-error.ts';
-import { dropUnpackedTwins, marketOfPath } from './data-file-name.ts';
-import { listDataFiles } from './dump-sources.ts';
-import { InputError } from './input-error.ts';
+import { futuresFilesOverlapping } from './dump-sources.ts';
 import { openDumpFile } from './open-dump-file.ts';
 import { civilFromDays, parseUtcPeriod } from './utc-date.ts';
 
@@ -59,21 +57,10 @@ export function parseFundingRateFileName(baseName: string): FundingRateFileName 
 
 /** The USDⓈ-M fundingRate dumps of `symbol` under `dir` whose month overlaps [from, to) µs, oldest first. */
 export async function fundingRateFiles(dir: string, symbol: string, from: number, to: number): Promise<string[]> {
-  let paths: string[];
-  try {
-    paths = await listDataFiles(dir);
-  } catch (error) {
-    throw new InputError(error instanceof Error ? error.message : String(error));
-  }
-  const found: { path: string; start: number }[] = [];
-  for (const path of paths) {
+  return futuresFilesOverlapping(dir, from, to, (path) => {
     const name = parseFundingRateFileName(basename(path));
-    if (name === null || name.symbol !== symbol || marketOfPath(path) !== 'um') continue;
-    if (name.end * 1000 > from && name.start * 1000 < to) found.push({ path, start: name.start });
-  }
-  const kept = dropUnpackedTwins(found, (f) => f.path);
-  kept.sort((a, b) => a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return kept.map((f) => f.path);
+    return name === null || name.symbol !== symbol ? null : name;
+  });
 }
 
 /** The recorded fundings of `symbol` from the folder's fundingRate dumps for [from, to) µs, or null when it has none. */

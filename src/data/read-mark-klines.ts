@@ -10,10 +10,9 @@
 import { basename } from 'node:path';
 import { Decimal } from 'decimal.js';
 import { DataFormatError } from './data-format-error.ts';
-import { dropUnpackedTwins, marketOfPath, priceKlinesFolder } from './data-file-name.ts';
+import { priceKlinesFolder } from './data-file-name.ts';
 import { parseDumpFileName } from './dump-file-name.ts';
-import { listDataFiles } from './dump-sources.ts';
-import { InputError } from './input-error.ts';
+import { futuresFilesOverlapping } from './dump-sources.ts';
 import { openDumpFile } from './open-dump-file.ts';
 
 /** One recorded one-minute mark bar: open time (µs) and prices (units at the precision read). */
@@ -33,22 +32,11 @@ export interface MarkKlines {
 
 /** The 1m markPriceKlines dumps of `symbol` under `dir` whose period overlaps [from, to) µs, oldest first. */
 export async function markKlineFiles(dir: string, symbol: string, from: number, to: number): Promise<string[]> {
-  let paths: string[];
-  try {
-    paths = await listDataFiles(dir);
-  } catch (error) {
-    throw new InputError(error instanceof Error ? error.message : String(error));
-  }
-  const found: { path: string; start: number }[] = [];
-  for (const path of paths) {
+  return futuresFilesOverlapping(dir, from, to, (path) => {
     const name = parseDumpFileName(basename(path));
-    if (name === null || name.kind !== 'klines' || name.interval !== '1m' || name.symbol !== symbol) continue;
-    if (priceKlinesFolder(path) !== 'markPriceKlines' || marketOfPath(path) !== 'um') continue;
-    if (name.end * 1000 > from && name.start * 1000 < to) found.push({ path, start: name.start });
-  }
-  const kept = dropUnpackedTwins(found, (f) => f.path);
-  kept.sort((a, b) => a.start - b.start || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return kept.map((f) => f.path);
+    if (name === null || name.kind !== 'klines' || name.interval !== '1m' || name.symbol !== symbol) return null;
+    return priceKlinesFolder(path) === 'markPriceKlines' ? name : null;
+  });
 }
 
 /** The recorded 1m mark bars of `symbol` for [from, to) µs at `precision` decimals, or null when the folder has none. */
